@@ -1,0 +1,44 @@
+"""The rules engine: pure Python, no Django. Public contract: ../shared/spec/scenario.md.
+
+>>> import roles
+>>> roles.get_ruleset("bay12").roles["doctor"].faction
+'town'
+"""
+
+from .cards import role_card, rules_text
+from .engine import PhaseResult, new_game, resolve_phase
+from .errors import IllegalAction, ScenarioError
+from .legal import Choice, check_action, check_vote, choices
+from .model import Event, GameState, Player
+from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, list_rulesets
+from .scenario import simulate
+from .setup import deal
+from .view import observe
+
+__all__ = [
+    "Ability",
+    "Choice",
+    "Event",
+    "GameState",
+    "IllegalAction",
+    "Option",
+    "PhaseResult",
+    "Player",
+    "Preset",
+    "Role",
+    "Ruleset",
+    "ScenarioError",
+    "TargetRule",
+    "check_action",
+    "check_vote",
+    "choices",
+    "deal",
+    "get_ruleset",
+    "list_rulesets",
+    "new_game",
+    "observe",
+    "resolve_phase",
+    "role_card",
+    "rules_text",
+    "simulate",
+]

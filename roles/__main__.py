@@ -1,0 +1,50 @@
+"""Command line: `python -m roles simulate FILE|-` and `python -m roles rules [RULESET]`."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .cards import rules_text, rulesets_text
+from .errors import ScenarioError
+from .scenario import simulate
+
+USAGE = "usage: python -m roles simulate FILE|-  |  python -m roles rules [RULESET]"
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "simulate":
+        return _simulate(argv[1])
+    if argv[:1] == ["rules"] and len(argv) <= 2:
+        try:
+            print(rules_text(argv[1]) if len(argv) == 2 else rulesets_text())
+        except KeyError:
+            print(f"unknown ruleset '{argv[1]}'", file=sys.stderr)
+            return 2
+        return 0
+    print(USAGE, file=sys.stderr)
+    return 2
+
+
+def _simulate(path: str) -> int:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as exc:
+        print(f"setup: cannot read {path}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        scenario = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"setup: invalid JSON: {exc.msg} at line {exc.lineno}", file=sys.stderr)
+        return 2
+    try:
+        outcome = simulate(scenario)
+    except ScenarioError as exc:
+        print(" ".join(str(exc).split()), file=sys.stderr)
+        return 2
+    sys.stdout.write(json.dumps(outcome, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

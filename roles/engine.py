@@ -1,0 +1,221 @@
+"""Game transitions: create a game, validate and resolve a phase, decide the end.
+
+`resolve_phase` is the one transition: old state + a phase's input -> new state,
+the phase record (the scenario output's entry) and the events with their
+audiences. The old state is never changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalAction
+from .legal import check_action, check_vote
+from .model import Event, GameState, Player
+from .night import Intent, PhaseContext
+from .ruleset import get_ruleset
+
+
+@dataclass
+class PhaseResult:
+    state: GameState
+    record: dict[str, Any]
+    events: list[Event] = field(default_factory=list)
+
+
+def new_game(
+    ruleset_id: str,
+    players: list[dict[str, Any]],
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    first_phase: str = "night",
+) -> GameState:
+    """A game at its first phase; `players` in seating order, each with name and role."""
+    ruleset = get_ruleset(ruleset_id)
+    if first_phase not in ("day", "night"):
+        raise IllegalAction(f"a game starts by day or by night, not {first_phase!r}")
+    if len(players) < 3:
+        raise IllegalAction("a game needs at least three players")
+    seen = set()
+    roster = []
+    for seat, entry in enumerate(players):
+        name, role_id = entry.get("name"), entry.get("role")
+        if not isinstance(name, str) or not name:
+            raise IllegalAction(f"player {seat + 1} has no name")
+        if name in seen:
+            raise IllegalAction(f"two players are called {name}")
+        seen.add(name)
+        if role_id not in ruleset.roles:
+            raise IllegalAction(_unknown_role(ruleset, role_id))
+        role = ruleset.roles[role_id]
+        extra = {k: v for k, v in entry.items() if k not in ("name", "role")}
+        faction_of = role.traits.get("faction_of")
+        faction = faction_of(extra) if faction_of else role.faction
+        roster.append(Player(name=name, seat=seat, role=role_id, faction=faction, extra=extra))
+    state = GameState(
+        ruleset=ruleset_id,
+        seed=int(seed),
+        options=ruleset.resolved_options(options),
+        players=roster,
+        phase_kind=first_phase,
+        phase_number=1,
+    )
+    for player in state.players:
+        for key, value in ruleset.roles[player.role].traits.get("memory", {}).items():
+            player.memory[key] = value
+    ruleset.initial_memory(state)
+    return state
+
+
+def _unknown_role(ruleset, role_id: Any) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(str(role_id), list(ruleset.roles), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return f"unknown role '{role_id}'{hint}"
+
+
+def resolve_phase(state: GameState, phase_input: dict[str, Any]) -> PhaseResult:
+    """Resolve the current phase from its input: {"night": [...]} or {"day": {...}}."""
+    if state.ended:
+        raise IllegalAction("the game has ended")
+    kinds = [k for k in ("day", "night") if k in phase_input]
+    if len(kinds) != 1:
+        raise IllegalAction("a phase is either a day or a night")
+    kind = kinds[0]
+    if kind != state.phase_kind:
+        raise IllegalAction(f"expected {state.phase_label}, got a {kind}")
+    ruleset = get_ruleset(state.ruleset)
+    new = state.copy()
+    ctx = PhaseContext(new, ruleset, new.rng(kind, new.phase_number))
+    if kind == "night":
+        actions = phase_input["night"]
+        if not isinstance(actions, list):
+            raise IllegalAction("a night is a list of actions")
+        _add_intents(ctx, state, actions)
+        ctx.run(ruleset.night_order)
+    else:
+        day = phase_input["day"] or {}
+        if not isinstance(day, dict):
+            raise IllegalAction("a day is an object with votes, rounds and actions")
+        votes = day.get("votes") or []
+        for event in votes:
+            if not (isinstance(event, (list, tuple)) and len(event) == 2):
+                raise IllegalAction("a vote is a [voter, target] pair")
+            try:
+                check_vote(state, event[0], event[1])
+            except IllegalAction as exc:
+                raise IllegalAction(f"{event[0]}: {exc.reason}") from None
+        ctx.flags["votes"] = [list(v) for v in votes]
+        ctx.flags["rounds"] = [list(map(list, r)) for r in (day.get("rounds") or [])]
+        _add_intents(ctx, state, day.get("actions") or [])
+        ctx.run(ruleset.day_order)
+    return _finish(ctx, ruleset)
+
+
+def _add_intents(ctx: PhaseContext, state: GameState, actions: list[dict[str, Any]]) -> None:
+    ruleset = ctx.ruleset
+    taken: set[tuple[str, str, Any]] = set()
+    for action in actions:
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is an object with actor and targets")
+        actor = action.get("actor")
+        try:
+            if ruleset.conditional_actions is not None:
+                action = ruleset.conditional_actions(state, action)
+                if action is None:
+                    continue
+            ability = check_action(state, action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"{actor}: {exc.reason}") from None
+        key = (actor, ability.id, action.get("as"))
+        if key in taken or (ruleset.one_action_per_phase and any(k[0] == actor for k in taken)):
+            raise IllegalAction(f"{actor}: {actor} has already acted this {state.phase_kind}")
+        taken.add(key)
+        player = ctx.state.player(actor)
+        targets = list(action.get("targets") or [])
+        extra = {k: v for k, v in action.items() if k not in ("actor", "ability", "targets")}
+        ctx.add_intent(Intent(actor, ability, ruleset.roles[player.role], targets, extra=extra))
+        if ability.uses is not None:
+            uses = player.memory.setdefault("uses", {})
+            uses[ability.id] = uses.get(ability.id, 0) + 1
+        if actor in targets and ability.targets.self_uses is not None:
+            self_uses = player.memory.setdefault("self_uses", {})
+            self_uses[ability.id] = self_uses.get(ability.id, 0) + 1
+
+
+def _finish(ctx: PhaseContext, ruleset) -> PhaseResult:
+    state = ctx.state
+    deaths = ctx.apply_deaths()
+    record: dict[str, Any] = {"phase": ctx.kind, "number": ctx.number}
+    if ctx.kind == "day":
+        record["tally"] = ctx.record.get("tally", {})
+        record["lynched"] = ctx.record.get("lynched", [])
+    record["deaths"] = deaths
+    if ctx.kind == "night" and ruleset.headline is not None:
+        record["headline"] = ruleset.headline(len(deaths))
+    if ruleset.describe is not None and deaths:
+        descriptions = {}
+        for death in deaths:
+            text = ruleset.describe(ctx, death["player"], death["by"])
+            if text:
+                descriptions[death["player"]] = text
+        if descriptions or ctx.kind == "night":
+            record["descriptions"] = descriptions
+    elif ctx.kind == "night" and ruleset.describe is not None:
+        record["descriptions"] = {}
+    for key, value in ctx.record.items():
+        record.setdefault(key, value)
+    seat = {p.name: p.seat for p in state.players}
+    order = sorted(range(len(ctx.results)), key=lambda i: (seat.get(ctx.results[i]["to"], 0), i))
+    record["results"] = [ctx.results[i] for i in order]
+    record["events"] = list(ctx.events)
+    ruleset.win_check(state, ctx)
+    state.history.append(record)
+    _advance(state)
+    return PhaseResult(state=state, record=record, events=_events(state, ruleset, record))
+
+
+def _advance(state: GameState) -> None:
+    kind = "day" if state.phase_kind == "night" else "night"
+    done = sum(1 for r in state.history if r["phase"] == kind)
+    state.phase_kind, state.phase_number = kind, done + 1
+
+
+def _events(state: GameState, ruleset, record: dict[str, Any]) -> list[Event]:
+    """The record split by audience: what everyone, each seat and the GM may read."""
+    reveal = ruleset.reveal(state) if ruleset.reveal else "role"
+    public_deaths = []
+    for death in record["deaths"]:
+        entry = {"player": death["player"]}
+        if reveal == "role":
+            entry["role"] = death["role"]
+        if reveal in ("role", "team"):
+            entry["faction"] = state.player(death["player"]).faction
+        public_deaths.append(entry)
+    public = {
+        "phase": record["phase"],
+        "number": record["number"],
+        "deaths": public_deaths,
+        "events": record["events"],
+    }
+    for key in ("headline", "descriptions", "tally", "lynched"):
+        if key in record:
+            public[key] = record[key]
+    events = [Event("phase_closed", "public", public)]
+    for result in record["results"]:
+        events.append(Event("result", ("seat", result["to"]), dict(result)))
+    if state.ended:
+        events.append(
+            Event(
+                "game_over",
+                "public",
+                {
+                    "winners": list(state.winners),
+                    "roles": {p.name: p.role for p in state.players},
+                },
+            )
+        )
+    events.append(Event("phase_record", "gm", record))
+    return events

@@ -1,0 +1,225 @@
+"""What may this player do now? The same rules answer the page and validate the submission."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalAction
+from .model import GameState, Player
+from .ruleset import Ability, Ruleset, get_ruleset
+
+
+@dataclass
+class Choice:
+    """One ability a player may use now, with the names it may target."""
+
+    ability: str
+    label: str
+    phase: str
+    min_targets: int
+    max_targets: int
+    targets: list[str]
+    extra: dict[str, list[str]] = field(default_factory=dict)
+    uses_left: int | None = None
+    description: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ability": self.ability,
+            "label": self.label,
+            "phase": self.phase,
+            "min_targets": self.min_targets,
+            "max_targets": self.max_targets,
+            "targets": list(self.targets),
+            "extra": {k: list(v) for k, v in self.extra.items()},
+            "uses_left": self.uses_left,
+            "description": self.description,
+        }
+
+
+def uses_left(player: Player, ability: Ability) -> int | None:
+    if ability.uses is None:
+        return None
+    return ability.uses - player.memory.get("uses", {}).get(ability.id, 0)
+
+
+def usable_reason(state: GameState, player: Player, ability: Ability) -> str | None:
+    """Why `ability` cannot be used by `player` in the current phase, or None."""
+    role_id = player.role
+    if ability.phase != state.phase_kind:
+        return f"{role_id} cannot use {ability.id} by {state.phase_kind}"
+    if not player.alive and not ability.usable_dead:
+        return f"{player.name} is dead"
+    if state.phase_kind == "night" and state.phase_number < ability.from_night:
+        return f"{role_id} cannot use {ability.id} on night {state.phase_number}"
+    left = uses_left(player, ability)
+    if left is not None and left <= 0:
+        return f"{role_id} has no uses of {ability.id} left"
+    if ability.usable is not None:
+        return ability.usable(state, player)
+    return None
+
+
+def allowed_targets(
+    state: GameState, ruleset: Ruleset, player: Player, ability: Ability
+) -> list[str]:
+    rule = ability.targets
+    names = []
+    for other in state.players:
+        if rule.dead == other.alive:
+            continue
+        if other.name == player.name and not _self_allowed(player, ability):
+            continue
+        if ability.eligible is not None and not ability.eligible(state, player, other):
+            continue
+        if (
+            not rule.teammates_allowed
+            and other.name != player.name
+            and other.faction == player.faction
+        ):
+            continue
+        names.append(other.name)
+    return names
+
+
+def _self_allowed(player: Player, ability: Ability) -> bool:
+    rule = ability.targets
+    if not rule.self_allowed:
+        return False
+    if rule.self_uses is None:
+        return True
+    return player.memory.get("self_uses", {}).get(ability.id, 0) < rule.self_uses
+
+
+def choices(state: GameState, name: str) -> list[Choice]:
+    """The abilities `name` may use in the current phase, with their target rules."""
+    if state.ended or not state.has_player(name):
+        return []
+    ruleset = get_ruleset(state.ruleset)
+    player = state.player(name)
+    out = []
+    for ability in ruleset.roles[player.role].abilities:
+        if usable_reason(state, player, ability) is not None:
+            continue
+        targets = allowed_targets(state, ruleset, player, ability)
+        if ability.targets.minimum > 0 and not targets:
+            continue
+        out.append(
+            Choice(
+                ability=ability.id,
+                label=ability.label,
+                phase=ability.phase,
+                min_targets=ability.targets.minimum,
+                max_targets=ability.targets.count,
+                targets=targets,
+                extra={k: list(v) for k, v in ability.extra.items()},
+                uses_left=uses_left(player, ability),
+                description=ability.description,
+            )
+        )
+    return out
+
+
+def pick_ability(state: GameState, player: Player, ability_id: str | None) -> Ability:
+    """The ability an action names, or the role's only usable one in this phase."""
+    ruleset = get_ruleset(state.ruleset)
+    role = ruleset.roles[player.role]
+    if ability_id is not None:
+        ability = role.ability(ability_id)
+        if ability is None:
+            raise IllegalAction(f"{player.role} has no ability '{ability_id}'")
+        return ability
+    in_phase = [a for a in role.abilities if a.phase == state.phase_kind and not a.named_only]
+    usable = [a for a in in_phase if usable_reason(state, player, a) is None]
+    if len(usable) == 1:
+        return usable[0]
+    defaults = [a for a in usable if a.default]
+    if len(defaults) == 1:
+        return defaults[0]
+    if len(in_phase) == 1:
+        return in_phase[0]
+    if not in_phase:
+        raise IllegalAction(f"{player.role} has no {state.phase_kind} ability")
+    names = ", ".join(a.id for a in (usable or in_phase))
+    raise IllegalAction(f"{player.role} must name the ability ({names})")
+
+
+def check_action(state: GameState, action: dict[str, Any]) -> Ability:
+    """Validate one action against the current phase; return its ability or raise."""
+    if state.ended:
+        raise IllegalAction("the game has ended")
+    actor = action.get("actor")
+    if not isinstance(actor, str) or not state.has_player(actor):
+        raise IllegalAction(f"unknown player {actor!r}")
+    player = state.player(actor)
+    ruleset = get_ruleset(state.ruleset)
+    ability = pick_ability(state, player, action.get("ability"))
+    reason = usable_reason(state, player, ability)
+    if reason:
+        raise IllegalAction(reason)
+    targets = action.get("targets") or []
+    if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
+        raise IllegalAction("targets must be a list of names")
+    rule = ability.targets
+    if not rule.minimum <= len(targets) <= rule.count:
+        want = str(rule.count) if rule.minimum == rule.count else f"{rule.minimum}-{rule.count}"
+        raise IllegalAction(f"{ability.id} takes {want} target(s), not {len(targets)}")
+    if rule.distinct and len(set(targets)) != len(targets):
+        raise IllegalAction(f"{ability.id} cannot name the same player twice")
+    allowed = allowed_targets(state, ruleset, player, ability)
+    for target in targets:
+        if not state.has_player(target):
+            raise IllegalAction(f"unknown player {target!r}")
+        if target not in allowed:
+            raise IllegalAction(_target_refusal(state, player, ability, target))
+    for key, values in ability.extra.items():
+        if action.get(key) not in values:
+            raise IllegalAction(f"{ability.id} needs {key} one of {', '.join(values)}")
+    if ability.check is not None:
+        refusal = ability.check(state, player, action)
+        if refusal:
+            raise IllegalAction(refusal)
+    return ability
+
+
+def _target_refusal(state: GameState, player: Player, ability: Ability, target: str) -> str:
+    other = state.player(target)
+    rule = ability.targets
+    if rule.dead and other.alive:
+        return f"{ability.id} needs a dead player; {target} is alive"
+    if not rule.dead and not other.alive:
+        return f"{target} is dead"
+    if target == player.name:
+        if rule.self_allowed:
+            return f"{player.role} has already targeted themselves with {ability.id}"
+        return f"{player.role} cannot target themselves"
+    if not rule.teammates_allowed and other.faction == player.faction:
+        return f"{player.role} cannot target another {player.faction} member"
+    return f"{target} is not a legal target of {ability.id}"
+
+
+def check_vote(state: GameState, voter: str, target: str | None) -> None:
+    """Validate one vote of the current day; raise IllegalAction with the reason."""
+    if state.ended:
+        raise IllegalAction("the game has ended")
+    if state.phase_kind != "day":
+        raise IllegalAction("votes are cast by day")
+    if not state.has_player(voter):
+        raise IllegalAction(f"unknown player {voter!r}")
+    if not state.player(voter).alive:
+        raise IllegalAction(f"{voter} is dead")
+    ruleset = get_ruleset(state.ruleset)
+    if ruleset.vote_check is not None:
+        refusal = ruleset.vote_check(state, voter, target)
+        if refusal:
+            raise IllegalAction(refusal)
+        return
+    if target is None:
+        return
+    if target == "pass":
+        raise IllegalAction("this ruleset has no pass vote")
+    if not state.has_player(target):
+        raise IllegalAction(f"unknown player {target!r}")
+    if not state.player(target).alive:
+        raise IllegalAction(f"cannot vote for {target}: {target} is dead")

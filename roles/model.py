@@ -1,0 +1,104 @@
+"""The game state: players, roles, factions, memory. Plain data, JSON round-trip.
+
+Randomness never lives in the state: every phase draws from `state.rng(kind, n)`,
+a generator seeded from the game's seed and the phase, so a stored game replays
+exactly and a state can be serialised between phases without an RNG snapshot.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class Player:
+    name: str
+    seat: int
+    role: str
+    faction: str
+    alive: bool = True
+    # Per-player memory: uses left, last target, douse marks, bombs, lives ...
+    memory: dict[str, Any] = field(default_factory=dict)
+    # Scenario keys that fix a random draw (executioner `target`, two-clan `clan`).
+    extra: dict[str, Any] = field(default_factory=dict)
+    # {"phase": "night", "number": 1, "by": [...]} once dead.
+    death: dict[str, Any] | None = None
+
+
+@dataclass
+class GameState:
+    ruleset: str
+    seed: int
+    options: dict[str, Any]
+    players: list[Player]
+    phase_kind: str = "night"
+    phase_number: int = 1
+    memory: dict[str, Any] = field(default_factory=dict)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    ended: bool = False
+    winners: list[str] = field(default_factory=list)
+
+    # -- lookups -----------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def has_player(self, name: str) -> bool:
+        return any(p.name == name for p in self.players)
+
+    def alive(self) -> list[Player]:
+        return [p for p in self.players if p.alive]
+
+    def alive_names(self) -> list[str]:
+        return [p.name for p in self.players if p.alive]
+
+    def dead(self) -> list[Player]:
+        return [p for p in self.players if not p.alive]
+
+    def faction_members(self, faction: str, alive_only: bool = True) -> list[Player]:
+        return [p for p in self.players if p.faction == faction and (p.alive or not alive_only)]
+
+    def with_role(self, role: str, alive_only: bool = True) -> list[Player]:
+        return [p for p in self.players if p.role == role and (p.alive or not alive_only)]
+
+    @property
+    def phase_label(self) -> str:
+        return f"{self.phase_kind} {self.phase_number}"
+
+    def rng(self, *salt: Any) -> random.Random:
+        """A generator for one purpose, seeded from the game seed and `salt`."""
+        return random.Random(":".join(str(s) for s in (self.seed, *salt)))
+
+    # -- copies and serialisation -----------------------------------------
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        data = dict(data)
+        data["players"] = [Player(**p) for p in data["players"]]
+        return cls(**data)
+
+
+@dataclass
+class Event:
+    """Something the engine announces, with who may read it.
+
+    audience: "public", "gm", "dead", ("seat", name) or ("faction", faction).
+    """
+
+    kind: str
+    audience: Any
+    payload: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        audience = list(self.audience) if isinstance(self.audience, tuple) else self.audience
+        return {"kind": self.kind, "audience": audience, "payload": self.payload}

@@ -1,0 +1,187 @@
+"""How a ruleset is described: roles as data plus small ability hooks, an order, procedures.
+
+A ruleset is never a fork of the resolver. It lists its roles, the order of its
+night stages (`night_order`) and day stages (`day_order`), and the procedures
+that some stages name. A stage that is not a procedure is a priority bucket: the
+resolver runs, in a stable order, every action whose ability acts in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .model import GameState, Player
+
+
+@dataclass(frozen=True)
+class TargetRule:
+    """Who an ability may name. `count` targets exactly, unless min_count is lower."""
+
+    count: int = 1
+    min_count: int | None = None
+    self_allowed: bool = False
+    # How often per game the ability may name its user (None: as often as allowed).
+    self_uses: int | None = None
+    teammates_allowed: bool = True
+    dead: bool = False  # targets must be dead players (revive, remember)
+    distinct: bool = True
+
+    @property
+    def minimum(self) -> int:
+        return self.count if self.min_count is None else self.min_count
+
+
+NO_TARGET = TargetRule(count=0)
+
+
+@dataclass(frozen=True)
+class Ability:
+    id: str
+    label: str
+    description: str
+    phase: str = "night"  # "night" or "day"
+    stage: str = ""  # the night/day stage it acts in
+    targets: TargetRule = TargetRule()
+    resolve: Callable[..., None] | None = None  # resolve(ctx, intent)
+    uses: int | None = None  # per game
+    from_night: int = 1  # not usable before this night
+    visits: bool = True
+    blockable: bool = True
+    redirectable: bool = True  # transporters and witches move it
+    usable_dead: bool = False
+    named_only: bool = False  # never chosen by default (hunts)
+    # check(state, player, intent) -> refusal reason or None
+    check: Callable[..., str | None] | None = None
+    # usable(state, player) -> reason it is unavailable now, or None
+    usable: Callable[..., str | None] | None = None
+    extra: dict[str, tuple[str, ...]] = field(default_factory=dict)  # e.g. {"guess": (...)}
+    # eligible(state, player, other) -> may `other` be named at all (jester: a voter)
+    eligible: Callable[..., bool] | None = None
+    # The ability an unnamed action means when the role has several (arsonist: douse).
+    default: bool = False
+    # Visits only its first N targets (transporter, witch: 1).
+    visits_first: int | None = None
+
+
+@dataclass(frozen=True)
+class Role:
+    id: str
+    name: str
+    faction: str
+    summary: str
+    win: str
+    abilities: tuple[Ability, ...] = ()
+    traits: dict[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    # Card text in Russian where the ruleset offers it.
+    card_ru: str = ""
+    # The card the player receives when it differs from the truth (paranoid).
+    shown_as: str | None = None
+
+    def ability(self, ability_id: str) -> Ability | None:
+        for a in self.abilities:
+            if a.id == ability_id:
+                return a
+        return None
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Preset:
+    id: str
+    title: str
+    roles: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Ruleset:
+    id: str
+    title: str
+    source: str
+    roles: dict[str, Role]
+    night_order: tuple[str, ...]
+    day_order: tuple[str, ...]
+    procedures: dict[str, Callable[..., None]]
+    win_check: Callable[..., None]
+    options: tuple[Option, ...] = ()
+    presets: dict[str, Preset] = field(default_factory=dict)
+    documentation: str = ""
+    factions: dict[str, str] = field(default_factory=dict)  # id -> display name
+    # Factions whose members know each other and share a night chat.
+    informed_factions: tuple[str, ...] = ()
+    # setup(state) draws what the scenario did not fix (an executioner's target).
+    setup: Callable[..., None] | None = None
+    # vote_check(state, voter, target) -> refusal reason or None
+    vote_check: Callable[..., str | None] | None = None
+    # headline(deaths_count) for the morning post
+    headline: Callable[[int], str | None] | None = None
+    # describe(state, player, causes, ctx) -> death description
+    describe: Callable[..., str | None] | None = None
+    # Reveal of a dead player's role to the public: "role", "team" or "none".
+    reveal: Callable[..., str] | None = None
+    # conditional_actions(state, action) -> the action to use, or None to drop it
+    # (ru_eleven's "as": only the real holder's move counts).
+    conditional_actions: Callable[..., dict[str, Any] | None] | None = None
+    # At most one action per player per phase.
+    one_action_per_phase: bool = False
+
+    def option(self, state_options: dict[str, Any], option_id: str) -> Any:
+        if option_id in state_options:
+            return state_options[option_id]
+        for o in self.options:
+            if o.id == option_id:
+                return o.default
+        raise KeyError(option_id)
+
+    def role_of(self, player: Player) -> Role:
+        return self.roles[player.role]
+
+    def resolved_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        given = dict(given or {})
+        known = {o.id: o for o in self.options}
+        for key, value in given.items():
+            if key not in known:
+                raise ValueError(f"unknown option '{key}' for ruleset {self.id}")
+            option = known[key]
+            if option.choices and value not in option.choices:
+                allowed = ", ".join(map(str, option.choices))
+                raise ValueError(f"option {key} must be one of {allowed}, not {value!r}")
+        return {o.id: given.get(o.id, o.default) for o in self.options}
+
+    def initial_memory(self, state: GameState) -> None:
+        if self.setup:
+            self.setup(state)
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    _REGISTRY[ruleset.id] = ruleset
+    return ruleset
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    from . import rulesets  # noqa: F401  (importing registers every ruleset)
+
+    try:
+        return _REGISTRY[ruleset_id]
+    except KeyError:
+        raise KeyError(ruleset_id) from None
+
+
+def list_rulesets() -> list[Ruleset]:
+    from . import rulesets  # noqa: F401
+
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
