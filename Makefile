@@ -1,0 +1,33 @@
+# Two commands: `make run` (the site on the embedded default) and `make test` (the whole suite).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	@echo ""
+	@echo "  The Mafia site is starting: open http://127.0.0.1:8000/ and sign up."
+	@echo "  (embedded default: SQLite in db.sqlite3, phase timers inside this process; Ctrl-C stops)"
+	@echo ""
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+
+bench: $(STAMP)
+	$(BIN)/python bench/phase_close.py
+
+clean:
+	rm -rf $(VENV) *.egg-info

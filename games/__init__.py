@@ -1,0 +1,1 @@
+"""The Django app around the rules engine: models, services, views, timers."""

@@ -1,0 +1,205 @@
+"""What a game stores. Only games/services.py changes these rows.
+
+The engine's GameState (JSON) is the truth about roles, factions and who is
+alive; the rows here are the site's bookkeeping around it: who sits where, the
+phases and their deadlines, what was submitted, what was said, and the
+append-only event log every page and push is built from.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class Status(models.TextChoices):
+    LOBBY = "lobby", "sign-ups"
+    RUNNING = "running", "running"
+    FINISHED = "finished", "finished"
+
+
+# The game's status is a small state machine: these are the only transitions.
+STATUS_TRANSITIONS = {
+    Status.LOBBY: {Status.RUNNING},
+    Status.RUNNING: {Status.FINISHED},
+    Status.FINISHED: set(),
+}
+
+
+class IllegalTransition(ValueError):
+    pass
+
+
+class Game(models.Model):
+    name = models.CharField(max_length=80)
+    gm = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    ruleset_id = models.CharField(max_length=40)
+    preset_id = models.CharField(max_length=60)
+    options = models.JSONField(default=dict, blank=True)
+    reveal_mode = models.CharField(max_length=20, default="")
+    day_seconds = models.PositiveIntegerField()
+    night_seconds = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    signups_open = models.BooleanField(default=True)
+    # The engine's GameState.to_dict(); empty until the game starts.
+    state = models.JSONField(default=dict, blank=True)
+    winners = models.JSONField(default=list, blank=True)
+    last_event_seq = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def move_to(self, status: str) -> None:
+        if status not in STATUS_TRANSITIONS[Status(self.status)]:
+            raise IllegalTransition(f"a game cannot go from {self.status} to {status}")
+        self.status = status
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(max_length=150)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user"),
+            models.UniqueConstraint(fields=["game", "name"], name="unique_name_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Phase(models.Model):
+    DAY = "day"
+    NIGHT = "night"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phases")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=5, choices=[(DAY, "day"), (NIGHT, "night")])
+    number = models.PositiveIntegerField()
+    opened_at = models.DateTimeField()
+    deadline = models.DateTimeField(db_index=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    close_reason = models.CharField(max_length=20, blank=True)
+    # The engine's record of the phase (deaths, results, tally, ...): private
+    # parts included, so only the GM and the finished game's history show it.
+    record = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_phase_seq")]
+        indexes = [models.Index(fields=["closed_at", "deadline"], name="open_phase_deadline")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.number}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+
+class Action(models.Model):
+    """A seat's current choice for the phase; changing it replaces the row."""
+
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="actions")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="actions")
+    # Empty ability: the player chose to do nothing this phase.
+    ability = models.CharField(max_length=40, blank=True)
+    targets = models.JSONField(default=list, blank=True)
+    extra = models.JSONField(default=dict, blank=True)
+    submitted_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["phase", "seat"], name="one_action_per_seat_phase")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.ability or 'nothing'} {self.targets}"
+
+    def as_engine_action(self) -> dict:
+        return {
+            "actor": self.seat.name,
+            "ability": self.ability,
+            "targets": self.targets,
+            **self.extra,
+        }
+
+
+class Vote(models.Model):
+    """One vote event, in the order cast; a later vote of the same voter replaces it."""
+
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="votes")
+    voter = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="votes")
+    # A player's name, "pass", or "" for a withdrawn vote.
+    target = models.CharField(max_length=150, blank=True)
+    cast_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.voter} -> {self.target or '(withdrawn)'}"
+
+
+class Post(models.Model):
+    """A message in a thread. Posts are never edited (forum etiquette)."""
+
+    DAY = "day"
+    FACTION = "faction"
+    CHANNELS = [(DAY, "day thread"), (FACTION, "faction chat")]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="posts")
+    phase = models.ForeignKey(Phase, on_delete=models.PROTECT, related_name="posts")
+    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="posts")
+    channel = models.CharField(max_length=10, choices=CHANNELS)
+    # For faction chat: the faction whose members may read it.
+    faction = models.CharField(max_length=40, blank=True)
+    text = models.TextField(max_length=5000)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.text[:40]}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise IllegalTransition("posts cannot be edited")
+        super().save(*args, **kwargs)
+
+
+class Event(models.Model):
+    """The append-only event log: every outward message, with who may read it.
+
+    audience: "public", "gm", "dead", "seat:<name>" or "faction:<faction>".
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    phase = models.ForeignKey(Phase, on_delete=models.PROTECT, null=True, related_name="events")
+    kind = models.CharField(max_length=40)
+    audience = models.CharField(max_length=200)
+    payload = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_event_seq")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind} to {self.audience}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise IllegalTransition("the event log is append-only")
+        super().save(*args, **kwargs)

@@ -1,0 +1,653 @@
+"""The only code that changes a game.
+
+Every service runs in one transaction that first locks the game row
+(`select_for_update`), checks everything, changes rows, appends to the event
+log, and asks for the pushes to be sent after commit. Bad input raises
+`ServiceError` with a clear message before anything is written. The rules are
+the engine's: this module asks `roles` what is allowed and what happened.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+import roles
+from games import push
+from games.models import Action, Event, Game, Phase, Post, Seat, Status, Vote
+
+logger = logging.getLogger(__name__)
+
+MIN_PHASE_SECONDS = 10
+MAX_PHASE_SECONDS = 14 * 24 * 3600
+MAX_POST_CHARS = 5000
+NAME_MAX_CHARS = 80
+
+
+class ServiceError(ValueError):
+    """A refused request: the message says why, and nothing was changed."""
+
+
+# -- small helpers ---------------------------------------------------------
+
+
+@dataclass
+class Change:
+    """What one service call appended to the event log, pushed after commit."""
+
+    game: Game
+    events: list[Event]
+
+    def log(self, kind: str, audience: str, payload: dict, phase: Phase | None = None) -> Event:
+        self.game.last_event_seq += 1
+        event = Event.objects.create(
+            game=self.game,
+            seq=self.game.last_event_seq,
+            phase=phase,
+            kind=kind,
+            audience=audience,
+            payload=payload,
+            created_at=timezone.now(),
+        )
+        self.events.append(event)
+        return event
+
+    def finish(self) -> None:
+        self.game.save()
+        seat_ids = dict(self.game.seats.values_list("name", "id"))
+        push.send_on_commit(self.game.id, self.events, seat_ids)
+
+
+def _lock(game_id: int) -> Change:
+    try:
+        game = Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise ServiceError("There is no such game.") from None
+    return Change(game=game, events=[])
+
+
+def engine_state(game: Game) -> roles.GameState:
+    return roles.GameState.from_dict(game.state)
+
+
+def audience_of(engine_audience) -> str:
+    """The engine's audience ("public", ("seat", name), ...) as a stored string."""
+    if isinstance(engine_audience, (tuple, list)):
+        kind, who = engine_audience
+        return f"{kind}:{who}"
+    return str(engine_audience)
+
+
+def open_phase(game: Game) -> Phase | None:
+    return game.phases.filter(closed_at__isnull=True).order_by("-seq").first()
+
+
+def _seat_of(game: Game, user) -> Seat:
+    if not getattr(user, "is_authenticated", False):
+        raise ServiceError("Log in first.")
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise ServiceError("You are not playing in this game.")
+    return seat
+
+
+def _require_gm(game: Game, user) -> None:
+    if not getattr(user, "is_authenticated", False) or game.gm_id != user.id:
+        raise ServiceError("Only the game's GM may do that.")
+
+
+def _running_phase(game: Game, phase_seq: int | None) -> Phase:
+    if game.status != Status.RUNNING:
+        raise ServiceError(
+            "The game has not started yet." if game.status == Status.LOBBY else "The game is over."
+        )
+    phase = open_phase(game)
+    if phase is None:
+        raise ServiceError("No phase is open.")
+    if phase_seq is not None and int(phase_seq) != phase.seq:
+        raise ServiceError("That phase has already closed; this is now " + str(phase) + ".")
+    return phase
+
+
+def _check_seconds(label: str, value) -> int:
+    try:
+        seconds = int(value)
+    except (TypeError, ValueError):
+        raise ServiceError(f"The {label} length must be a whole number of seconds.") from None
+    if not MIN_PHASE_SECONDS <= seconds <= MAX_PHASE_SECONDS:
+        raise ServiceError(
+            f"The {label} length must be between {MIN_PHASE_SECONDS} seconds and 14 days."
+        )
+    return seconds
+
+
+def preset_size(game: Game) -> int:
+    return len(roles.get_ruleset(game.ruleset_id).presets[game.preset_id].roles)
+
+
+def choices_now(state: roles.GameState, name: str) -> list[dict]:
+    """What the engine says this seat may do in the current phase."""
+    return [
+        c.to_dict()
+        for c in roles.choices(state, name)
+        if c.to_dict().get("phase", state.phase_kind) == state.phase_kind
+    ]
+
+
+# -- lobby -----------------------------------------------------------------
+
+
+def create_game(
+    gm,
+    *,
+    name: str,
+    ruleset_id: str,
+    preset_id: str,
+    day_seconds,
+    night_seconds,
+    reveal_mode: str = "",
+    options: dict | None = None,
+    seed: int | None = None,
+) -> Game:
+    if not getattr(gm, "is_authenticated", False):
+        raise ServiceError("Log in first.")
+    name = (name or "").strip()
+    if not name:
+        raise ServiceError("Give the game a name.")
+    if len(name) > NAME_MAX_CHARS:
+        raise ServiceError(f"A game name has at most {NAME_MAX_CHARS} characters.")
+    try:
+        ruleset = roles.get_ruleset(ruleset_id)
+    except KeyError:
+        raise ServiceError(f"There is no ruleset {ruleset_id!r}.") from None
+    if preset_id not in ruleset.presets:
+        raise ServiceError(f"Ruleset {ruleset.title} has no preset {preset_id!r}.")
+    day = _check_seconds("day", day_seconds)
+    night = _check_seconds("night", night_seconds)
+    options = dict(options or {})
+    reveal_choices = reveal_modes(ruleset)
+    if reveal_choices:
+        if reveal_mode not in reveal_choices:
+            raise ServiceError(f"Reveal mode must be one of {', '.join(reveal_choices)}.")
+        options[REVEAL_OPTION] = reveal_mode
+    else:
+        reveal_mode = ""
+    options = {**ruleset.presets[preset_id].options, **options}
+    try:
+        resolved = ruleset.resolved_options(options)
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+    with transaction.atomic():
+        game = Game.objects.create(
+            name=name,
+            gm=gm,
+            ruleset_id=ruleset.id,
+            preset_id=preset_id,
+            options=resolved,
+            reveal_mode=reveal_mode,
+            day_seconds=day,
+            night_seconds=night,
+            seed=secrets.randbits(31) if seed is None else int(seed),
+        )
+        change = Change(game=game, events=[])
+        change.log("game_created", "public", {"name": name, "gm": gm.username})
+        change.finish()
+    return game
+
+
+REVEAL_OPTION = "reveal"
+
+
+def reveal_modes(ruleset) -> tuple:
+    """The ruleset's reveal option choices, if it has a reveal option."""
+    for option in ruleset.options:
+        if option.id == REVEAL_OPTION:
+            return tuple(option.choices)
+    return ()
+
+
+def join_game(user, game_id: int) -> Seat:
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        if not getattr(user, "is_authenticated", False):
+            raise ServiceError("Log in first.")
+        if game.status != Status.LOBBY:
+            raise ServiceError("This game has already started.")
+        if not game.signups_open:
+            raise ServiceError("Sign-ups for this game are closed.")
+        if game.gm_id == user.id:
+            raise ServiceError("The GM runs the game and does not play in it.")
+        if game.seats.filter(user=user).exists():
+            raise ServiceError("You have already joined this game.")
+        if game.seats.count() >= preset_size(game):
+            raise ServiceError("This game is full.")
+        seat = Seat.objects.create(game=game, user=user, name=user.username)
+        change.log("joined", "public", {"player": seat.name})
+        change.finish()
+    return seat
+
+
+def leave_game(user, game_id: int) -> None:
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        seat = _seat_of(game, user)
+        if game.status != Status.LOBBY or not game.signups_open:
+            raise ServiceError("You can only leave while sign-ups are open.")
+        seat.delete()
+        change.log("left", "public", {"player": user.username})
+        change.finish()
+
+
+def set_signups(gm, game_id: int, open_: bool) -> None:
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        _require_gm(game, gm)
+        if game.status != Status.LOBBY:
+            raise ServiceError("This game has already started.")
+        if game.signups_open == open_:
+            raise ServiceError("Sign-ups are already " + ("open." if open_ else "closed."))
+        game.signups_open = open_
+        change.log("signups", "public", {"open": open_})
+        change.finish()
+
+
+def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
+    now = now or timezone.now()
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        _require_gm(game, gm)
+        if game.status != Status.LOBBY:
+            raise ServiceError("This game has already started.")
+        if game.signups_open:
+            raise ServiceError("Close sign-ups before starting.")
+        seats = list(game.seats.order_by("joined_at", "id"))
+        needed = preset_size(game)
+        if len(seats) != needed:
+            raise ServiceError(f"The setup needs {needed} players; {len(seats)} have joined.")
+        ruleset = roles.get_ruleset(game.ruleset_id)
+        names = [seat.name for seat in seats]
+        dealt = roles.deal(game.ruleset_id, game.preset_id, names, game.seed)
+        state = roles.new_game(
+            game.ruleset_id,
+            dealt,
+            seed=game.seed,
+            options=game.options,
+            first_phase=first_phase_of(ruleset),
+        )
+        game.state = state.to_dict()
+        game.move_to(Status.RUNNING)
+        game.started_at = now
+        change.log("game_started", "public", {"players": names})
+        for player in state.players:
+            role = ruleset.roles[player.role]
+            change.log(
+                "role",
+                f"seat:{player.name}",
+                {"role": player.role, "name": role.name, "faction": player.faction},
+            )
+        for faction in ruleset.informed_factions:
+            members = [p.name for p in state.players if p.faction == faction]
+            if members:
+                change.log("teammates", f"faction:{faction}", {"members": members})
+        phase = _open_next_phase(change, state, now)
+        change.finish()
+    return phase
+
+
+def first_phase_of(ruleset) -> str:
+    """The phase a game opens with: the ruleset's choice, night otherwise."""
+    return getattr(ruleset, "first_phase", "night") or "night"
+
+
+def _open_next_phase(change: Change, state: roles.GameState, now: datetime) -> Phase:
+    game = change.game
+    last = game.phases.order_by("-seq").values_list("seq", flat=True).first() or 0
+    length = game.day_seconds if state.phase_kind == Phase.DAY else game.night_seconds
+    phase = Phase.objects.create(
+        game=game,
+        seq=last + 1,
+        kind=state.phase_kind,
+        number=state.phase_number,
+        opened_at=now,
+        deadline=now + timedelta(seconds=length),
+    )
+    change.log(
+        "phase_opened",
+        "public",
+        {
+            "kind": phase.kind,
+            "number": phase.number,
+            "seq": phase.seq,
+            "deadline": phase.deadline.isoformat(),
+        },
+        phase=phase,
+    )
+    if settings.PHASE_TIMER == "celery":
+        game_id, seq, deadline = game.id, phase.seq, phase.deadline
+        transaction.on_commit(lambda: _schedule_close(game_id, seq, deadline))
+    return phase
+
+
+def _schedule_close(game_id: int, seq: int, deadline: datetime) -> None:
+    from games.tasks import close_phase
+
+    try:
+        close_phase.apply_async((game_id, seq), eta=deadline)
+    except Exception:  # the beat sweeper closes it anyway
+        logger.exception("could not schedule the close of game %s phase %s", game_id, seq)
+
+
+# -- playing ---------------------------------------------------------------
+
+
+def submit_action(
+    user,
+    game_id: int,
+    *,
+    ability: str,
+    targets: list[str] | None = None,
+    extra: dict | None = None,
+    phase_seq: int | None = None,
+) -> Action:
+    """Record (or replace) this seat's action for the open phase.
+
+    `ability=""` records "I do nothing this phase", which counts as having acted.
+    """
+    targets = list(targets or [])
+    extra = dict(extra or {})
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        seat = _seat_of(game, user)
+        phase = _running_phase(game, phase_seq)
+        state = engine_state(game)
+        if not state.player(seat.name).alive:
+            raise ServiceError("You are dead and cannot act.")
+        offered = {c["ability"]: c for c in choices_now(state, seat.name)}
+        if not offered:
+            raise ServiceError(f"You have nothing to do this {phase.kind}.")
+        if ability:
+            if ability not in offered:
+                raise ServiceError(f"You cannot use {ability!r} now.")
+            choice = offered[ability]
+            unknown = set(targets) - set(choice["targets"])
+            if unknown:
+                raise ServiceError(f"{', '.join(sorted(unknown))} cannot be targeted by this.")
+            for key, value in extra.items():
+                allowed = choice.get("extra", {}).get(key)
+                if allowed is None:
+                    raise ServiceError(f"Unexpected field {key!r}.")
+                if value not in allowed:
+                    raise ServiceError(f"{value!r} is not a valid {key}.")
+            action = {"actor": seat.name, "ability": ability, "targets": targets, **extra}
+            try:
+                roles.check_action(state, action)
+            except roles.IllegalAction as refusal:
+                raise ServiceError(refusal.reason) from None
+        elif targets or extra:
+            raise ServiceError("Doing nothing takes no target.")
+        stored, _ = Action.objects.update_or_create(
+            phase=phase,
+            seat=seat,
+            defaults={
+                "ability": ability,
+                "targets": targets,
+                "extra": extra,
+                "submitted_at": timezone.now(),
+            },
+        )
+        summary = {"ability": ability, "targets": targets, **extra}
+        change.log("action_recorded", f"seat:{seat.name}", summary, phase=phase)
+        change.log("action_recorded", "gm", {"player": seat.name, **summary}, phase=phase)
+        _close_if_everyone_acted(change, phase, state)
+        change.finish()
+    return stored
+
+
+def withdraw_action(user, game_id: int, phase_seq: int | None = None) -> None:
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        seat = _seat_of(game, user)
+        phase = _running_phase(game, phase_seq)
+        deleted, _ = Action.objects.filter(phase=phase, seat=seat).delete()
+        if not deleted:
+            raise ServiceError("You have no action to withdraw.")
+        change.log("action_withdrawn", f"seat:{seat.name}", {}, phase=phase)
+        change.log("action_withdrawn", "gm", {"player": seat.name}, phase=phase)
+        change.finish()
+
+
+def current_votes(phase: Phase) -> dict[str, str]:
+    """voter -> target after every change: a later vote replaces an earlier one."""
+    latest: dict[str, str] = {}
+    for voter, target in phase.votes.order_by("id").values_list("voter__name", "target"):
+        if target:
+            latest[voter] = target
+        else:
+            latest.pop(voter, None)
+    return latest
+
+
+def tally(phase: Phase) -> dict[str, list[str]]:
+    """target -> voters, in the order of the current votes (no vote weights: the engine's
+    record gives the official count at the close)."""
+    counted: dict[str, list[str]] = {}
+    for voter, target in current_votes(phase).items():
+        counted.setdefault(target, []).append(voter)
+    return counted
+
+
+def cast_vote(user, game_id: int, target: str | None, phase_seq: int | None = None) -> Vote:
+    """Vote for a player, "pass" where the ruleset allows it, or None/"" to withdraw."""
+    target = target or None
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        seat = _seat_of(game, user)
+        phase = _running_phase(game, phase_seq)
+        if phase.kind != Phase.DAY:
+            raise ServiceError("Votes are cast during the day.")
+        state = engine_state(game)
+        if not state.player(seat.name).alive:
+            raise ServiceError("You are dead and cannot vote.")
+        previous = current_votes(phase).get(seat.name)
+        if previous is not None and not vote_changes_allowed(state):
+            raise ServiceError("This ruleset does not allow changing a vote.")
+        if target is None and previous is None:
+            raise ServiceError("You have no vote to withdraw.")
+        if target is not None:
+            try:
+                roles.check_vote(state, seat.name, target)
+            except roles.IllegalAction as refusal:
+                raise ServiceError(refusal.reason) from None
+        vote = Vote.objects.create(
+            phase=phase, voter=seat, target=target or "", cast_at=timezone.now()
+        )
+        change.log("vote", "public", {"voter": seat.name, "target": target}, phase=phase)
+        _close_if_everyone_acted(change, phase, state)
+        change.finish()
+    return vote
+
+
+def vote_changes_allowed(state: roles.GameState) -> bool:
+    """A ruleset that forbids changing a vote says so with a `vote_changes` option."""
+    ruleset = roles.get_ruleset(state.ruleset)
+    if any(o.id == "vote_changes" for o in ruleset.options):
+        return bool(ruleset.option(state.options, "vote_changes"))
+    return True
+
+
+def post_message(user, game_id: int, *, channel: str, text: str) -> Post:
+    text = (text or "").strip()
+    if not text:
+        raise ServiceError("Write something first.")
+    if len(text) > MAX_POST_CHARS:
+        raise ServiceError(f"A post has at most {MAX_POST_CHARS} characters.")
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        seat = _seat_of(game, user)
+        phase = _running_phase(game, None)
+        state = engine_state(game)
+        player = state.player(seat.name)
+        if not player.alive:
+            raise ServiceError("The dead cannot post here.")
+        if channel == Post.DAY:
+            if phase.kind != Phase.DAY:
+                raise ServiceError("The day thread is closed at night.")
+            audience, faction = "public", ""
+        elif channel == Post.FACTION:
+            ruleset = roles.get_ruleset(game.ruleset_id)
+            if player.faction not in ruleset.informed_factions:
+                raise ServiceError("Your faction has no chat.")
+            if phase.kind != Phase.NIGHT:
+                raise ServiceError("The faction chat is open at night.")
+            audience, faction = f"faction:{player.faction}", player.faction
+        else:
+            raise ServiceError("There is no such thread.")
+        post = Post.objects.create(
+            game=game,
+            phase=phase,
+            seat=seat,
+            channel=channel,
+            faction=faction,
+            text=text,
+            created_at=timezone.now(),
+        )
+        change.log("post", audience, {"post": post.id, "author": seat.name}, phase=phase)
+        change.finish()
+    return post
+
+
+# -- closing phases --------------------------------------------------------
+
+
+def must_act(state: roles.GameState, phase: Phase) -> list[str]:
+    """Who the phase waits for before it may close early."""
+    if phase.kind == Phase.DAY:
+        return state.alive_names()
+    return [p.name for p in state.alive() if choices_now(state, p.name)]
+
+
+def _close_if_everyone_acted(change: Change, phase: Phase, state: roles.GameState) -> None:
+    waiting_for = must_act(state, phase)
+    if not waiting_for:
+        return
+    if phase.kind == Phase.DAY:
+        done = set(current_votes(phase))
+    else:
+        done = set(phase.actions.values_list("seat__name", flat=True))
+    if set(waiting_for) <= done:
+        _close(change, phase, reason="everyone_acted", now=timezone.now())
+
+
+def phase_input(phase: Phase) -> dict:
+    actions = [
+        a.as_engine_action()
+        for a in phase.actions.select_related("seat").order_by("submitted_at", "id")
+        if a.ability
+    ]
+    if phase.kind == Phase.NIGHT:
+        return {"night": actions}
+    votes = [
+        [voter, target or None]
+        for voter, target in phase.votes.order_by("id").values_list("voter__name", "target")
+    ]
+    return {"day": {"votes": votes, "rounds": [], "actions": actions}}
+
+
+def _close(change: Change, phase: Phase, *, reason: str, now: datetime) -> None:
+    game = change.game
+    state = engine_state(game)
+    result = roles.resolve_phase(state, phase_input(phase))
+    new_state = result.state
+    phase.closed_at = now
+    phase.close_reason = reason
+    phase.record = result.record
+    phase.save(update_fields=["closed_at", "close_reason", "record"])
+    game.state = new_state.to_dict()
+    change.log(
+        "phase_closed",
+        "public",
+        {"kind": phase.kind, "number": phase.number, "seq": phase.seq, "reason": reason},
+        phase=phase,
+    )
+    for event in result.events:
+        change.log(event.kind, audience_of(event.audience), event.payload, phase=phase)
+    if new_state.ended:
+        game.move_to(Status.FINISHED)
+        game.finished_at = now
+        game.winners = list(new_state.winners)
+        change.log(
+            "game_over",
+            "public",
+            {
+                "winners": list(new_state.winners),
+                "roles": {p.name: p.role for p in new_state.players},
+            },
+            phase=phase,
+        )
+    else:
+        _open_next_phase(change, new_state, now)
+
+
+def close_phase(game_id: int, phase_seq: int, *, reason: str, now: datetime | None = None) -> bool:
+    """Close one phase; False (and no change) if it is closed already or not yet due."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        try:
+            change = _lock(game_id)
+        except ServiceError:
+            return False  # a task for a deleted game, or for another database
+        phase = change.game.phases.filter(seq=phase_seq).first()
+        if phase is None or phase.closed_at is not None:
+            return False
+        if reason == "deadline" and phase.deadline > now:
+            return False
+        _close(change, phase, reason=reason, now=now)
+        change.finish()
+    return True
+
+
+def close_phase_at_deadline(game_id: int, phase_seq: int, now: datetime | None = None) -> bool:
+    return close_phase(game_id, phase_seq, reason="deadline", now=now)
+
+
+def gm_close_phase(gm, game_id: int, phase_seq: int | None = None) -> bool:
+    with transaction.atomic():
+        change = _lock(game_id)
+        _require_gm(change.game, gm)
+        phase = _running_phase(change.game, phase_seq)
+        return close_phase(game_id, phase.seq, reason="gm")
+
+
+def sweep_overdue_phases(now: datetime | None = None) -> int:
+    """Close every open phase whose deadline has passed; returns how many closed.
+
+    The Celery beat task and the embedded timer thread both call this. Each game
+    closes in its own transaction, so one failing game does not hold up others.
+    """
+    now = now or timezone.now()
+    overdue = list(
+        Phase.objects.filter(
+            closed_at__isnull=True, deadline__lte=now, game__status=Status.RUNNING
+        ).values_list("game_id", "seq")
+    )
+    closed = 0
+    for game_id, seq in overdue:
+        try:
+            closed += close_phase_at_deadline(game_id, seq, now=now)
+        except Exception:
+            logger.exception("could not close game %s phase %s", game_id, seq)
+    return closed

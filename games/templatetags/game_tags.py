@@ -1,0 +1,82 @@
+"""Small template filters: event and result lines, list indexing, dict lookup."""
+
+from django import template
+
+register = template.Library()
+
+# Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
+QUIET_KINDS = {"post", "vote", "game_created"}
+
+
+@register.filter
+def times(count):
+    return range(int(count or 0))
+
+
+@register.filter
+def index(sequence, position):
+    try:
+        return sequence[int(position)]
+    except (IndexError, TypeError, ValueError, KeyError):
+        return None
+
+
+@register.filter
+def lookup(mapping, key):
+    return (mapping or {}).get(key)
+
+
+@register.filter
+def result_text(result: dict) -> str:
+    parts = [f"{result.get('to', '?')}: {result.get('kind', '')}"]
+    if result.get("target"):
+        parts.append(f"on {result['target']}")
+    if "value" in result:
+        value = result["value"]
+        parts.append("→ " + (", ".join(map(str, value)) if isinstance(value, list) else str(value)))
+    return " ".join(parts)
+
+
+@register.filter
+def event_text(event) -> str:
+    """One line for an event of the log, or "" for bookkeeping shown elsewhere."""
+    kind, p = event.kind, event.payload or {}
+    if kind in QUIET_KINDS:
+        return ""
+    if kind == "joined":
+        return f"{p.get('player')} joined."
+    if kind == "left":
+        return f"{p.get('player')} left."
+    if kind == "signups":
+        return "Sign-ups opened." if p.get("open") else "Sign-ups closed."
+    if kind == "game_started":
+        return "The game started with " + ", ".join(p.get("players", [])) + "."
+    if kind == "role":
+        return f"Your role: {p.get('name')} ({p.get('faction')})."
+    if kind == "teammates":
+        return "Team: " + ", ".join(p.get("members", [])) + "."
+    if kind == "phase_opened":
+        return f"{str(p.get('kind', '')).capitalize()} {p.get('number')} began."
+    if kind == "phase_closed":
+        return f"{str(p.get('kind', '')).capitalize()} {p.get('number')} ended."
+    if kind == "action_recorded":
+        who = f"{p['player']}: " if "player" in p else "Recorded: "
+        what = p.get("ability") or "nothing"
+        targets = ", ".join(p.get("targets", []))
+        return f"{who}{what}{' → ' + targets if targets else ''}."
+    if kind == "action_withdrawn":
+        return (
+            f"{p.get('player', 'Your')} action withdrawn." if "player" in p else "Action withdrawn."
+        )
+    if kind == "game_over":
+        return "Game over. Winners: " + (", ".join(p.get("winners", [])) or "nobody") + "."
+    text = p.get("text") or p.get("headline") or p.get("description")
+    if text:
+        return str(text)
+    if kind == "result" or "value" in p:
+        return result_text(p)
+    if kind == "death":
+        role = f" ({p['role']})" if p.get("role") else ""
+        return f"{p.get('player')}{role} died."
+    details = ", ".join(f"{k}: {v}" for k, v in p.items())
+    return f"{kind.replace('_', ' ')}{': ' + details if details else ''}"

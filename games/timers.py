@@ -1,0 +1,44 @@
+"""The embedded phase timer: a thread in the web process that sweeps overdue phases.
+
+It calls the very same `sweep_overdue_phases()` as the Celery beat task, so
+the embedded default and the services deployment close phases the same way.
+"""
+
+import logging
+import threading
+
+from django.conf import settings
+from django.db import close_old_connections
+
+logger = logging.getLogger(__name__)
+
+_started = threading.Event()
+
+
+def sweep_forever(stop: threading.Event, interval: float) -> None:
+    from games.services import sweep_overdue_phases
+
+    while not stop.wait(interval):
+        try:
+            sweep_overdue_phases()
+        except Exception:  # a bad game must not stop the clock for every other game
+            logger.exception("embedded phase sweep failed")
+        finally:
+            close_old_connections()
+
+
+def start_embedded_timer() -> threading.Event | None:
+    """Start the sweeper thread once per process, only when PHASE_TIMER is "embedded"."""
+    if settings.PHASE_TIMER != "embedded" or _started.is_set():
+        return None
+    _started.set()
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=sweep_forever,
+        args=(stop, float(settings.EMBEDDED_SWEEP_SECONDS)),
+        name="embedded-phase-timer",
+        daemon=True,
+    )
+    thread.start()
+    logger.info("embedded phase timer started (every %ss)", settings.EMBEDDED_SWEEP_SECONDS)
+    return stop

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("signup/", views.signup, name="signup"),
+    path("games/new/", views.create_game, name="create_game"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/card/", views.role_card, name="role_card"),
+    path("games/<int:game_id>/events/", views.events_after, name="events_after"),
+    path("games/<int:game_id>/join/", views.join, name="join"),
+    path("games/<int:game_id>/leave/", views.leave, name="leave"),
+    path("games/<int:game_id>/signups/", views.signups, name="signups"),
+    path("games/<int:game_id>/start/", views.start, name="start"),
+    path("games/<int:game_id>/act/", views.act, name="act"),
+    path("games/<int:game_id>/vote/", views.vote, name="vote"),
+    path("games/<int:game_id>/post/", views.post, name="post"),
+    path("games/<int:game_id>/close/", views.gm_close, name="gm_close"),
+]

@@ -1,0 +1,112 @@
+"""Who is looking, and what they may see.
+
+Every page is built from the viewer's own view: the engine's `observe()` for a
+seat, the public record for anyone else, everything for the GM and, once the
+game is over, for everyone. Templates never decide visibility themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import roles
+from games import services
+from games.models import Event, Game, Phase, Post, Seat, Status
+
+
+@dataclass
+class Viewer:
+    game: Game
+    user: object
+    seat: Seat | None = None
+    is_gm: bool = False
+    alive: bool = False
+    faction: str = ""
+    view: dict = field(default_factory=dict)
+
+    @property
+    def sees_everything(self) -> bool:
+        return self.is_gm or self.game.status == Status.FINISHED
+
+    def audiences(self) -> set[str]:
+        audiences = {"public"}
+        if self.seat is not None:
+            audiences.add(f"seat:{self.seat.name}")
+            if self.alive and self.faction:
+                audiences.add(f"faction:{self.faction}")
+            if not self.alive and self.game.status == Status.RUNNING:
+                audiences.add("dead")
+        return audiences
+
+
+def viewer_for(game: Game, user) -> Viewer:
+    viewer = Viewer(game=game, user=user)
+    if getattr(user, "is_authenticated", False):
+        viewer.is_gm = game.gm_id == user.id
+        viewer.seat = game.seats.filter(user=user).first()
+    if viewer.seat is not None and game.state:
+        state = services.engine_state(game)
+        viewer.view = roles.observe(state, viewer.seat.name)
+        player = state.player(viewer.seat.name)
+        viewer.alive = player.alive
+        viewer.faction = viewer.view.get("faction", "")
+    return viewer
+
+
+def visible_events(viewer: Viewer, after_seq: int = 0):
+    events = Event.objects.filter(game=viewer.game, seq__gt=after_seq).order_by("seq")
+    if viewer.sees_everything:
+        return events
+    return events.filter(audience__in=viewer.audiences())
+
+
+def visible_posts(viewer: Viewer, channel: str):
+    posts = Post.objects.filter(game=viewer.game, channel=channel).select_related("seat", "phase")
+    if channel == Post.DAY or viewer.sees_everything:
+        return posts
+    if viewer.alive and viewer.faction:
+        return posts.filter(faction=viewer.faction)
+    return posts.none()
+
+
+def public_players(game: Game) -> list[dict]:
+    """Seating order, alive or dead, and a dead player's role only where the
+    public record revealed it (the engine's death events addressed to everyone)."""
+    state = services.engine_state(game)
+    revealed = public_reveals(game)
+    return [
+        {"name": p.name, "alive": p.alive, "revealed": revealed.get(p.name, "")}
+        for p in state.players
+    ]
+
+
+def public_reveals(game: Game) -> dict[str, str]:
+    """Role names the public log revealed on death (depends on the reveal mode)."""
+    revealed: dict[str, str] = {}
+    for phase in game.phases.exclude(closed_at=None):
+        for death in public_deaths(game, phase):
+            if death.get("role"):
+                revealed[death["player"]] = death["role"]
+    return revealed
+
+
+def public_deaths(game: Game, phase: Phase) -> list[dict]:
+    deaths = []
+    for event in game.events.filter(phase=phase, audience="public", kind="death"):
+        deaths.append(event.payload)
+    return deaths
+
+
+def phase_summary(viewer: Viewer, phase: Phase) -> dict:
+    """One closed phase for the history: public parts, or everything when allowed."""
+    public = [
+        e
+        for e in phase.events.filter(audience="public").order_by("seq")
+        if e.kind not in ("phase_opened", "post", "vote")
+    ]
+    summary = {"phase": phase, "public": public}
+    if viewer.sees_everything:
+        summary["record"] = phase.record
+        summary["actions"] = list(phase.actions.select_related("seat").order_by("seat__joined_at"))
+        summary["votes"] = list(phase.votes.select_related("voter").order_by("id"))
+    return summary

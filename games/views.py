@@ -1,0 +1,303 @@
+"""Pages and form posts. Views read; every change goes through games.services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.db.models import Count
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+import roles
+from games import services
+from games.forms import GameForm
+from games.models import Game, Phase, Post, Status
+from games.services import ServiceError
+from games.viewer import (
+    phase_summary,
+    public_players,
+    viewer_for,
+    visible_events,
+    visible_posts,
+)
+
+
+def lobby(request):
+    games = Game.objects.select_related("gm").annotate(filled=Count("seats"))
+    rows = []
+    for game in games:
+        try:
+            ruleset = roles.get_ruleset(game.ruleset_id)
+            needed = len(ruleset.presets[game.preset_id].roles)
+            title = ruleset.title
+        except KeyError:
+            needed, title = 0, game.ruleset_id
+        rows.append({"game": game, "ruleset": title, "filled": game.filled, "needed": needed})
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "open_games": [r for r in rows if r["game"].status == Status.LOBBY],
+            "running_games": [r for r in rows if r["game"].status == Status.RUNNING],
+            "finished_games": [r for r in rows if r["game"].status == Status.FINISHED][:20],
+        },
+    )
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("lobby")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, f"Welcome, {user.username}! Join a game or create one.")
+        return redirect("lobby")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+def create_game(request):
+    ruleset_id = request.POST.get("ruleset") or request.GET.get("ruleset") or "bay12"
+    try:
+        ruleset = roles.get_ruleset(ruleset_id)
+    except KeyError:
+        messages.error(request, f"There is no ruleset {ruleset_id!r}.")
+        return redirect("create_game")
+    form = GameForm(ruleset, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(request.user, **form.service_kwargs())
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Game created. Players can join now.")
+            return redirect("game", game_id=game.id)
+    return render(
+        request,
+        "games/create.html",
+        {"form": form, "ruleset": ruleset, "rulesets": roles.list_rulesets()},
+    )
+
+
+def game_page(request, game_id: int):
+    game = get_object_or_404(Game.objects.select_related("gm"), pk=game_id)
+    viewer = viewer_for(game, request.user)
+    context = {"game": game, "viewer": viewer}
+    ruleset = roles.get_ruleset(game.ruleset_id)
+    context["ruleset"] = ruleset
+    context["preset"] = ruleset.presets.get(game.preset_id)
+    if game.status == Status.LOBBY:
+        context["seats"] = list(game.seats.order_by("joined_at", "id"))
+        context["needed"] = services.preset_size(game)
+        return render(request, "games/lobby_game.html", context)
+    context["players"] = public_players(game)
+    context["events"] = list(visible_events(viewer))
+    context["day_posts"] = list(visible_posts(viewer, Post.DAY))
+    context["faction_posts"] = list(visible_posts(viewer, Post.FACTION))
+    context["history"] = [
+        phase_summary(viewer, p) for p in game.phases.exclude(closed_at=None).order_by("seq")
+    ]
+    if game.status == Status.FINISHED:
+        state = services.engine_state(game)
+        context["final_roles"] = [
+            {
+                "name": p.name,
+                "role": ruleset.roles[p.role].name,
+                "faction": ruleset.factions.get(p.faction, p.faction),
+                "alive": p.alive,
+                "won": p.name in game.winners,
+            }
+            for p in state.players
+        ]
+        return render(request, "games/game_over.html", context)
+    phase = services.open_phase(game)
+    context["phase"] = phase
+    if phase is not None:
+        context["tally"] = services.tally(phase) if phase.kind == Phase.DAY else {}
+        context["my_vote"] = (
+            services.current_votes(phase).get(viewer.seat.name) if viewer.seat else None
+        )
+        if viewer.seat is not None and viewer.alive:
+            state = services.engine_state(game)
+            context["choices"] = services.choices_now(state, viewer.seat.name)
+            context["vote_targets"] = vote_targets(state, viewer.seat.name)
+            current = phase.actions.filter(seat=viewer.seat).first()
+            context["current_action"] = current
+        if viewer.is_gm:
+            state = services.engine_state(game)
+            context["gm_players"] = [
+                {
+                    "name": p.name,
+                    "role": ruleset.roles[p.role].name,
+                    "faction": p.faction,
+                    "alive": p.alive,
+                }
+                for p in state.players
+            ]
+            context["gm_actions"] = list(phase.actions.select_related("seat"))
+            context["gm_waiting"] = sorted(
+                set(services.must_act(state, phase))
+                - (
+                    set(services.current_votes(phase))
+                    if phase.kind == Phase.DAY
+                    else set(phase.actions.values_list("seat__name", flat=True))
+                )
+            )
+    return render(request, "games/running.html", context)
+
+
+def vote_targets(state, name: str) -> list[str]:
+    """Names the engine accepts as this voter's vote (asked, not re-implemented)."""
+    allowed = []
+    for candidate in [p.name for p in state.players] + ["pass"]:
+        try:
+            roles.check_vote(state, name, candidate)
+        except roles.IllegalAction:
+            continue
+        allowed.append(candidate)
+    return allowed
+
+
+def role_card(request, game_id: int):
+    """The viewer's own role card, as plain text (only your own: nobody else's)."""
+    game = get_object_or_404(Game, pk=game_id)
+    viewer = viewer_for(game, request.user)
+    if viewer.seat is None or not game.state:
+        raise Http404("You have no role card in this game.")
+    return HttpResponse(viewer.view.get("card", ""), content_type="text/plain; charset=utf-8")
+
+
+def events_after(request, game_id: int):
+    """Everything this viewer may read after event N (the resync a socket client uses)."""
+    game = get_object_or_404(Game, pk=game_id)
+    viewer = viewer_for(game, request.user)
+    try:
+        after = int(request.GET.get("after", 0))
+    except ValueError:
+        return JsonResponse({"error": "after must be an integer"}, status=400)
+    events = [
+        {"seq": e.seq, "kind": e.kind, "payload": e.payload, "phase": e.phase_id}
+        for e in visible_events(viewer, after_seq=after)
+    ]
+    return JsonResponse({"events": events, "last_seq": game.last_event_seq})
+
+
+def _service_post(request, game_id: int, call, success: str):
+    try:
+        call()
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        if success:
+            messages.success(request, success)
+    return redirect(reverse("game", args=[game_id]))
+
+
+@login_required
+@require_POST
+def join(request, game_id: int):
+    return _service_post(
+        request, game_id, lambda: services.join_game(request.user, game_id), "You are in!"
+    )
+
+
+@login_required
+@require_POST
+def leave(request, game_id: int):
+    return _service_post(
+        request, game_id, lambda: services.leave_game(request.user, game_id), "You left the game."
+    )
+
+
+@login_required
+@require_POST
+def signups(request, game_id: int):
+    open_ = request.POST.get("open") == "1"
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.set_signups(request.user, game_id, open_),
+        "Sign-ups are open." if open_ else "Sign-ups are closed.",
+    )
+
+
+@login_required
+@require_POST
+def start(request, game_id: int):
+    return _service_post(
+        request, game_id, lambda: services.start_game(request.user, game_id), "The game is on."
+    )
+
+
+def _phase_seq(request) -> int:
+    try:
+        return int(request.POST.get("phase_seq", ""))
+    except ValueError:
+        raise ServiceError("The form is missing its phase; reload the page.") from None
+
+
+@login_required
+@require_POST
+def act(request, game_id: int):
+    def call():
+        seq = _phase_seq(request)
+        if request.POST.get("withdraw"):
+            services.withdraw_action(request.user, game_id, phase_seq=seq)
+            return
+        ability = request.POST.get("ability", "")
+        targets = [t for t in request.POST.getlist("target") if t]
+        extra = {
+            key[len("extra_") :]: value
+            for key, value in request.POST.items()
+            if key.startswith("extra_") and value
+        }
+        services.submit_action(
+            request.user, game_id, ability=ability, targets=targets, extra=extra, phase_seq=seq
+        )
+
+    return _service_post(request, game_id, call, "Your choice is recorded.")
+
+
+@login_required
+@require_POST
+def vote(request, game_id: int):
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.cast_vote(
+            request.user, game_id, request.POST.get("target", ""), phase_seq=_phase_seq(request)
+        ),
+        "Your vote is recorded.",
+    )
+
+
+@login_required
+@require_POST
+def post(request, game_id: int):
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.post_message(
+            request.user,
+            game_id,
+            channel=request.POST.get("channel", ""),
+            text=request.POST.get("text", ""),
+        ),
+        "",
+    )
+
+
+@login_required
+@require_POST
+def gm_close(request, game_id: int):
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.gm_close_phase(request.user, game_id, phase_seq=_phase_seq(request)),
+        "Phase closed.",
+    )

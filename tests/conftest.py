@@ -1,0 +1,40 @@
+"""Suite-wide rules: service tests run only in the services run, and CI never skips.
+
+- `@pytest.mark.services` tests need PostgreSQL and Redis. On the embedded
+  default they are deselected (not skipped): the services run covers them.
+  With DATABASE_URL and REDIS_URL set they run, and an unreachable service
+  is a failure, not a skip.
+- With CI=true, any skip (a missing browser, a missing service) fails the run.
+"""
+
+import os
+
+import pytest
+
+IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def services_configured() -> bool:
+    url = os.environ.get("DATABASE_URL", "")
+    return url.startswith(("postgres://", "postgresql://")) and bool(os.environ.get("REDIS_URL"))
+
+
+def pytest_collection_modifyitems(config, items):
+    if services_configured():
+        return
+    selected, deselected = [], []
+    for item in items:
+        (deselected if item.get_closest_marker("services") else selected).append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = selected
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if IN_CI and report.skipped and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.longrepr = f"skipped in CI, which must run every test: {reason}"

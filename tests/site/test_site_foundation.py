@@ -1,0 +1,164 @@
+"""Foundation: settings from the environment, the CI skip rule, the pages a newcomer sees."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from mafiasite.env import ImproperSetting, database_from_url, env_bool, env_list
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_postgres_url_becomes_a_postgresql_database_with_no_persistent_connections():
+    db = database_from_url("postgres://postgres:s%40cret@127.0.0.1:5432/mafia")
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["NAME"], db["USER"], db["PASSWORD"], db["HOST"], db["PORT"]) == (
+        "mafia",
+        "postgres",
+        "s@cret",
+        "127.0.0.1",
+        "5432",
+    )
+    assert db["CONN_MAX_AGE"] == 0
+
+
+def test_sqlite_url_and_bad_urls():
+    assert database_from_url("sqlite:///site.db")["NAME"] == "site.db"
+    assert database_from_url("sqlite:////var/x.db")["NAME"] == "/var/x.db"
+    with pytest.raises(ImproperSetting):
+        database_from_url("mysql://root@localhost/x")
+    with pytest.raises(ImproperSetting):
+        database_from_url("postgres://localhost")
+
+
+def test_env_helpers_fail_loudly_on_bad_values(monkeypatch):
+    monkeypatch.setenv("MAFIA_TEST_FLAG", "maybe")
+    with pytest.raises(ImproperSetting):
+        env_bool("MAFIA_TEST_FLAG", default=False)
+    monkeypatch.setenv("MAFIA_TEST_FLAG", "off")
+    assert env_bool("MAFIA_TEST_FLAG", default=True) is False
+    monkeypatch.setenv("MAFIA_TEST_HOSTS", "a.example, b.example,")
+    assert env_list("MAFIA_TEST_HOSTS", []) == ["a.example", "b.example"]
+
+
+def _settings_in_subprocess(env: dict, expression: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    clean.update(env)
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='mafiasite.settings'; "
+        f"from django.conf import settings; print({expression})"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True
+    )
+
+
+def test_no_production_secret_default():
+    proc = _settings_in_subprocess({"DEBUG": "false", "SECRET_KEY": ""}, "settings.SECRET_KEY")
+    assert proc.returncode != 0
+    assert "SECRET_KEY must be set" in proc.stderr
+
+
+def test_a_bad_phase_timer_mode_fails_loudly():
+    proc = _settings_in_subprocess({"PHASE_TIMER": "sometimes"}, "settings.PHASE_TIMER")
+    assert proc.returncode != 0
+    assert "PHASE_TIMER" in proc.stderr
+
+
+def test_embedded_default_with_nothing_set():
+    env = {k: v for k, v in os.environ.items() if k != "PHASE_TIMER"}
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    code = (
+        "import os; os.environ['DJANGO_SETTINGS_MODULE']='mafiasite.settings'; "
+        "from django.conf import settings; "
+        "print(settings.DATABASES['default']['ENGINE'], "
+        "settings.CHANNEL_LAYERS['default']['BACKEND'], settings.PHASE_TIMER)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == [
+        "django.db.backends.sqlite3",
+        "channels.layers.InMemoryChannelLayer",
+        "embedded",
+    ]
+
+
+def test_services_settings_configure_the_redis_layer_against_known_pitfalls():
+    proc = _settings_in_subprocess(
+        {
+            "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/mafia",
+            "REDIS_URL": "redis://127.0.0.1:6379/0",
+        },
+        "settings.CHANNEL_LAYERS['default'], settings.PHASE_TIMER, settings.CELERY_BROKER_URL",
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "channels_redis.core.RedisChannelLayer" in out
+    assert "'socket_timeout': None" in out
+    assert "'max_connections': 10000" in out
+    assert "'capacity': 5000" in out
+    assert "celery" in out and "redis://127.0.0.1:6379/0" in out
+
+
+def test_ci_turns_a_skip_into_a_failure(tmp_path):
+    (tmp_path / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text())
+    (tmp_path / "test_skips.py").write_text(
+        "import pytest\n\ndef test_needs_a_browser():\n    pytest.skip('no chromium')\n"
+    )
+    env = dict(os.environ, CI="true")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:django", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 1, proc.stdout
+    assert "skipped in CI" in proc.stdout
+    env["CI"] = "false"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:django", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_a_newcomer_can_sign_up_and_lands_in_the_lobby_logged_in(client, db):
+    page = client.get(reverse("lobby"))
+    assert page.status_code == 200
+    assert reverse("signup").encode() in page.content
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "newbie",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
+    assert response.status_code == 302
+    page = client.get(reverse("lobby"))
+    assert b"newbie" in page.content
+    assert b"Log out" in page.content
+
+
+def test_log_in_and_log_out(client, players):
+    response = client.post(reverse("login"), {"username": "alice", "password": "alice-secret-pw"})
+    assert response.status_code == 302
+    assert client.get(reverse("lobby")).context["user"].username == "alice"
+    client.post(reverse("logout"))
+    assert not client.get(reverse("lobby")).context["user"].is_authenticated
+
+
+def test_static_files_are_vendored_not_from_a_cdn(client, db):
+    page = client.get(reverse("lobby")).content.decode()
+    assert "http://" not in page.replace("http://127.0.0.1", "")
+    assert "https://" not in page
