@@ -114,6 +114,10 @@ def resolve_phase(state: GameState, phase_input: dict[str, Any]) -> PhaseResult:
     return _finish(ctx, ruleset)
 
 
+# The pseudo-actor of the host's decisions (Ruleset.gm_decisions).
+GM_ACTOR = "GM"
+
+
 def _add_intents(ctx: PhaseContext, state: GameState, actions: list[dict[str, Any]]) -> None:
     ruleset = ctx.ruleset
     taken: set[tuple[str, str, Any]] = set()
@@ -121,6 +125,12 @@ def _add_intents(ctx: PhaseContext, state: GameState, actions: list[dict[str, An
         if not isinstance(action, dict):
             raise IllegalAction("an action is an object with actor and targets")
         actor = action.get("actor")
+        if actor == GM_ACTOR and ruleset.gm_decisions and not state.has_player(GM_ACTOR):
+            if action.get("ability") not in ruleset.gm_decisions:
+                known = ", ".join(ruleset.gm_decisions)
+                raise IllegalAction(f"{GM_ACTOR}: the host's decisions here are {known}")
+            ctx.flags.setdefault("gm_actions", []).append(dict(action))
+            continue
         try:
             if ruleset.conditional_actions is not None:
                 action = ruleset.conditional_actions(state, action)

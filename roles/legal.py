@@ -79,6 +79,8 @@ def allowed_targets(
             and other.faction == player.faction
         ):
             continue
+        if ability.refuse_target is not None and ability.refuse_target(state, player, other.name):
+            continue
         names.append(other.name)
     return names
 
@@ -196,6 +198,10 @@ def _target_refusal(state: GameState, player: Player, ability: Ability, target: 
         return f"{player.role} cannot target themselves"
     if not rule.teammates_allowed and other.faction == player.faction:
         return f"{player.role} cannot target another {player.faction} member"
+    if ability.refuse_target is not None:
+        refusal = ability.refuse_target(state, player, target)
+        if refusal:
+            return refusal
     return f"{target} is not a legal target of {ability.id}"
 
 

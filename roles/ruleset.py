@@ -57,6 +57,9 @@ class Ability:
     check: Callable[..., str | None] | None = None
     # usable(state, player) -> reason it is unavailable now, or None
     usable: Callable[..., str | None] | None = None
+    # refuse_target(state, player, target_name) -> reason this target is refused now,
+    # or None; filters the choices too ("not the same player two nights running")
+    refuse_target: Callable[..., str | None] | None = None
     extra: dict[str, tuple[str, ...]] = field(default_factory=dict)  # e.g. {"guess": (...)}
     # eligible(state, player, other) -> may `other` be named at all (jester: a voter)
     eligible: Callable[..., bool] | None = None
@@ -135,6 +138,10 @@ class Ruleset:
     conditional_actions: Callable[..., dict[str, Any] | None] | None = None
     # At most one action per player per phase.
     one_action_per_phase: bool = False
+    # Decisions the host takes inside a phase (a tie the GM resolves): actions of
+    # the pseudo-actor "GM" with one of these ability ids, handed to the phase's
+    # procedures in ctx.flags["gm_actions"] (they validate them).
+    gm_decisions: tuple[str, ...] = ()
 
     def option(self, state_options: dict[str, Any], option_id: str) -> Any:
         if option_id in state_options:
