@@ -1,0 +1,818 @@
+"""ru_19: the 19-player setup of 003_d239a94a8cc52329.txt ("Игра на 19 человек").
+
+Mafia 5 (three shooters, the boss, the advocate), civilians 13 (detective,
+doctor, courtesan, hangman, nine civilians who may hunt), one maniac. The night
+is the document's eight steps; a kill lands at the end of its step, so a player
+killed at an earlier step does not act at a later one ("Если исполнитель убит
+Маньяком – выстрела мафии не будет").
+
+The mechanics shared with the two-clan game (`ru_two_clans`, whose courtesan is
+"as in the 19-player setup") live here too: hunts by day application, the
+courtesan, step-wise kills with the Russian protections, the hangman.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import abilities as hooks
+from ..day import final_ballots, leaders, lynch, tally
+from ..errors import IllegalAction
+from ..model import GameState, Player
+from ..night import Intent, PhaseContext
+from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
+
+TOWN, MAFIA, MANIAC = "town", "mafia", "maniac"
+ANY_OTHER = TargetRule()
+ANYONE = TargetRule(self_allowed=True)
+NOT_TEAMMATE = TargetRule(teammates_allowed=False)
+GUESSES = ("mafia", "maniac")
+
+# -- who is who ----------------------------------------------------------------------
+
+
+def side_of(state: GameState, name: str) -> str:
+    """'mafia', 'town' or 'maniac': the status a hunter guesses (clans are both mafia)."""
+    from ..ruleset import get_ruleset
+
+    player = state.player(name)
+    return get_ruleset(state.ruleset).roles[player.role].traits["side"]
+
+
+def team_of(player: Player) -> str:
+    """The team that names one executor a night: the faction (a clan in two clans)."""
+    return player.faction
+
+
+def _alive_with(state: GameState, predicate) -> list[Player]:
+    return [p for p in state.players if p.alive and predicate(p)]
+
+
+# -- step-wise kills -------------------------------------------------------------------
+# Protections (PhaseContext.protections) by kind:
+#   "client"  the courtesan's client: 'не может быть убит этой же ночью' (every attack)
+#   "guard"   the bodyguard's charge: survives every attack of the night
+#   "vest"    a ninja's vest on a clan member: survives every attack of the night
+#   "heal"    the doctor's heal: 'лечит только от одного удара' (one attack)
+# A role's own one-time saves are memory counters: "vest" (ru_19 maniac, one
+# attack) and "instinct" (two-clan maniac, the whole night).
+
+FULL_PROTECTIONS = ("client", "guard", "vest")
+
+
+def revived(ctx: PhaseContext, target: str) -> bool:
+    """Two clans: a reviving commissar's unblocked check protects, except an executor."""
+    if ctx.flags.get("executors", {}).get(target):
+        return False
+    return any(
+        i.target == target and not i.blocked and i.role.traits.get("revives") for i in ctx.intents
+    )
+
+
+def _fully_protected(ctx: PhaseContext, target: str) -> bool:
+    if any(ctx.protections_of(target, kind) for kind in FULL_PROTECTIONS):
+        return True
+    if target in ctx.flags.get("instinct_used", ()):
+        return True
+    return revived(ctx, target)
+
+
+def land_attacks(ctx: PhaseContext) -> None:
+    """Settle the attacks made since the last settling: deaths happen now."""
+    while True:
+        pending = [a for a in ctx.attacks if not a.meta.get("landed")]
+        if not pending:
+            return
+        for attack in pending:
+            attack.meta["landed"] = True
+        _bodyguards_strike_back(ctx, pending)
+        for target in sorted({a.target for a in pending}, key=ctx.seat):
+            _land_on(ctx, target, [a for a in pending if a.target == target])
+
+
+def _land_on(ctx: PhaseContext, target: str, attacks: list) -> None:
+    if not ctx.is_alive_now(target):
+        return
+    if _fully_protected(ctx, target):
+        return
+    landing = list(attacks)
+    spent = ctx.flags.setdefault("heal_spent", set())
+    if ctx.protections_of(target, "heal") and target not in spent:
+        spent.add(target)
+        landing.pop(0)
+    player = ctx.player(target)
+    if landing and player.memory.get("instinct", 0) > 0:
+        player.memory["instinct"] -= 1
+        ctx.flags.setdefault("instinct_used", set()).add(target)
+        ctx.result(target, "instinct")
+        landing = []
+    if landing and player.memory.get("vest", 0) > 0:
+        player.memory["vest"] -= 1
+        landing.pop(0)
+        ctx.result(target, "vest")
+    for attack in landing:
+        ctx.kill(target, attack.cause)
+        ctx.flags.setdefault("killed_by", {}).setdefault(target, []).append(attack)
+
+
+def _bodyguards_strike_back(ctx: PhaseContext, attacks: list) -> None:
+    """'убивает одного из покушающихся убийц' - one executor, by lot if two shot."""
+    for guard in ctx.protections:
+        if guard.kind != "guard":
+            continue
+        shooters = sorted(
+            {
+                a.attacker
+                for a in attacks
+                if a.target == guard.target and a.meta.get("executor") and a.attacker
+            },
+            key=ctx.seat,
+        )
+        if shooters:
+            victim = shooters[0] if len(shooters) == 1 else ctx.rng.choice(shooters)
+            ctx.attack(guard.protector, victim, "bodyguard")
+
+
+# -- night moves ----------------------------------------------------------------------
+
+
+def one_move_each(ctx: PhaseContext) -> None:
+    """Each player makes one night move; each team names one executor."""
+    seen: dict[str, str] = {}
+    executors: dict[str, str] = {}
+    for intent in ctx.intents:
+        if intent.actor in seen:
+            raise IllegalAction(
+                f"{intent.actor}: {intent.role.id} makes one night move "
+                f"({seen[intent.actor]} already given)"
+            )
+        seen[intent.actor] = intent.ability.id
+        if intent.ability.id == "kill" and intent.role.traits.get("side") == MAFIA:
+            team = team_of(ctx.player(intent.actor))
+            if team in executors:
+                raise IllegalAction(
+                    f"{intent.actor}: the {team} has one executor a night "
+                    f"({executors[team]} already shoots)"
+                )
+            executors[team] = intent.actor
+    ctx.flags["executors"] = {name: team for team, name in executors.items()}
+
+
+def block(ctx: PhaseContext, intent: Intent) -> None:
+    """Boss / thief: the target's night moves do not happen (a maniac's may be unblockable)."""
+    ctx.visit(intent.actor, intent.target, intent.ability.id)
+    ctx.block(intent.target)
+
+
+def courtesan_visit(ctx: PhaseContext, intent: Intent) -> None:
+    """Blocks a mafia client's powers, protects the client; dies at the maniac's."""
+    client = intent.target
+    ctx.visit(intent.actor, client, intent.ability.id)
+    if ctx.trait(client, "kills_courtesan"):
+        ctx.kill(intent.actor, ctx.role(client).id)
+        return
+    if ctx.trait(client, "side") == MAFIA:
+        ctx.block(client)
+    ctx.protect(intent.actor, client, "client")
+
+
+def team_shot(ctx: PhaseContext, intent: Intent) -> None:
+    ctx.attack(intent.actor, intent.target, "mafia", meta={"executor": True})
+
+
+def hunt_void(ctx: PhaseContext, intent: Intent) -> bool:
+    """ru_19: 'Если Маном или мафами убита цель охотника, если цель охотника вылечена
+    Доком – то охотнику приходит ответ, что охота не состоялась'."""
+    target = intent.target
+    return (
+        ctx.died_tonight(target)
+        or bool(ctx.protections_of(target, "heal"))
+        or bool(ctx.protections_of(target, "client"))
+    )
+
+
+def hunt_move(void_when_protected: bool):
+    """A right guess kills the target, a wrong one the hunter (ru_19 adds the void rule)."""
+
+    def resolve(ctx: PhaseContext, intent: Intent) -> None:
+        if void_when_protected and hunt_void(ctx, intent):
+            ctx.result(intent.actor, "hunt_void", target=intent.target)
+            return
+        target = intent.target
+        right = intent.extra.get("guess") == ctx.trait(target, "side")
+        victim = target if right else intent.actor
+        ctx.attack(intent.actor, victim, "hunt")
+        ctx.flags["hunt"] = {"hunter": intent.actor, "victim": victim, "right": right}
+
+    return resolve
+
+
+def announce_hunt(ctx: PhaseContext) -> None:
+    land_attacks(ctx)
+    hunt_ = ctx.flags.get("hunt")
+    if not hunt_ or "hunt" not in ctx.deaths.get(hunt_["victim"], []):
+        return
+    kind = "successful_hunt" if hunt_["right"] else "failed_hunt"
+    ctx.event(kind, player=hunt_["victim"])
+
+
+def team_check(ctx: PhaseContext, intent: Intent) -> None:
+    """Team only; the maniac looks civilian unless the role sees him ('sees_maniac')."""
+    target = intent.target
+    side = ctx.trait(target, "side")
+    if side == MANIAC and intent.role.traits.get("sees_maniac"):
+        value = "maniac"
+    elif side == MAFIA and not ctx.trait(target, "disguised_while_mates", False):
+        value = "mafia"
+    elif side == MAFIA and not _other_mafia_alive(ctx, target):
+        value = "mafia"
+    else:
+        value = "civilian"
+    ctx.result(intent.actor, "check", target=target, value=value)
+
+
+def _other_mafia_alive(ctx: PhaseContext, name: str) -> bool:
+    return any(
+        p.name != name and ctx.is_alive_now(p.name) and ctx.trait(p.name, "side") == MAFIA
+        for p in ctx.state.players
+    )
+
+
+def status_check(ctx: PhaseContext, intent: Intent) -> None:
+    """The full role; a maniac shows as 'civilian' unless the role sees him."""
+    target = intent.target
+    value = ctx.player(target).role
+    if ctx.trait(target, "side") == MANIAC and not intent.role.traits.get("sees_maniac"):
+        value = "civilian"
+    ctx.result(intent.actor, "check", target=target, value=value)
+
+
+def dawn(ctx: PhaseContext) -> None:
+    hooks.note_last_target(ctx)
+    ctx.state.memory.pop("hunt", None)
+
+
+# -- checks on single moves -------------------------------------------------------------
+
+
+def not_last_night(ability_id: str, what: str):
+    """'Не может ... две ночи подряд' - not last night's target of this ability."""
+
+    def check(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
+        last = player.memory.get("last_targets", {}).get(ability_id, [])
+        if action.get("targets") and action["targets"][0] in last:
+            return f"{player.role} cannot {what} {action['targets'][0]} two nights in a row"
+        return None
+
+    return check
+
+
+def applied_to_hunt(state: GameState, player: Player) -> bool:
+    return player.name in state.memory.get("hunt", {}).get("applicants", [])
+
+
+def not_if_applied(what: str):
+    def usable(state: GameState, player: Player) -> str | None:
+        if applied_to_hunt(state, player):
+            return f"{player.role} applied to hunt and cannot {what} tonight"
+        return None
+
+    return usable
+
+
+def _hunt_approved(state: GameState, player: Player) -> str | None:
+    if state.memory.get("hunt", {}).get("approved") != player.name:
+        return f"{player.name} has no approved hunt tonight"
+    return None
+
+
+# -- day: applications, the vote, the hangman, the draw -----------------------------------
+
+
+def apply_for_hunt(ctx: PhaseContext, intent: Intent) -> None:
+    applicants = ctx.flags.setdefault("applicants", [])
+    if intent.actor not in applicants:
+        applicants.append(intent.actor)
+
+
+def withdraw_from_hunt(ctx: PhaseContext, intent: Intent) -> None:
+    applicants = ctx.flags.setdefault("applicants", [])
+    if intent.actor in applicants:
+        applicants.remove(intent.actor)
+
+
+def draw_hunter(ctx: PhaseContext) -> None:
+    """'Если ведущему поступило несколько заявок ... он жеребьевкой выбирает только одну
+    из них и сообщает охотнику, что его охота одобрена'."""
+    applicants = sorted(
+        (a for a in ctx.flags.get("applicants", []) if ctx.is_alive_now(a)), key=ctx.seat
+    )
+    if not applicants:
+        return
+    approved = applicants[0] if len(applicants) == 1 else ctx.rng.choice(applicants)
+    ctx.state.memory["hunt"] = {"applicants": applicants, "approved": approved}
+    ctx.result(approved, "hunt_approved")
+
+
+def first_to_reach(ctx: PhaseContext, events: list[list[Any]], tied: list[str], count: int) -> str:
+    """The tied candidate whose running tally reached `count` first."""
+    ballots: dict[str, str] = {}
+    for voter, target in events:
+        if target is None:
+            ballots.pop(voter, None)
+        else:
+            ballots[voter] = target
+        running = tally(ctx, ballots)
+        reached = [c for c in tied if running.get(c, 0) >= count]
+        if reached:
+            return min(reached, key=ctx.seat)
+    return tied[0]
+
+
+def hangman_vote(fallback_first_reached: bool):
+    """Plurality; on a tie the hangman chooses, else (19, two clans) the first to reach it."""
+
+    def procedure(ctx: PhaseContext) -> None:
+        events = ctx.flags["votes"]
+        ballots = final_ballots(ctx, events)
+        counts = tally(ctx, ballots)
+        ctx.record["tally"] = counts
+        top = leaders(counts)
+        if len(top) == 1:
+            lynch(ctx, top[0])
+            return
+        if not top:
+            return
+        choice = _hangman_choice(ctx, top)
+        if choice is None and fallback_first_reached:
+            choice = first_to_reach(ctx, events, top, counts[top[0]])
+        if choice is None:
+            ctx.event("no_lynch", reason="tie", candidates=top)
+            return
+        lynch(ctx, choice)
+
+    return procedure
+
+
+def _hangman_choice(ctx: PhaseContext, tied: list[str]) -> str | None:
+    for intent in ctx.intents:
+        if intent.ability.id != "hang" or not ctx.is_alive_now(intent.actor):
+            continue
+        if intent.target not in tied:
+            raise IllegalAction(
+                f"{intent.actor}: the hangman must choose one of the tied players "
+                f"({', '.join(tied)}), not {intent.target}"
+            )
+        ctx.event("hangman", chose=intent.target, candidates=tied)
+        return intent.target
+    return None
+
+
+# -- the end -----------------------------------------------------------------------------
+
+
+def decide(state: GameState) -> list[str] | None:
+    """The winning sides, or None while the game goes on.
+
+    Town: no mafia and no maniac alive. Maniac: alive with at most one other player.
+    A mafia team: the only threat left and at least as many as the civilians.
+    """
+    alive = state.alive()
+    if not alive:
+        return []
+    sides = {p.name: side_of(state, p.name) for p in alive}
+    maniac = [n for n, s in sides.items() if s == MANIAC]
+    mafia_teams = sorted({team_of(p) for p in alive if sides[p.name] == MAFIA})
+    town = [n for n, s in sides.items() if s == TOWN]
+    if not maniac and not mafia_teams:
+        return [TOWN]
+    if maniac and len(alive) <= 2:
+        return [MANIAC]
+    if not maniac and len(mafia_teams) == 1:
+        members = [p for p in alive if team_of(p) == mafia_teams[0]]
+        if len(members) >= len(town):
+            return [mafia_teams[0]]
+    return None
+
+
+def win_check(state: GameState, ctx: PhaseContext) -> None:
+    winning = decide(state)
+    if winning is None:
+        return
+    state.ended = True
+    state.winners = [
+        p.name
+        for p in state.players
+        if (side_of(state, p.name) == TOWN and TOWN in winning)
+        or (side_of(state, p.name) == MANIAC and MANIAC in winning)
+        or (side_of(state, p.name) == MAFIA and team_of(p) in winning)
+    ]
+
+
+# -- announcements ---------------------------------------------------------------------
+
+CAUSES = {
+    "mafia": "victim of the mafia",
+    "maniac": "victim of the maniac",
+    "detective": "shot by the detective",
+    "bodyguard": "killed by the bodyguard",
+    "lynch": "executed by the town",
+}
+
+
+def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
+    """003: the morning names each death's cause ('жертва удачной/неудачной охоты' ...)."""
+    texts = []
+    for cause in causes:
+        if cause == "hunt":
+            hunter = ctx.flags.get("hunt", {}).get("hunter")
+            texts.append(
+                "victim of a failed hunt" if name == hunter else "victim of a successful hunt"
+            )
+        elif cause in CAUSES:
+            texts.append(CAUSES[cause])
+    return "; ".join(texts).capitalize() + "." if texts else None
+
+
+def reveal(state: GameState) -> str:
+    return state.options.get("reveal", "role")
+
+
+# -- the roles ---------------------------------------------------------------------------
+
+
+def apply_abilities(hunt_resolve=None) -> tuple[Ability, ...]:
+    """The hunt by day application: apply / withdraw by day, hunt by night if drawn."""
+    return (
+        Ability(
+            "apply_hunt",
+            "Apply to hunt",
+            "Apply to the host for tonight's free hunt; may be withdrawn until the day ends.",
+            phase="day",
+            stage="applications",
+            targets=NO_TARGET,
+            resolve=apply_for_hunt,
+            named_only=True,
+            visits=False,
+        ),
+        Ability(
+            "withdraw_hunt",
+            "Withdraw the application",
+            "Withdraw your hunt application before the day ends.",
+            phase="day",
+            stage="applications",
+            targets=NO_TARGET,
+            resolve=withdraw_from_hunt,
+            named_only=True,
+            visits=False,
+        ),
+        Ability(
+            "hunt",
+            "Hunt",
+            "Approved hunter only: name a target and its status (mafia or maniac). "
+            "Right: the target dies. Wrong: you die.",
+            stage="hunt",
+            targets=ANY_OTHER,
+            resolve=hunt_resolve or hunt_move(void_when_protected=True),
+            named_only=True,
+            usable=_hunt_approved,
+            extra={"guess": GUESSES},
+        ),
+    )
+
+
+HANG = Ability(
+    "hang",
+    "Hang",
+    "Only on a tie: choose which of the tied players is executed (may be given in advance).",
+    phase="day",
+    stage="vote",
+    targets=ANYONE,
+    visits=False,
+)
+
+
+def _advocate_alone(state: GameState, player: Player) -> bool:
+    return not any(
+        p.alive and p.name != player.name and p.faction == player.faction for p in state.players
+    )
+
+
+def _no_shooter(state: GameState) -> bool:
+    return not any(p.alive and p.role == "mafia" for p in state.players)
+
+
+def _revolver(state: GameState, player: Player) -> str | None:
+    if not _no_shooter(state):
+        return "the boss gets the revolver only when no shooter is left"
+    return None
+
+
+def _advocate_checks(state: GameState, player: Player) -> str | None:
+    if _advocate_alone(state, player):
+        return "the advocate left alone has lost his checks"
+    return None
+
+
+def _advocate_shoots(state: GameState, player: Player) -> str | None:
+    if not _advocate_alone(state, player):
+        return "the advocate shoots only when he is the last mafia member"
+    return None
+
+
+SHOT = "Shoot"
+ROLES = [
+    Role(
+        "civilian",
+        "Civilian",
+        TOWN,
+        "A civilian with the right of free hunt: apply by day, hunt by night if drawn.",
+        "The town wins when every mafia member and the maniac are eliminated.",
+        abilities=apply_abilities(),
+        traits={"side": TOWN},
+        card_ru="Мирный житель с правом свободной охоты: заявка днём, охота ночью, если "
+        "выпал жребий. Цель: устранить всю мафию и маньяка.",
+    ),
+    Role(
+        "detective",
+        "Detective",
+        TOWN,
+        "Each night either checks a player (civilian or mafia; the maniac looks civilian) "
+        "or shoots. A killed detective gets no result. May not hunt.",
+        "The town wins when every mafia member and the maniac are eliminated.",
+        abilities=(
+            Ability(
+                "check",
+                "Check",
+                "Learn the team: civilian or mafia (the maniac shows civilian); result at dawn.",
+                stage="detective_check",
+                resolve=team_check,
+            ),
+            Ability(
+                "shoot",
+                SHOT,
+                "Shoot a player (step 5, with the mafia's shot).",
+                stage="shots",
+                resolve=hooks.kill("detective"),
+            ),
+        ),
+        traits={"side": TOWN},
+        card_ru="Детектив: каждую ночь проверяет одного игрока (мирный/мафия; маньяка видит "
+        "мирным) или делает выстрел. Убитый детектив проверку не получает. Не охотится.",
+    ),
+    Role(
+        "doctor",
+        "Doctor",
+        TOWN,
+        "Each night saves a player (himself allowed) from one hit: the mafia, the maniac, "
+        "a hunt. Not the same player two nights running. May hunt, but then cannot heal.",
+        "The town wins when every mafia member and the maniac are eliminated.",
+        abilities=(
+            Ability(
+                "heal",
+                "Heal",
+                "Save a player from one hit tonight; not last night's patient.",
+                stage="doctor",
+                targets=ANYONE,
+                resolve=hooks.heal,
+                check=not_last_night("heal", "heal"),
+                usable=not_if_applied("heal"),
+            ),
+            *apply_abilities(),
+        ),
+        traits={"side": TOWN},
+        card_ru="Доктор: каждую ночь спасает игрока (можно себя) от одного удара: мафии, "
+        "маньяка, охоты. Не лечит одного игрока две ночи подряд. Подав заявку на охоту, "
+        "лишается лечения в эту ночь.",
+    ),
+    Role(
+        "courtesan",
+        "Courtesan",
+        TOWN,
+        "Must visit a player each night: a mafia client's powers are blocked (the executor "
+        "too) and the client cannot be killed tonight. Visiting the maniac, she dies. Not "
+        "the same client two nights running. Does not block civilians. May not hunt.",
+        "The town wins when every mafia member and the maniac are eliminated.",
+        abilities=(
+            Ability(
+                "visit",
+                "Spend the night",
+                "Block a mafia client's powers and keep the client alive tonight.",
+                stage="courtesan",
+                resolve=courtesan_visit,
+                check=not_last_night("visit", "visit"),
+            ),
+        ),
+        traits={"side": TOWN},
+        card_ru="Путана: обязана каждую ночь выбрать клиента. Блокирует спецспособности "
+        "мафов, в том числе исполнителя; клиента нельзя убить этой ночью; у маньяка "
+        "погибает. Не два раза подряд одного. Мирных не блокирует. Не охотится.",
+    ),
+    Role(
+        "hangman",
+        "Hangman",
+        TOWN,
+        "A civilian who must choose which tied player is executed when the vote ties. May hunt.",
+        "The town wins when every mafia member and the maniac are eliminated.",
+        abilities=(HANG, *apply_abilities()),
+        traits={"side": TOWN},
+        card_ru="Палач (мирный): при равенстве голосов обязан выбрать, кого из равных "
+        "казнить. Может охотиться.",
+    ),
+    Role(
+        "mafia",
+        "Mafia shooter",
+        MAFIA,
+        "One of the three shooters: each night the mafia names an executor, whose shot "
+        "kills any player and cannot be refused.",
+        "The mafia wins when the maniac is gone and the civilians are no more than the mafia.",
+        abilities=(
+            Ability(
+                "kill",
+                "Shoot (executor)",
+                "As tonight's executor, shoot a player.",
+                stage="shots",
+                targets=ANYONE,
+                resolve=team_shot,
+            ),
+        ),
+        traits={"side": MAFIA},
+        card_ru="Мафия-стрелок: каждую ночь мафия назначает исполнителя; его выстрел убивает "
+        "любого игрока, отказаться нельзя.",
+    ),
+    Role(
+        "boss",
+        "Boss",
+        MAFIA,
+        "Each night may block any player's night move. With no shooter left, gets a "
+        "revolver and may shoot instead of blocking.",
+        "The mafia wins when the maniac is gone and the civilians are no more than the mafia.",
+        abilities=(
+            Ability(
+                "block",
+                "Block",
+                "The player's night move does not happen (detective, doctor, hunter, maniac...).",
+                stage="boss",
+                resolve=block,
+            ),
+            Ability(
+                "kill",
+                "Revolver",
+                "No shooter left: shoot a player instead of blocking.",
+                stage="shots",
+                targets=ANYONE,
+                resolve=team_shot,
+                usable=_revolver,
+            ),
+        ),
+        traits={"side": MAFIA},
+        card_ru="Босс: каждую ночь может заблокировать ход любого игрока. Если стрелков не "
+        "осталось — получает револьвер и стреляет вместо блокировки.",
+    ),
+    Role(
+        "advocate",
+        "Advocate",
+        MAFIA,
+        "Each night checks a civilian's status (sees the maniac). A killed advocate gets "
+        "no result. Left the last mafia member, loses the checks and becomes a shooter.",
+        "The mafia wins when the maniac is gone and the civilians are no more than the mafia.",
+        abilities=(
+            Ability(
+                "check",
+                "Check",
+                "Learn a player's role (the maniac included). Result in the morning.",
+                stage="advocate",
+                targets=NOT_TEAMMATE,
+                resolve=status_check,
+                usable=_advocate_checks,
+            ),
+            Ability(
+                "kill",
+                "Shoot (last mafia member)",
+                "Alone in the mafia: shoot a player.",
+                stage="shots",
+                targets=ANYONE,
+                resolve=team_shot,
+                usable=_advocate_shoots,
+            ),
+        ),
+        traits={"side": MAFIA, "sees_maniac": True},
+        card_ru="Адвокат: ночью проверяет статусы мирных, видит маньяка. Убитый адвокат "
+        "результат не получает. Оставшись один, теряет проверки и становится стрелком.",
+    ),
+    Role(
+        "maniac",
+        "Maniac",
+        MANIAC,
+        "Kills a player every night; may not hunt. Has a one-time bulletproof vest. A "
+        "courtesan who visits him dies.",
+        "The maniac wins when he is alive with at most one other player.",
+        abilities=(
+            Ability(
+                "kill",
+                "Kill",
+                "Kill a player (step 4: before the mafia's shot and the hunt).",
+                stage="maniac",
+                resolve=hooks.kill("maniac"),
+            ),
+        ),
+        traits={"side": MANIAC, "kills_courtesan": True, "memory": {"vest": 1}},
+        card_ru="Маньяк: каждую ночь убивает игрока, не охотится. Одноразовый бронежилет. "
+        "Путана, пришедшая к нему, погибает.",
+    ),
+]
+
+DOCUMENTATION = """
+Source: 003_d239a94a8cc52329.txt, "Игра на 19 человек" (digest: russian-digest.md).
+Night order (the document's eight steps): 1 boss (block), 2 courtesan, 3 doctor,
+4 maniac, 5 shooters and detective (shot), 6 hunter, 7 advocate, 8 detective (check).
+Kills land at the end of their step: a player killed at an earlier step makes no
+later move (the executor killed by the maniac does not shoot; the hunter killed
+by the maniac or the mafia does not hunt; a killed advocate/detective gets no result).
+GM decisions where the document is silent:
+- One move per player a night; the mafia's executor is whoever submits `kill`
+  (one a night; a shooter, the boss's revolver when no shooter is left, or the
+  advocate when he is the last mafia member).
+- The boss blocks every move of the player he names (the courtesan too: her block
+  and protection do not happen). Blocked players are not told.
+- The courtesan's block takes the powers of a mafia client whose step comes after
+  hers (executor, advocate, revolver); the boss's block at step 1 stands. Her client
+  survives every attack that night; visiting the maniac she dies (unpreventably) and
+  protects nobody. She never visits herself.
+- The doctor's heal stops one attack (the first to land); a second kills.
+- The maniac's one-time vest works by itself: it stops the first attack that would
+  kill him at night, after the doctor's heal. It does not stop a lynch.
+- Hunts: an application (`apply_hunt`) may be withdrawn (`withdraw_hunt`) until the
+  day ends; among living applicants one is drawn and told (`hunt_approved`); only
+  he may send `hunt` (target and guess). A hunt whose target was killed earlier that
+  night, is healed by the doctor or is the courtesan's client does not happen
+  (`hunt_void` to the hunter, no announcement). A healed hunter survives a failed
+  hunt. There is no balance limit on hunting in this setup.
+- Day vote: plurality. A tie goes to the hangman's `hang` (one of the tied,
+  may be given in advance); if the hangman is dead or sends no choice, the tied
+  player who first reached the tying count is executed.
+- Announcements: the eliminated player's role is revealed (option `reveal`); the
+  descriptions name the cause ("victim of a failed hunt", "victim of a successful
+  hunt", ...).
+- Wins: the town when no mafia member and no maniac is alive; the maniac when he
+  is alive with at most one other player; the mafia when the maniac is dead and
+  the civilians are no more than the mafia. Nobody left alive: nobody wins.
+"""
+
+NIGHT_ORDER = (
+    "moves",
+    "boss",
+    "courtesan",
+    "doctor",
+    "maniac",
+    "maniac_kill_lands",
+    "shots",
+    "shots_land",
+    "hunt",
+    "hunt_lands",
+    "advocate",
+    "detective_check",
+    "dawn",
+)
+
+PRESET_19 = (
+    ("mafia",) * 3
+    + ("boss", "advocate", "detective", "doctor", "courtesan", "hangman")
+    + ("civilian",) * 9
+    + ("maniac",)
+)
+
+RULESET = register(
+    Ruleset(
+        id="ru_19",
+        title="Russian forum Mafia: the 19-player setup",
+        source="003_d239a94a8cc52329.txt, 'Игра на 19 человек'",
+        roles={r.id: r for r in ROLES},
+        night_order=NIGHT_ORDER,
+        day_order=("applications", "vote", "hunt_draw"),
+        procedures={
+            "moves": one_move_each,
+            "maniac_kill_lands": land_attacks,
+            "shots_land": land_attacks,
+            "hunt_lands": announce_hunt,
+            "dawn": dawn,
+            "vote": hangman_vote(fallback_first_reached=True),
+            "hunt_draw": draw_hunter,
+        },
+        win_check=win_check,
+        options=(
+            Option(
+                "reveal",
+                "role",
+                "What is announced of an eliminated player: role, team or none.",
+                ("role", "team", "none"),
+            ),
+        ),
+        presets={"19": Preset("19", "The document's 19-player setup", PRESET_19)},
+        documentation=DOCUMENTATION,
+        factions={TOWN: "Civilians", MAFIA: "Mafia", MANIAC: "Maniac"},
+        informed_factions=(MAFIA,),
+        describe=describe,
+        reveal=reveal,
+    )
+)
