@@ -42,14 +42,26 @@ class GameState:
     winners: list[str] = field(default_factory=list)
 
     # -- lookups -----------------------------------------------------------
+    def _by_name(self) -> dict[str, Player]:
+        # A lazily built index (not a dataclass field: never serialised). Rebuilt
+        # when the roster object changes, e.g. after a copy.
+        index = self.__dict__.get("_index")
+        if index is None or index[0] is not self.players or len(index[1]) != len(self.players):
+            index = (self.players, {p.name: p for p in self.players})
+            self.__dict__["_index"] = index
+        return index[1]
+
     def player(self, name: str) -> Player:
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+        try:
+            return self._by_name()[name]
+        except (KeyError, TypeError):
+            raise KeyError(name) from None
 
     def has_player(self, name: str) -> bool:
-        return any(p.name == name for p in self.players)
+        try:
+            return name in self._by_name()
+        except TypeError:  # an unhashable name from bad input
+            return False
 
     def alive(self) -> list[Player]:
         return [p for p in self.players if p.alive]

@@ -75,6 +75,7 @@ class PhaseContext:
         self.attacks: list[Attack] = []
         self.protections: list[Protection] = []
         self.results: list[dict[str, Any]] = []
+        self._result_keys: set[str] = set()
         self.events: list[dict[str, Any]] = []
         self.deaths: dict[str, list[str]] = {}  # name -> cause ids, in order
         self.death_notes: dict[str, dict[str, Any]] = {}
@@ -119,8 +120,11 @@ class PhaseContext:
 
     # -- effects -------------------------------------------------------------
     def result(self, to: str, kind: str, **fields: Any) -> None:
+        """A private result; the same message twice is told once."""
         entry = {"to": to, "kind": kind, **fields}
-        if entry not in self.results:
+        key = repr(entry)
+        if key not in self._result_keys:
+            self._result_keys.add(key)
             self.results.append(entry)
 
     def event(self, kind: str, **fields: Any) -> None:
