@@ -54,7 +54,10 @@ def simulate(scenario: dict[str, Any]) -> dict[str, Any]:
         if kind is None or len(phase) != 1:
             raise ScenarioError(f'{label}: a phase is {{"day": ...}} or {{"night": ...}}')
         if kind != state.phase_kind:
-            raise ScenarioError(f"{label}: phases must alternate; expected a {state.phase_kind}")
+            given = sum(1 for r in records if r["phase"] == kind) + 1
+            raise ScenarioError(
+                f"{kind} {given}: phases must alternate; expected {state.phase_label}"
+            )
         try:
             result = resolve_phase(state, phase)
         except IllegalAction as exc:

@@ -1,0 +1,177 @@
+"""spec/scenario.md: 'Invalid input is never guessed at.' Each kind of invalid scenario
+raises ScenarioError with one line naming the phase, the actor and what is wrong."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import roles
+
+BASE = {
+    "ruleset": "bay12",
+    "seed": 1,
+    "players": [
+        {"name": "Ann", "role": "doctor"},
+        {"name": "Bob", "role": "mafioso"},
+        {"name": "Cid", "role": "sheriff"},
+        {"name": "Dan", "role": "townie"},
+        {"name": "Eve", "role": "vigilante"},
+    ],
+    "phases": [],
+}
+
+
+def scenario(phases, **changes):
+    out = copy.deepcopy(BASE)
+    out["phases"] = phases
+    out.update(changes)
+    return out
+
+
+def fails(s, pattern):
+    with pytest.raises(roles.ScenarioError, match=pattern) as info:
+        roles.simulate(s)
+    assert "\n" not in str(info.value)
+    return str(info.value)
+
+
+def test_unknown_ruleset_suggests():
+    fails(scenario([], ruleset="bay21"), r"unknown ruleset 'bay21' \(did you mean 'bay12'\?\)")
+
+
+def test_unknown_role_suggests():
+    s = scenario([])
+    s["players"][0]["role"] = "docter"
+    fails(s, r"unknown role 'docter' \(did you mean 'doctor'\?\)")
+
+
+def test_unknown_player():
+    fails(scenario([{"night": [{"actor": "Zed", "targets": ["Ann"]}]}]), "night 1: .*Zed")
+    fails(scenario([{"night": [{"actor": "Bob", "targets": ["Zed"]}]}]), "night 1: Bob: .*Zed")
+
+
+def test_unknown_ability():
+    fails(
+        scenario([{"night": [{"actor": "Bob", "ability": "fly", "targets": ["Ann"]}]}]),
+        "night 1: Bob: mafioso has no ability 'fly'",
+    )
+
+
+def test_dead_actor():
+    phases = [
+        {"night": [{"actor": "Bob", "targets": ["Ann"]}]},
+        {"day": {"votes": [], "rounds": [], "actions": []}},
+        {"night": [{"actor": "Ann", "targets": ["Dan"]}]},
+    ]
+    fails(scenario(phases), "night 2: Ann: Ann is dead")
+
+
+def test_dead_voter_and_dead_candidate():
+    phases = [
+        {"night": [{"actor": "Bob", "targets": ["Ann"]}]},
+        {"day": {"votes": [["Ann", "Bob"]], "rounds": [], "actions": []}},
+    ]
+    fails(scenario(phases), "day 1: Ann: Ann is dead")
+    phases[1]["day"]["votes"] = [["Cid", "Ann"]]
+    fails(scenario(phases), "day 1: Cid: cannot vote for Ann: Ann is dead")
+
+
+def test_wrong_phase():
+    fails(
+        scenario(
+            [
+                {
+                    "day": {
+                        "votes": [],
+                        "rounds": [],
+                        "actions": [{"actor": "Bob", "targets": ["Ann"]}],
+                    }
+                }
+            ]
+        ),
+        "day 1: Bob: mafioso has no day ability",
+    )
+
+
+def test_illegal_target():
+    fails(
+        scenario([{"night": [{"actor": "Bob", "targets": ["Bob"]}]}]),
+        "night 1: Bob: mafioso cannot target themselves",
+    )
+    fails(
+        scenario([{"night": [{"actor": "Bob", "targets": ["Ann", "Cid"]}]}]),
+        "night 1: Bob: kill takes 1 target",
+    )
+
+
+def test_not_on_night_one():
+    fails(
+        scenario([{"night": [{"actor": "Eve", "targets": ["Bob"]}]}]),
+        "night 1: Eve: vigilante cannot use kill on night 1",
+    )
+
+
+def test_uses_exhausted():
+    phases = [
+        {"night": [{"actor": "Ann", "targets": ["Ann"]}]},
+        {"day": {"votes": [], "rounds": [], "actions": []}},
+        {"night": [{"actor": "Ann", "targets": ["Ann"]}]},
+    ]
+    fails(scenario(phases), "night 2: Ann: doctor has already targeted themselves")
+
+
+def test_phases_must_alternate():
+    fails(scenario([{"night": []}, {"night": []}]), "night 2: phases must alternate")
+
+
+def test_actions_after_the_game_ended():
+    phases = [
+        {
+            "day": {
+                "votes": [["Ann", "Bob"], ["Cid", "Bob"], ["Dan", "Bob"]],
+                "rounds": [],
+                "actions": [],
+            }
+        },
+        {"night": []},
+    ]
+    fails(scenario(phases), "night 1: the game has already ended")
+
+
+def test_two_actions_from_one_player():
+    fails(
+        scenario(
+            [
+                {
+                    "night": [
+                        {"actor": "Bob", "targets": ["Ann"]},
+                        {"actor": "Bob", "targets": ["Cid"]},
+                    ]
+                }
+            ]
+        ),
+        "night 1: Bob: Bob has already acted",
+    )
+
+
+def test_nothing_is_printed_for_a_partly_valid_scenario():
+    """'A scenario is all or nothing': an error in phase 2 hides phase 1's outcome."""
+    phases = [
+        {"night": [{"actor": "Bob", "targets": ["Dan"]}]},
+        {"day": {"votes": [["Dan", "Bob"]], "rounds": [], "actions": []}},
+    ]
+    fails(scenario(phases), "day 1: Dan: Dan is dead")
+
+
+def test_malformed_shapes():
+    fails(scenario("nope"), "phases must be a list")
+    fails(scenario([], seed="x"), "seed must be an integer")
+    fails(scenario([{"dusk": []}]), "a phase is")
+    s = scenario([])
+    s["players"] = s["players"][:2]
+    fails(s, "at least three")
+    s = scenario([])
+    s["players"][1]["name"] = "Ann"
+    fails(s, "two players are called Ann")
