@@ -142,6 +142,9 @@ class Ruleset:
     # the pseudo-actor "GM" with one of these ability ids, handed to the phase's
     # procedures in ctx.flags["gm_actions"] (they validate them).
     gm_decisions: tuple[str, ...] = ()
+    # fast_close(state, ballots, fasts) -> may the host close the day early now?
+    # ballots: voter -> target; fasts: voters who marked their vote "fast".
+    fast_close: Callable[..., bool] | None = None
 
     def option(self, state_options: dict[str, Any], option_id: str) -> Any:
         if option_id in state_options:

@@ -158,22 +158,21 @@ def check_ability(
 
 
 def not_twice_running(ability_id: str, what: str = "the same player") -> Callable[..., str | None]:
-    """An Ability.check refusing last night's target(s) of the same ability.
+    """An Ability.refuse_target refusing last night's target(s) of the same ability.
 
     Reads `memory["last_targets"]`, written by `remember_targets` at the end of
     every night: a night without the ability clears it, so "two nights in a row"
-    counts nights, not uses.
+    counts nights, not uses. As a refuse_target it also drops that player from
+    the player's choices.
     """
 
-    def check(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
-        last = player.memory.get("last_targets", {}).get(ability_id)
-        targets = list(action.get("targets") or [])
-        if last and targets and set(targets) & set(last):
-            again = ", ".join(t for t in targets if t in last)
-            return f"{player.role} cannot name {what} two nights in a row ({again})"
+    def refuse(state: GameState, player: Player, target: str) -> str | None:
+        last = player.memory.get("last_targets", {}).get(ability_id) or []
+        if target in last:
+            return f"{player.role} cannot name {what} two nights in a row ({target})"
         return None
 
-    return check
+    return refuse
 
 
 def remember_targets(ctx: PhaseContext) -> None:
@@ -397,6 +396,15 @@ def settle_tie(
     return targets[0]
 
 
+def fast_close_from(first_day: int) -> Callable[..., bool]:
+    """A Ruleset.fast_close: `fast_close_allowed` from day `first_day` on."""
+
+    def fast_close(state: GameState, ballots: dict[str, Any], fasts: Iterable[str]) -> bool:
+        return fast_close_allowed(state, ballots, fasts, first_day)
+
+    return fast_close
+
+
 def fast_close_allowed(
     state: GameState, ballots: dict[str, Any], fasts: Iterable[str], first_day: int = 2
 ) -> bool:
@@ -501,6 +509,11 @@ def _round_ballots(
     if missing:
         raise IllegalAction(f"{missing[0]}: every living player votes in the {label}")
     return ballots
+
+
+def refuse_extra_rounds(ctx: PhaseContext, used: int = 0) -> None:
+    """A day whose procedure used `used` voting rounds must not have been given more."""
+    _no_more_rounds(ctx.flags.get("rounds", []), used)
 
 
 def _no_more_rounds(rounds: list[Any], used: int) -> None:
