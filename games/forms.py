@@ -13,6 +13,9 @@ class GameForm(forms.Form):
     preset = forms.ChoiceField(label="Setup")
     day_minutes = forms.IntegerField(label="Day length (minutes)", min_value=1, initial=24 * 60)
     night_minutes = forms.IntegerField(label="Night length (minutes)", min_value=1, initial=12 * 60)
+    first_phase = forms.ChoiceField(
+        label="The game opens with", choices=[("night", "Night 1"), ("day", "Day 1")]
+    )
 
     def __init__(self, ruleset, data=None):
         super().__init__(data, initial={"ruleset": ruleset.id})
@@ -54,6 +57,7 @@ class GameForm(forms.Form):
             "day_seconds": data["day_minutes"] * 60,
             "night_seconds": data["night_minutes"] * 60,
             "reveal_mode": reveal,
+            "first_phase": data["first_phase"],
             "options": options,
         }
 

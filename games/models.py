@@ -37,6 +37,9 @@ class Game(models.Model):
     reveal_mode = models.CharField(max_length=20, default="")
     day_seconds = models.PositiveIntegerField()
     night_seconds = models.PositiveIntegerField()
+    first_phase = models.CharField(
+        max_length=5, choices=[("night", "night"), ("day", "day")], default="night"
+    )
     seed = models.BigIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
     signups_open = models.BooleanField(default=True)

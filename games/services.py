@@ -153,6 +153,7 @@ def create_game(
     night_seconds,
     reveal_mode: str = "",
     options: dict | None = None,
+    first_phase: str = "night",
     seed: int | None = None,
 ) -> Game:
     if not getattr(gm, "is_authenticated", False):
@@ -168,6 +169,8 @@ def create_game(
         raise ServiceError(f"There is no ruleset {ruleset_id!r}.") from None
     if preset_id not in ruleset.presets:
         raise ServiceError(f"Ruleset {ruleset.title} has no preset {preset_id!r}.")
+    if first_phase not in (Phase.DAY, Phase.NIGHT):
+        raise ServiceError("A game starts by day or by night.")
     day = _check_seconds("day", day_seconds)
     night = _check_seconds("night", night_seconds)
     options = dict(options or {})
@@ -193,6 +196,7 @@ def create_game(
             reveal_mode=reveal_mode,
             day_seconds=day,
             night_seconds=night,
+            first_phase=first_phase,
             seed=secrets.randbits(31) if seed is None else int(seed),
         )
         change = Change(game=game, events=[])
@@ -282,7 +286,7 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
             dealt,
             seed=game.seed,
             options=game.options,
-            first_phase=first_phase_of(ruleset),
+            first_phase=game.first_phase,
         )
         game.state = state.to_dict()
         game.move_to(Status.RUNNING)
@@ -302,11 +306,6 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
         phase = _open_next_phase(change, state, now)
         change.finish()
     return phase
-
-
-def first_phase_of(ruleset) -> str:
-    """The phase a game opens with: the ruleset's choice, night otherwise."""
-    return getattr(ruleset, "first_phase", "night") or "night"
 
 
 def _open_next_phase(change: Change, state: roles.GameState, now: datetime) -> Phase:
@@ -567,8 +566,16 @@ def phase_input(phase: Phase) -> dict:
     return {"day": {"votes": votes, "rounds": [], "actions": actions}}
 
 
+def _with_role_name(ruleset, death: dict) -> dict:
+    """A revealed role's display name beside its id, for the pages."""
+    if death.get("role") in ruleset.roles:
+        return {**death, "role_name": ruleset.roles[death["role"]].name}
+    return death
+
+
 def _close(change: Change, phase: Phase, *, reason: str, now: datetime) -> None:
     game = change.game
+    ruleset = roles.get_ruleset(game.ruleset_id)
     state = engine_state(game)
     result = roles.resolve_phase(state, phase_input(phase))
     new_state = result.state
@@ -577,27 +584,16 @@ def _close(change: Change, phase: Phase, *, reason: str, now: datetime) -> None:
     phase.record = result.record
     phase.save(update_fields=["closed_at", "close_reason", "record"])
     game.state = new_state.to_dict()
-    change.log(
-        "phase_closed",
-        "public",
-        {"kind": phase.kind, "number": phase.number, "seq": phase.seq, "reason": reason},
-        phase=phase,
-    )
     for event in result.events:
-        change.log(event.kind, audience_of(event.audience), event.payload, phase=phase)
+        payload = dict(event.payload)
+        if event.kind == "phase_closed":
+            payload.update(seq=phase.seq, reason=reason)
+            payload["deaths"] = [_with_role_name(ruleset, d) for d in payload.get("deaths", [])]
+        change.log(event.kind, audience_of(event.audience), payload, phase=phase)
     if new_state.ended:
         game.move_to(Status.FINISHED)
         game.finished_at = now
         game.winners = list(new_state.winners)
-        change.log(
-            "game_over",
-            "public",
-            {
-                "winners": list(new_state.winners),
-                "roles": {p.name: p.role for p in new_state.players},
-            },
-            phase=phase,
-        )
     else:
         _open_next_phase(change, new_state, now)
 

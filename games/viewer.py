@@ -46,10 +46,21 @@ def viewer_for(game: Game, user) -> Viewer:
         viewer.seat = game.seats.filter(user=user).first()
     if viewer.seat is not None and game.state:
         state = services.engine_state(game)
-        viewer.view = roles.observe(state, viewer.seat.name)
-        player = state.player(viewer.seat.name)
-        viewer.alive = player.alive
-        viewer.faction = viewer.view.get("faction", "")
+        ruleset = roles.get_ruleset(game.ruleset_id)
+        seen = roles.observe(state, viewer.seat.name)
+        me = seen["me"]
+        viewer.alive = me["alive"]
+        # The faction whose chat and events this seat reads: the real one (a role
+        # shown as another still plays for its own team; observe() hides only the card).
+        viewer.faction = state.player(viewer.seat.name).faction
+        viewer.view = {
+            "role_name": me["role_name"],
+            "faction_name": ruleset.factions.get(me["faction"], me["faction"]),
+            "card": me["card"],
+            "teammates": [t["name"] for t in seen.get("teammates", [])],
+            "has_chat": viewer.faction in ruleset.informed_factions,
+            "results": seen.get("results", []),
+        }
     return viewer
 
 
@@ -70,31 +81,19 @@ def visible_posts(viewer: Viewer, channel: str):
 
 
 def public_players(game: Game) -> list[dict]:
-    """Seating order, alive or dead, and a dead player's role only where the
-    public record revealed it (the engine's death events addressed to everyone)."""
+    """Seating order, alive or dead, and what the reveal mode shows of the dead:
+    the engine's spectator view, so no private role can slip in."""
     state = services.engine_state(game)
-    revealed = public_reveals(game)
-    return [
-        {"name": p.name, "alive": p.alive, "revealed": revealed.get(p.name, "")}
-        for p in state.players
-    ]
-
-
-def public_reveals(game: Game) -> dict[str, str]:
-    """Role names the public log revealed on death (depends on the reveal mode)."""
-    revealed: dict[str, str] = {}
-    for phase in game.phases.exclude(closed_at=None):
-        for death in public_deaths(game, phase):
-            if death.get("role"):
-                revealed[death["player"]] = death["role"]
-    return revealed
-
-
-def public_deaths(game: Game, phase: Phase) -> list[dict]:
-    deaths = []
-    for event in game.events.filter(phase=phase, audience="public", kind="death"):
-        deaths.append(event.payload)
-    return deaths
+    ruleset = roles.get_ruleset(game.ruleset_id)
+    players = []
+    for entry in roles.observe(state, None)["players"]:
+        role = entry.get("role")
+        faction = entry.get("faction")
+        shown = ruleset.roles[role].name if role else ""
+        if faction and not role:
+            shown = ruleset.factions.get(faction, faction)
+        players.append({"name": entry["name"], "alive": entry["alive"], "revealed": shown})
+    return players
 
 
 def phase_summary(viewer: Viewer, phase: Phase) -> dict:
@@ -102,9 +101,10 @@ def phase_summary(viewer: Viewer, phase: Phase) -> dict:
     public = [
         e
         for e in phase.events.filter(audience="public").order_by("seq")
-        if e.kind not in ("phase_opened", "post", "vote")
+        if e.kind not in ("phase_opened", "post", "vote", "phase_closed")
     ]
-    summary = {"phase": phase, "public": public}
+    closed = phase.events.filter(audience="public", kind="phase_closed").first()
+    summary = {"phase": phase, "public": public, "outcome": closed.payload if closed else {}}
     if viewer.sees_everything:
         summary["record"] = phase.record
         summary["actions"] = list(phase.actions.select_related("seat").order_by("seat__joined_at"))

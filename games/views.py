@@ -104,10 +104,17 @@ def game_page(request, game_id: int):
     ]
     if game.status == Status.FINISHED:
         state = services.engine_state(game)
+        dealt = {
+            e.audience.removeprefix("seat:"): e.payload["role"]
+            for e in game.events.filter(kind="role").order_by("seq")
+        }
         context["final_roles"] = [
             {
                 "name": p.name,
                 "role": ruleset.roles[p.role].name,
+                "dealt": ruleset.roles[dealt[p.name]].name
+                if dealt.get(p.name, p.role) != p.role
+                else "",
                 "faction": ruleset.factions.get(p.faction, p.faction),
                 "alive": p.alive,
                 "won": p.name in game.winners,

@@ -37,6 +37,32 @@ def result_text(result: dict) -> str:
     return " ".join(parts)
 
 
+def outcome_text(p: dict) -> str:
+    """The public outcome of a phase: headline, deaths with descriptions, the lynch."""
+    parts = [f"{str(p.get('phase', '')).capitalize()} {p.get('number')} ended."]
+    if p.get("headline"):
+        parts.append(str(p["headline"]))
+    if "tally" in p:
+        counted = ", ".join(f"{name} {count}" for name, count in p["tally"].items())
+        parts.append(f"Tally: {counted or 'no votes'}.")
+    if "lynched" in p:
+        parts.append(
+            f"Lynched: {', '.join(p['lynched'])}." if p["lynched"] else "Nobody was lynched."
+        )
+    descriptions = p.get("descriptions") or {}
+    for death in p.get("deaths", []):
+        shown = death.get("role_name") or death.get("role") or death.get("faction")
+        line = f"{death['player']}{f' ({shown})' if shown else ''} died"
+        if descriptions.get(death["player"]):
+            line += f": {descriptions[death['player']]}"
+        parts.append(line + ".")
+    for event in p.get("events", []):
+        details = ", ".join(f"{k}: {v}" for k, v in event.items() if k != "kind")
+        label = str(event.get("kind", "")).replace("_", " ")
+        parts.append(f"{label} ({details})." if details else f"{label}.")
+    return " ".join(parts)
+
+
 @register.filter
 def event_text(event) -> str:
     """One line for an event of the log, or "" for bookkeeping shown elsewhere."""
@@ -58,7 +84,11 @@ def event_text(event) -> str:
     if kind == "phase_opened":
         return f"{str(p.get('kind', '')).capitalize()} {p.get('number')} began."
     if kind == "phase_closed":
-        return f"{str(p.get('kind', '')).capitalize()} {p.get('number')} ended."
+        return outcome_text(p)
+    if kind == "phase_record":
+        return f"(GM) full record of {p.get('phase')} {p.get('number')}: " + ", ".join(
+            result_text(r) for r in p.get("results", [])
+        )
     if kind == "action_recorded":
         who = f"{p['player']}: " if "player" in p else "Recorded: "
         what = p.get("ability") or "nothing"

@@ -1,4 +1,4 @@
-"""Personas and helpers for the site tests.
+"""Personas and fixtures for the site tests.
 
 Named personas (healthchecks-style): gemma is the GM; alice, bob, carol, dave,
 erin, frank and grace are players; mallory is a logged-in stranger.
@@ -7,7 +7,12 @@ erin, frank and grace are players; mallory is a logged-in stranger.
 import pytest
 from django.contrib.auth import get_user_model
 
-PLAYER_NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"]
+from tests.site.helpers import (
+    PLAYER_NAMES,  # noqa: E402
+    SEVEN,
+    Table,
+    new_classic7,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -33,3 +38,17 @@ def mallory(db):
 @pytest.fixture
 def players(db):
     return {name: make_user(name) for name in PLAYER_NAMES}
+
+
+@pytest.fixture
+def table(gemma, players):
+    """Seven players joined, sign-ups closed, game started (night 1 open)."""
+    from games import services
+
+    game = new_classic7(gemma, players)
+    seated = {name: players[name] for name in SEVEN}
+    for user in seated.values():
+        services.join_game(user, game.id)
+    services.set_signups(gemma, game.id, False)
+    services.start_game(gemma, game.id)
+    return Table(game, seated, gemma)

@@ -1,0 +1,68 @@
+"""Helpers shared by the site tests: a table of players around one game."""
+
+PLAYER_NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"]
+
+
+SEVEN = PLAYER_NAMES[:7]
+
+
+class Table:
+    """A bay12 classic7 game run by gemma, with one logged-in browser per persona."""
+
+    def __init__(self, game, users: dict, gm):
+        from django.test import Client
+
+        self.game = game
+        self.users = users
+        self.gm = gm
+        self.clients = {}
+        for name, user in [*users.items(), ("gemma", gm)]:
+            client = Client()
+            client.force_login(user)
+            self.clients[name] = client
+
+    def refresh(self):
+        self.game.refresh_from_db()
+        return self.game
+
+    def state(self):
+        from games.services import engine_state
+
+        return engine_state(self.refresh())
+
+    def role_of(self, name: str) -> str:
+        return self.state().player(name).role
+
+    def with_role(self, role: str) -> list[str]:
+        return [p.name for p in self.state().players if p.role == role and p.alive]
+
+    def alive(self) -> list[str]:
+        return self.state().alive_names()
+
+    def phase(self):
+        from games.services import open_phase
+
+        return open_phase(self.refresh())
+
+    def page(self, name: str) -> str:
+        from django.urls import reverse
+
+        response = self.clients[name].get(reverse("game", args=[self.game.id]))
+        assert response.status_code == 200
+        return response.content.decode()
+
+
+def new_classic7(gm, users: dict, seed: int = 7, **overrides):
+    from games import services
+
+    kwargs = dict(
+        name="Classic seven",
+        ruleset_id="bay12",
+        preset_id="classic7",
+        day_seconds=600,
+        night_seconds=300,
+        reveal_mode="role",
+        seed=seed,
+    )
+    kwargs.update(overrides)
+    return services.create_game(gm, **kwargs)
