@@ -192,16 +192,16 @@ def _target_refusal(state: GameState, player: Player, ability: Ability, target: 
         return f"{ability.id} needs a dead player; {target} is alive"
     if not rule.dead and not other.alive:
         return f"{target} is dead"
+    if ability.refuse_target is not None:
+        refusal = ability.refuse_target(state, player, target)
+        if refusal:
+            return refusal
     if target == player.name:
         if rule.self_allowed:
             return f"{player.role} has already targeted themselves with {ability.id}"
         return f"{player.role} cannot target themselves"
     if not rule.teammates_allowed and other.faction == player.faction:
         return f"{player.role} cannot target another {player.faction} member"
-    if ability.refuse_target is not None:
-        refusal = ability.refuse_target(state, player, target)
-        if refusal:
-            return refusal
     return f"{target} is not a legal target of {ability.id}"
 
 
