@@ -7,7 +7,7 @@
 
 from .cards import role_card, rules_text
 from .engine import PhaseResult, new_game, resolve_phase
-from .errors import IllegalAction, ScenarioError
+from .errors import IllegalAction, PendingDecision, ScenarioError
 from .legal import Choice, check_action, check_vote, choices
 from .model import Event, GameState, Player
 from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, list_rulesets
@@ -21,6 +21,7 @@ __all__ = [
     "Event",
     "GameState",
     "IllegalAction",
+    "PendingDecision",
     "Option",
     "PhaseResult",
     "Player",

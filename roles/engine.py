@@ -100,6 +100,7 @@ def resolve_phase(state: GameState, phase_input: dict[str, Any]) -> PhaseResult:
         if not isinstance(day, dict):
             raise IllegalAction("a day is an object with votes, rounds and actions")
         votes = day.get("votes") or []
+        cast: dict[str, int] = {}
         for event in votes:
             if not (isinstance(event, (list, tuple)) and len(event) == 2):
                 raise IllegalAction("a vote is a [voter, target] pair")
@@ -107,6 +108,10 @@ def resolve_phase(state: GameState, phase_input: dict[str, Any]) -> PhaseResult:
                 check_vote(state, event[0], event[1])
             except IllegalAction as exc:
                 raise IllegalAction(f"{event[0]}: {exc.reason}") from None
+            cast[event[0]] = cast.get(event[0], 0) + 1
+            if ruleset.vote_changes is not None and cast[event[0]] > ruleset.vote_changes + 1:
+                times = {1: "once"}.get(ruleset.vote_changes, f"{ruleset.vote_changes} times")
+                raise IllegalAction(f"{event[0]}: a vote may be changed only {times}")
         ctx.flags["votes"] = [list(v) for v in votes]
         ctx.flags["rounds"] = [list(map(list, r)) for r in (day.get("rounds") or [])]
         _add_intents(ctx, state, day.get("actions") or [])

@@ -11,3 +11,32 @@ class IllegalAction(ValueError):
 
 class ScenarioError(ValueError):
     """An invalid scenario: one line naming the phase, the actor and what is wrong."""
+
+
+class PendingDecision(IllegalAction):
+    """A phase that cannot close until someone decides: a re-vote round, the host's choice.
+
+    Not a refusal of what was given but a question: the site opens the round or asks
+    the GM, then resolves the phase again with the answer added. `kind` is "round"
+    (every name in `voters` casts one ballot among `choices`, added as the day's
+    rounds[`index`]) or "action" (`actor` adds the day action `ability` naming one
+    of `choices`).
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        kind: str,
+        choices: list[str],
+        voters: list[str] | None = None,
+        index: int = 0,
+        actor: str | None = None,
+        ability: str | None = None,
+    ):
+        super().__init__(reason)
+        self.kind = kind
+        self.choices = list(choices)
+        self.voters = list(voters or [])
+        self.index = index
+        self.actor = actor
+        self.ability = ability

@@ -145,6 +145,9 @@ class Ruleset:
     # fast_close(state, ballots, fasts) -> may the host close the day early now?
     # ballots: voter -> target; fasts: voters who marked their vote "fast".
     fast_close: Callable[..., bool] | None = None
+    # How many times a voter may change his ballot in one voting round (None: freely);
+    # every later event of the same voter, a withdrawal included, is a change.
+    vote_changes: int | None = None
 
     def option(self, state_options: dict[str, Any], option_id: str) -> Any:
         if option_id in state_options:

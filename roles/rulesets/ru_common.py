@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..day import PASS, final_ballots, leaders, lynch, tally
-from ..errors import IllegalAction
+from ..errors import IllegalAction, PendingDecision
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import Ability, Ruleset, TargetRule, get_ruleset
@@ -219,9 +219,10 @@ def team_kill(
       targets is drawn by lot.
     - UNANIMOUS: every member alive at nightfall sends a kill naming the same
       player, or nobody is attacked.
-    - EXECUTOR: one member, the executor, sends the kill; a second submission is
-      invalid input. An executor who died earlier in the night (a hunt, a maniac
-      who acts first) or is blocked kills nobody.
+    - EXECUTOR: one member, the executor, sends the victim; when several members
+      send one, the last sent stands (the team's latest word) and its sender is the
+      executor. An executor who died earlier in the night (a hunt, a maniac who acts
+      first) or is blocked kills nobody.
 
     The chosen attacker is stored in `ctx.flags["executor"][faction]`.
     """
@@ -255,13 +256,8 @@ def _is_blocked(intents: list[Intent], actor: str) -> bool:
 def _executor_kill(intents: list[Intent]) -> tuple[str, str] | None:
     if not intents:
         return None
-    if len(intents) > 1:
-        first, second = intents[0], intents[1]
-        raise IllegalAction(
-            f"{second.actor}: the mafia sends one kill a night, by one executor "
-            f"({first.actor} already sends it)"
-        )
-    return intents[0].actor, intents[0].target
+    last = max(intents, key=lambda i: i.index)
+    return last.actor, last.target
 
 
 def _unanimous_kill(
@@ -294,11 +290,10 @@ def _plurality_kill(ctx: PhaseContext, intents: list[Intent]) -> tuple[str, str]
 
 
 def executor_of(ctx: PhaseContext, stage: str = "mafia_kill", faction: str = MAFIA) -> str | None:
-    """Who sent the kill of `faction` tonight (EXECUTOR mode), before it is resolved."""
-    for intent in ctx.intents_at(stage):
-        if ctx.player(intent.actor).faction == faction:
-            return intent.actor
-    return None
+    """Who sends the kill of `faction` tonight (EXECUTOR mode), before it is resolved."""
+    intents = [i for i in ctx.intents_at(stage) if ctx.player(i.actor).faction == faction]
+    chosen = _executor_kill(intents)
+    return chosen[0] if chosen else None
 
 
 # -- the day ---------------------------------------------------------------------------
@@ -384,8 +379,12 @@ def settle_tie(
         return chosen
     given = gm_actions(ctx, decision)
     if not given:
-        raise IllegalAction(
-            f"{GM}: the vote is tied between {', '.join(tied)}; the host must decide ({decision})"
+        raise PendingDecision(
+            f"{GM}: the vote is tied between {', '.join(tied)}; the host must decide ({decision})",
+            kind="action",
+            choices=list(tied),
+            actor=GM,
+            ability=decision,
         )
     targets = given[-1].get("targets") or []
     if len(targets) != 1 or targets[0] not in tied:
@@ -492,7 +491,13 @@ def _round_ballots(
 ) -> dict[str, str]:
     label = f"catastrophe round {index + 1}"
     if index >= len(rounds):
-        raise IllegalAction(f"the vote is tied: {label} is needed ({' / '.join(allowed)})")
+        raise PendingDecision(
+            f"the vote is tied: {label} is needed ({' / '.join(allowed)})",
+            kind="round",
+            choices=list(allowed),
+            voters=list(voters),
+            index=index,
+        )
     events = rounds[index]
     for event in events:
         if not (isinstance(event, (list, tuple)) and len(event) == 2):

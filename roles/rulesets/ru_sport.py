@@ -145,8 +145,7 @@ def dusk(ctx: PhaseContext) -> None:
 
 
 def vote(ctx: PhaseContext) -> None:
-    """One change per voter; pass; the day-1 pardon; the catastrophe on a tie."""
-    ru.limit_vote_changes(ctx.flags.get("votes", []), 1)
+    """Pass; the day-1 pardon; the catastrophe on a tie (one change: Ruleset.vote_changes)."""
     ballots = ru.day_ballots(ctx)
     counts = tally(ctx, ballots)
     ctx.record["tally"] = counts
@@ -252,5 +251,6 @@ RULESET = register(
         headline=ru.headline,
         reveal=reveal,
         fast_close=ru.fast_close_from(1),
+        vote_changes=1,
     )
 )
