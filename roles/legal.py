@@ -128,10 +128,11 @@ def pick_ability(state: GameState, player: Player, ability_id: str | None) -> Ab
     ruleset = get_ruleset(state.ruleset)
     role = ruleset.roles[player.role]
     if ability_id is not None:
-        ability = role.ability(ability_id)
-        if ability is None:
+        named = [a for a in role.abilities if a.id == ability_id]
+        if not named:
             raise IllegalAction(f"{player.role} has no ability '{ability_id}'")
-        return ability
+        # An ability used by day and by night is one id with one entry per phase.
+        return next((a for a in named if a.phase == state.phase_kind), named[0])
     in_phase = [a for a in role.abilities if a.phase == state.phase_kind and not a.named_only]
     usable = [a for a in in_phase if usable_reason(state, player, a) is None]
     if len(usable) == 1:
