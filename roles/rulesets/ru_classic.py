@@ -232,7 +232,7 @@ RULESET = register(
             ),
         },
         documentation=DOCUMENTATION,
-        factions={ru.TOWN: "Civilians (мирные)", ru.MAFIA: "Mafia (мафия)"},
+        factions={ru.TOWN: "Civilians", ru.MAFIA: "Mafia"},
         informed_factions=(ru.MAFIA,),
         vote_check=ru.vote_rule(allow_pass=False),
         headline=ru.headline,

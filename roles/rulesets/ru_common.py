@@ -418,15 +418,11 @@ def fast_close_allowed(
         return False
     fasts = set(fasts)
     alive = state.alive_names()
-    targets = {ballots.get(name) for name in alive if name in ballots}
-    targets.discard(None)
-    targets.discard(PASS)
-    if len(targets) != 1:
-        return False
-    candidate = targets.pop()
-    return all(
-        ballots.get(name) == candidate and name in fasts for name in alive if name != candidate
-    )
+    for candidate in alive:
+        others = [name for name in alive if name != candidate]
+        if others and all(ballots.get(n) == candidate and n in fasts for n in others):
+            return True
+    return False
 
 
 def catastrophe(

@@ -288,7 +288,7 @@ RULESET = register(
         win_check=win_check,
         presets=PRESETS,
         documentation=DOCUMENTATION,
-        factions={ru.TOWN: "Civilians (мирные)", ru.MAFIA: "Mafia (мафия)", ru.MANIAC: "Maniac"},
+        factions={ru.TOWN: "Civilians", ru.MAFIA: "Mafia", ru.MANIAC: "Maniac (alone)"},
         informed_factions=(ru.MAFIA,),
         vote_check=ru.vote_rule(allow_pass=False),
         headline=ru.headline,

@@ -244,7 +244,7 @@ RULESET = register(
             ),
         },
         documentation=DOCUMENTATION,
-        factions={ru.TOWN: "Civilians (мирные)", ru.MAFIA: "Mafia (мафия)"},
+        factions={ru.TOWN: "Civilians", ru.MAFIA: "Mafia"},
         informed_factions=(ru.MAFIA,),
         setup=setup,
         vote_check=ru.vote_rule(allow_pass=True),
