@@ -433,9 +433,11 @@ def _able(state: GameState, player: Player) -> str | None:
     return None
 
 
-def _no_fellow_mafia(state: GameState, player: Player, other: Player) -> bool:
+def _no_fellow_mafia(state: GameState, player: Player, target: str) -> str | None:
     """Mafia: 'With the exception of the Godfather, a mafia member cannot kill fellow mafia.'"""
-    return not (player.faction == MAFIA and other.faction == MAFIA)
+    if player.faction == MAFIA and state.player(target).faction == MAFIA:
+        return f"{player.name} is mafia and cannot kill fellow mafia ({target})"
+    return None
 
 
 def _may_plant(state: GameState, player: Player) -> str | None:
@@ -450,16 +452,22 @@ def _may_detonate(state: GameState, player: Player) -> str | None:
     return _able(state, player)
 
 
-def _plant_target(state: GameState, player: Player, other: Player) -> bool:
-    return _no_fellow_mafia(state, player, other) and other.name not in player.memory["bombs"]
+def _plant_target(state: GameState, player: Player, target: str) -> str | None:
+    if target in player.memory["bombs"]:
+        return f"{target} already carries a bomb of {player.name}'s"
+    return None
 
 
-def _detonate_target(state: GameState, player: Player, other: Player) -> bool:
-    return other.name in player.memory["bombs"]
+def _detonate_target(state: GameState, player: Player, target: str) -> str | None:
+    if target not in player.memory["bombs"]:
+        return f"{target} carries no bomb of {player.name}'s"
+    return None
 
 
-def _horse_head_target(state: GameState, player: Player, other: Player) -> bool:
-    return not other.memory.get("horse_headed")
+def _horse_head_target(state: GameState, player: Player, target: str) -> str | None:
+    if state.player(target).memory.get("horse_headed"):
+        return f"{target} has already been sent a horse head"
+    return None
 
 
 def _may_call_favor(state: GameState, player: Player) -> str | None:
@@ -475,19 +483,20 @@ def _may_answer(state: GameState, player: Player) -> str | None:
     return _able(state, player)
 
 
-def _revivable(state: GameState, player: Player, other: Player) -> bool:
+def _revivable(state: GameState, player: Player, target: str) -> str | None:
     """Died the previous night, or in yesterday's street conflict; never lynched."""
-    death = other.death
-    if death is None or len(state.history) < 1:
-        return False
-    previous = state.history[-1]
-    if (death["phase"], death["number"]) == (previous["phase"], previous["number"]):
-        return death["phase"] == "night"
-    if len(state.history) >= 2:
-        yesterday = state.history[-2]
-        if (death["phase"], death["number"]) == (yesterday["phase"], yesterday["number"]):
-            return yesterday["phase"] == "day" and "street_conflict" in death["by"]
-    return False
+    death = state.player(target).death or {}
+    when = (death.get("phase"), death.get("number"))
+    recent = [(r["phase"], r["number"]) for r in state.history[-2:]]
+    if "lynch" in death.get("by", []):
+        return f"{target} was properly lynched and cannot be revived"
+    if recent and when == recent[-1] and when[0] == "night":
+        return None
+    if len(recent) == 2 and when == recent[0] and when[0] == "day":
+        if "street_conflict" in death["by"]:
+            return None
+        return f"{target} did not die in yesterday's street conflict"
+    return f"{target}'s corpse is older than two turns"
 
 
 def _crime_known(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
@@ -539,7 +548,7 @@ ANSWERS = (
 )
 
 
-def _kill(description: str, eligible=_no_fellow_mafia, teammates: bool = True) -> Ability:
+def _kill(description: str, teammates: bool = True) -> Ability:
     return Ability(
         "kill",
         "Kill",
@@ -547,7 +556,7 @@ def _kill(description: str, eligible=_no_fellow_mafia, teammates: bool = True) -
         stage="kills",
         targets=TargetRule(teammates_allowed=teammates),
         usable=_able,
-        eligible=eligible,
+        refuse_target=_no_fellow_mafia,
     )
 
 
@@ -603,7 +612,7 @@ ROLES = {
                 targets=TargetRule(dead=True),
                 visits=False,
                 usable=_able,
-                eligible=_revivable,
+                refuse_target=_revivable,
             ),
             *ANSWERS,
         ),
@@ -695,7 +704,7 @@ ROLES = {
                 stage="marks",
                 visits=False,
                 usable=_able,
-                eligible=_horse_head_target,
+                refuse_target=_horse_head_target,
             ),
             Ability(
                 "recruit",
@@ -741,7 +750,7 @@ ROLES = {
                 stage="bombs",
                 targets=TargetRule(teammates_allowed=False),
                 usable=_may_plant,
-                eligible=_plant_target,
+                refuse_target=_plant_target,
             ),
             Ability(
                 "detonate",
@@ -750,7 +759,7 @@ ROLES = {
                 stage="bombs",
                 visits=False,
                 usable=_may_detonate,
-                eligible=_detonate_target,
+                refuse_target=_detonate_target,
             ),
         ),
         traits={"memory": {"bombs": []}},
