@@ -1,0 +1,1088 @@
+"""The `sc2` ruleset: SC2 Mafia, every role that 002 names, its host options and its order.
+
+Sources: ../shared/rules/002_d22398e7ea336aa2.txt (order of night actions,
+tie-breakers, constraints, headline and death tables), sc2-notes.md and
+sc2-reference.md (roles, options and defaults). Roles sc2 shares with bay12
+(000) keep 000's wording where sc2's references are silent.
+
+The night, the day and the rule tables live beside this module:
+`sc2_night` (stages and hooks), `sc2_day` (day types, win checks),
+`sc2_rules` (option-dependent predicates, investigation tables),
+`sc2_categories` (random categories and setup constraints, for the setup builder).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import abilities as shared
+from ..announce import headline
+from ..errors import IllegalAction
+from ..model import GameState, Player
+from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
+from . import sc2_day as day
+from . import sc2_night as night
+from . import sc2_rules as rules
+
+# -- option-dependent availability -------------------------------------------------
+
+
+def _used(player: Player, counter: str) -> int:
+    return player.memory.get("sc2_uses", {}).get(counter, 0)
+
+
+def _limit(option_id: str, counter: str, what: str):
+    """An ability limited by a host option (0 = unlimited)."""
+
+    def usable(state: GameState, player: Player) -> str | None:
+        limit = rules.option(state, option_id)
+        if limit and _used(player, counter) >= limit:
+            return f"{player.role} has no {what} left ({option_id} = {limit})"
+        return None
+
+    return usable
+
+
+def _citizen_vest(state: GameState, player: Player) -> str | None:
+    if not rules.option(state, "citizen_vest"):
+        return "the Citizen has no vest (citizen_vest is off)"
+    if _used(player, "vest") >= 1:
+        return "the Citizen's vest is one-shot and already used"
+    return None
+
+
+def _godfather_order(state: GameState, player: Player) -> str | None:
+    if state.with_role("mafioso") or rules.option(state, "godfather_kills_without_mafioso"):
+        return None
+    return "there is no Mafioso to carry out the Godfather's order"
+
+
+def _execute_check(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
+    cell = state.memory.get("sc2_jail")
+    if not cell or cell["jailor"] != player.name or cell["night"] != state.phase_number:
+        return "the Jailor has no prisoner tonight"
+    if not state.player(cell["prisoner"]).alive:
+        return "the Jailor's prisoner is dead"
+    return None
+
+
+def _reveal_usable(state: GameState, player: Player) -> str | None:
+    if player.memory.get("revealed"):
+        return "the Mayor has already revealed"
+    return None
+
+
+def _mason_recruits(state: GameState, player: Player) -> str | None:
+    limit = rules.option(state, "mason_leader_recruits")
+    if limit and _used(player, "recruit") >= limit:
+        return f"the Mason Leader has no recruits left (mason_leader_recruits = {limit})"
+    return None
+
+
+def _spree_usable(state: GameState, player: Player) -> str | None:
+    ready = player.memory.get("spree_ready", 0)
+    if state.phase_number < ready:
+        return f"the Mass Murderer must wait until night {ready} (mass_murderer_cooldown)"
+    return None
+
+
+def _spree_eligible(state: GameState, player: Player, other: Player) -> bool:
+    return other.name != player.name or bool(rules.option(state, "mass_murderer_can_target_self"))
+
+
+def _convert_usable(state: GameState, player: Player) -> str | None:
+    last = state.memory.get("sc2_last_conversion")
+    gap = rules.option(state, "cult_nights_between_conversions")
+    if last is not None and state.phase_number < last + gap:
+        return f"the cult cannot convert until night {last + gap} (cult_nights_between_conversions)"
+    if not rules.cult_has_room(state):
+        return "the cult has reached its size limit"
+    return None
+
+
+def _remember_check(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
+    target = state.player(action["targets"][0])
+    role = target.role
+    faction = RULESET.roles[role].faction
+    if rules.option(state, "amnesiac_cannot_become_town") and faction == "town":
+        return f"the Amnesiac cannot become a Town role ({role})"
+    if rules.option(state, "amnesiac_cannot_become_mafia") and faction == "mafia":
+        return f"the Amnesiac cannot become a Mafia role ({role})"
+    if rules.option(state, "amnesiac_cannot_become_killing") and role in rules.KILLING_ROLES:
+        return f"the Amnesiac cannot become a killing role ({role})"
+    return None
+
+
+# -- abilities ------------------------------------------------------------------------
+
+ONE = TargetRule()
+ONE_NO_TEAM = TargetRule(teammates_allowed=False)
+
+VEST_CITIZEN = Ability(
+    "vest",
+    "Vest",
+    "Wear your one-shot bulletproof vest tonight: night immunity.",
+    stage="vests",
+    targets=NO_TARGET,
+    resolve=night.vest,
+    visits=False,
+    blockable=False,
+    redirectable=False,
+    usable=_citizen_vest,
+)
+VEST_SURVIVOR = Ability(
+    "vest",
+    "Vest",
+    "Wear a bulletproof vest tonight (survivor_vests per game): night immunity.",
+    stage="vests",
+    targets=NO_TARGET,
+    resolve=night.vest,
+    visits=False,
+    blockable=False,
+    redirectable=False,
+    usable=_limit("survivor_vests", "vest", "vests"),
+)
+BLOCK = Ability(
+    "block",
+    "Roleblock",
+    "Prevent your target from using their ability tonight.",
+    stage="block",
+    resolve=shared.roleblock,
+)
+BLOCK_NO_TEAM = Ability(
+    "block",
+    "Roleblock",
+    BLOCK.description,
+    stage="block",
+    resolve=shared.roleblock,
+    targets=ONE_NO_TEAM,
+)
+
+ROLES_LIST = [
+    # ---- Town --------------------------------------------------------------------
+    Role(
+        "citizen",
+        "Citizen",
+        "town",
+        "A plain townsperson with a one-shot bulletproof vest.",
+        "Lynch every member of the Mafia and the Cult and every neutral killer and Witch.",
+        (VEST_CITIZEN,),
+        notes=(
+            "Only Citizens can be recruited by a Mason Leader.",
+            "citizen_wins_1v1: a Citizen left alone with one Mafia member wins.",
+        ),
+    ),
+    Role(
+        "mason",
+        "Mason",
+        "town",
+        "You share a night chat with the Masons and the Mason Leader.",
+        "Town wins.",
+        (),
+        notes=("Immune to Cult conversion.",),
+    ),
+    Role(
+        "mason_leader",
+        "Mason Leader",
+        "town",
+        "Recruit Citizens into the Masons; a Cultist you visit is bludgeoned to death.",
+        "Town wins.",
+        (
+            Ability(
+                "recruit",
+                "Recruit",
+                "Make a Citizen a Mason; a Cultist dies instead "
+                "(uses a recruit). A Mafia member you try learns your name and role.",
+                stage="recruit",
+                resolve=night.recruit,
+                usable=_mason_recruits,
+            ),
+        ),
+        notes=("Unique.", "mason_leader_recruits limits successful recruits (0: no limit)."),
+    ),
+    Role(
+        "mayor",
+        "Mayor",
+        "town",
+        "Reveal yourself by day to vote with extra weight.",
+        "Town wins.",
+        (
+            Ability(
+                "reveal",
+                "Reveal",
+                "Reveal yourself as the Mayor: your vote counts mayor_votes times from now on.",
+                phase="day",
+                stage="day_actions",
+                targets=NO_TARGET,
+                visits=False,
+                usable=_reveal_usable,
+            ),
+        ),
+        notes=(
+            "Unique.",
+            "mayor_cannot_be_healed: Doctors cannot heal a revealed Mayor.",
+            "Left one versus one with an evil player, the Town loses.",
+        ),
+    ),
+    Role(
+        "sheriff",
+        "Sheriff",
+        "town",
+        "Check one player each night.",
+        "Town wins.",
+        (
+            Ability(
+                "check",
+                "Check",
+                "Learn whether your target is Mafia, a Serial Killer, "
+                "an Arsonist, Cult or a Mass Murderer (per the sheriff_detects_* options).",
+                stage="investigate",
+                resolve=night.sheriff_check,
+            ),
+        ),
+    ),
+    Role(
+        "investigator",
+        "Investigator",
+        "town",
+        "Investigate one player each night.",
+        "Town wins.",
+        (
+            Ability(
+                "investigate",
+                "Investigate",
+                "Learn a group of roles holding your target's "
+                "(investigator_results: pairs), their crimes, or their exact role.",
+                stage="investigate",
+                resolve=night.investigate,
+            ),
+        ),
+    ),
+    Role(
+        "lookout",
+        "Lookout",
+        "town",
+        "Watch a house at night.",
+        "Town wins.",
+        (
+            Ability(
+                "watch",
+                "Watch",
+                "Learn everyone who visits your target tonight.",
+                stage="investigate",
+                resolve=night.watch,
+                targets=TargetRule(self_allowed=True),
+            ),
+        ),
+        notes=("A Veteran on alert does not shoot Lookouts; a Mass Murderer does.",),
+    ),
+    Role(
+        "coroner",
+        "Coroner",
+        "town",
+        "Examine the dead.",
+        "Town wins.",
+        (
+            Ability(
+                "autopsy",
+                "Autopsy",
+                "Learn the exact role of a dead player, even a "
+                "sanitized one (and more with the coroner_discovers_* options).",
+                stage="investigate",
+                resolve=night.autopsy,
+                visits=False,
+                targets=TargetRule(dead=True),
+            ),
+        ),
+    ),
+    Role(
+        "doctor",
+        "Doctor",
+        "town",
+        "Heal one player each night.",
+        "Town wins.",
+        (
+            Ability(
+                "heal",
+                "Heal",
+                "Your target survives one attack tonight; several attacks need as many Doctors.",
+                stage="marks",
+                resolve=shared.heal,
+            ),
+        ),
+    ),
+    Role(
+        "bodyguard",
+        "Bodyguard",
+        "town",
+        "Guard one player each night.",
+        "Town wins.",
+        (
+            Ability(
+                "guard",
+                "Guard",
+                "If your target is attacked, you and the attacker die and your target is unharmed.",
+                stage="marks",
+                resolve=night.guard,
+            ),
+        ),
+        notes=("bodyguard_ignores_invulnerability, bodyguard_cannot_be_healed.",),
+    ),
+    Role(
+        "escort",
+        "Escort",
+        "town",
+        "Roleblock one player each night.",
+        "Town wins.",
+        (BLOCK,),
+        notes=("A Serial Killer you block kills you instead of his target.",),
+    ),
+    Role(
+        "bus_driver",
+        "Bus Driver",
+        "town",
+        "Swap two players each night.",
+        "Town wins.",
+        (
+            Ability(
+                "drive",
+                "Drive",
+                "Swap two players: actions aimed at one hit the other.",
+                stage="transport",
+                targets=TargetRule(count=2, self_allowed=True),
+                redirectable=False,
+            ),
+        ),
+        notes=("Controlled by a Witch, you do not swap.",),
+    ),
+    Role(
+        "spy",
+        "Spy",
+        "town",
+        "You read the Mafia's night chat and see the Mafia's targets.",
+        "Town wins.",
+        (),
+        notes=("spy_sees_mafia_targets: told where the Mafia went.",),
+    ),
+    Role(
+        "jailor",
+        "Jailor",
+        "town",
+        "Jail a player by day; execute them by night.",
+        "Town wins.",
+        (
+            Ability(
+                "jail",
+                "Jail",
+                "Choose tonight's prisoner (only if nobody is lynched "
+                "today, jail_requires_no_lynch): roleblocked and protected.",
+                phase="day",
+                stage="day_actions",
+                visits=False,
+            ),
+            Ability(
+                "execute",
+                "Execute",
+                "Execute your prisoner (jailor_executions per game; ignores night immunity).",
+                stage="kill",
+                targets=NO_TARGET,
+                visits=False,
+                redirectable=False,
+                check=_execute_check,
+                usable=_limit("jailor_executions", "execute", "executions"),
+            ),
+        ),
+        traits={"control_immune": True},
+        notes=("A Witch cannot control you.",),
+    ),
+    Role(
+        "veteran",
+        "Veteran",
+        "town",
+        "Go on alert at night.",
+        "Town wins.",
+        (
+            Ability(
+                "alert",
+                "Alert",
+                "Kill everyone who visits you tonight (Lookouts excepted); you are immune tonight.",
+                stage="vests",
+                targets=NO_TARGET,
+                visits=False,
+                blockable=False,
+                redirectable=False,
+                resolve=night.alert,
+                usable=_limit("veteran_alerts", "alert", "alerts"),
+            ),
+        ),
+    ),
+    Role(
+        "vigilante",
+        "Vigilante",
+        "town",
+        "Shoot at night.",
+        "Town wins.",
+        (
+            Ability(
+                "shoot",
+                "Shoot",
+                "Kill your target (vigilante_shots per game, not on night "
+                "1). Kill a Town member and you commit suicide the next night.",
+                stage="kill",
+                from_night=2,
+                usable=_limit("vigilante_shots", "shoot", "shots"),
+            ),
+        ),
+    ),
+    # ---- Mafia --------------------------------------------------------------------
+    Role(
+        "godfather",
+        "Godfather",
+        "mafia",
+        "Lead the Mafia: you order the night kill.",
+        "Mafia wins: a Mafia member alive and nobody able to eliminate them.",
+        (
+            Ability(
+                "order_kill",
+                "Order kill",
+                "Order the Mafia's kill; a Mafioso carries it "
+                "out. With no Mafioso you kill yourself.",
+                stage="kill",
+                targets=ONE_NO_TEAM,
+                usable=_godfather_order,
+            ),
+        ),
+        notes=("Unique.", "godfather_night_immune, godfather_detection_immune."),
+    ),
+    Role(
+        "mafioso",
+        "Mafioso",
+        "mafia",
+        "Carry out the Mafia's kill.",
+        "Mafia wins.",
+        (
+            Ability(
+                "mafia_kill",
+                "Kill",
+                "Kill your target (the Godfather's order overrides your choice).",
+                stage="kill",
+                targets=ONE_NO_TEAM,
+            ),
+        ),
+        notes=("Becomes the Godfather when the Godfather dies.",),
+    ),
+    Role(
+        "consort",
+        "Consort",
+        "mafia",
+        "Roleblock one player each night.",
+        "Mafia wins.",
+        (BLOCK_NO_TEAM,),
+    ),
+    Role(
+        "consigliere",
+        "Consigliere",
+        "mafia",
+        "Investigate for the Mafia.",
+        "Mafia wins.",
+        (
+            Ability(
+                "investigate",
+                "Investigate",
+                "Learn your target's exact role "
+                "(consigliere_detects_exact_role) or the Investigator's result.",
+                stage="investigate",
+                resolve=night.consigliere_check,
+                targets=ONE_NO_TEAM,
+            ),
+        ),
+    ),
+    Role(
+        "framer",
+        "Framer",
+        "mafia",
+        "Frame one player each night.",
+        "Mafia wins.",
+        (
+            Ability(
+                "frame",
+                "Frame",
+                "Your target reads Mafia to a Sheriff and shows the "
+                "Framer's group (or a false crime) to an Investigator tonight.",
+                stage="marks",
+                resolve=shared.frame,
+                targets=ONE_NO_TEAM,
+            ),
+        ),
+    ),
+    Role(
+        "janitor",
+        "Janitor",
+        "mafia",
+        "Sanitize one player each night.",
+        "Mafia wins.",
+        (
+            Ability(
+                "sanitize",
+                "Sanitize",
+                "If your target dies tonight, their role and last "
+                "will are hidden and you learn the role (janitor_sanitizes per game).",
+                stage="janitor",
+                resolve=night.sanitize,
+                targets=ONE_NO_TEAM,
+                usable=_limit("janitor_sanitizes", "sanitize", "sanitizations"),
+            ),
+        ),
+    ),
+    Role(
+        "disguiser",
+        "Disguiser",
+        "mafia",
+        "Kill and take your victim's identity.",
+        "Mafia wins.",
+        (
+            Ability(
+                "disguise",
+                "Disguise",
+                "Attack your target; if they die you carry their "
+                "role name and they are shown as the Disguiser.",
+                stage="kill",
+                targets=ONE_NO_TEAM,
+            ),
+        ),
+    ),
+    # ---- Neutral ------------------------------------------------------------------
+    Role(
+        "serial_killer",
+        "Serial Killer",
+        "serial_killer",
+        "Kill one player each night.",
+        "Be the last one alive (Survivors and Witches may live on with you).",
+        (
+            Ability(
+                "stab",
+                "Stab",
+                "Kill your target. A roleblocker who visits you dies instead.",
+                stage="kill",
+            ),
+        ),
+        notes=("serial_killer_night_immune, serial_killer_kills_roleblockers.",),
+    ),
+    Role(
+        "arsonist",
+        "Arsonist",
+        "arsonist",
+        "Douse players; ignite them all at once.",
+        "Be the last one alive, with other Arsonists and Survivors.",
+        (
+            Ability(
+                "douse",
+                "Douse",
+                "Douse your target; naming yourself ignites.",
+                stage="marks",
+                resolve=night.douse,
+                targets=TargetRule(self_allowed=True),
+                default=True,
+            ),
+            Ability(
+                "ignite",
+                "Ignite",
+                "Burn everyone doused by any Arsonist.",
+                stage="marks",
+                resolve=night.ignite,
+                targets=NO_TARGET,
+                visits=False,
+            ),
+        ),
+        notes=("Doing nothing cleans yourself off.", "arsonist_night_immune."),
+    ),
+    Role(
+        "mass_murderer",
+        "Mass Murderer",
+        "mass_murderer",
+        "Go on a killing spree.",
+        "Be the last one alive (Survivors and Witches may live on with you).",
+        (
+            Ability(
+                "spree",
+                "Spree",
+                "Kill everyone who visits your target's house tonight, "
+                "and the target if they stay home.",
+                stage="kill",
+                targets=TargetRule(self_allowed=True),
+                eligible=_spree_eligible,
+                usable=_spree_usable,
+            ),
+        ),
+    ),
+    Role(
+        "witch",
+        "Witch",
+        "witch",
+        "Control other players.",
+        "Be alive when the game ends without a Town win.",
+        (
+            Ability(
+                "control",
+                "Control",
+                "Force your first target to use their ability on your "
+                "second target; learn the first target's role.",
+                stage="control",
+                targets=TargetRule(count=2, distinct=True),
+                visits_first=1,
+            ),
+        ),
+        notes=("You cannot control the Jailor.",),
+    ),
+    Role(
+        "executioner",
+        "Executioner",
+        "executioner",
+        "Get your target lynched.",
+        "Your target (a Town member) is lynched, and you survive to the end "
+        "(executioner_must_survive).",
+        (),
+        notes=("executioner_becomes_jester: if your target dies at night you become a Jester.",),
+    ),
+    Role(
+        "jester",
+        "Jester",
+        "jester",
+        "Get yourself lynched.",
+        "Be lynched.",
+        (),
+        notes=("jester_kills_guilty_voter: the night after your lynch a random voter dies.",),
+    ),
+    Role(
+        "amnesiac",
+        "Amnesiac",
+        "amnesiac",
+        "Take a role from the graveyard.",
+        "Remember a role, then win with it.",
+        (
+            Ability(
+                "remember",
+                "Remember",
+                "Become the role of a dead player.",
+                stage="recruit",
+                resolve=night.remember,
+                visits=False,
+                targets=TargetRule(dead=True),
+                check=_remember_check,
+            ),
+        ),
+    ),
+    Role(
+        "survivor",
+        "Survivor",
+        "survivor",
+        "Stay alive.",
+        "Be alive when the game ends.",
+        (VEST_SURVIVOR,),
+    ),
+    Role(
+        "cultist",
+        "Cultist",
+        "cult",
+        "Convert players to the Cult.",
+        "The Cult equals or outnumbers everyone else, with no Mafia or neutral killer left.",
+        (
+            Ability(
+                "convert",
+                "Convert",
+                "Make your target a Cultist (not Mafia, not Masons; night immunity prevents it).",
+                stage="recruit",
+                resolve=night.convert,
+                targets=ONE_NO_TEAM,
+                usable=_convert_usable,
+            ),
+        ),
+        notes=(
+            "The cult converts once a night; it is capped at a third of the players "
+            "who are not Mafia.",
+        ),
+    ),
+]
+
+
+# -- options -----------------------------------------------------------------------------
+
+ON_OFF = (True, False)
+
+OPTIONS = (
+    Option(
+        "day_type",
+        "plurality",
+        "plurality: most votes at the deadline lynch, a tie "
+        "lynches nobody; majority: >=51% of all living votes lynch at once",
+        ("plurality", "majority"),
+    ),
+    Option(
+        "night_type",
+        "death_descriptions",
+        "what the morning post describes: 002's "
+        "death descriptions, the night sequence (descriptions plus an ordered narration "
+        "without names), or nothing",
+        ("death_descriptions", "night_sequence", "none"),
+    ),
+    Option("last_wills", True, "dead players' last wills are shown (off in Classic)", ON_OFF),
+    Option(
+        "investigator_results",
+        "pairs",
+        "Investigator result generation: 2011 role pairs, the 2014 crime ledger, or the exact role",
+        ("pairs", "crimes", "exact"),
+    ),
+    Option(
+        "serial_killer_beats_arsonist",
+        False,
+        "002: the Serial Killer wins a one versus one over the Arsonist",
+        ON_OFF,
+    ),
+    Option("citizen_wins_1v1", False, "Citizen 'win ties over Mafia' one versus one", ON_OFF),
+    Option("citizen_vest", True, "Citizen has a one-shot bulletproof vest", ON_OFF),
+    Option(
+        "mason_promoted_to_leader",
+        False,
+        "a lone Mason with no Mason Leader becomes the Mason Leader (port promoted_if_alone)",
+        ON_OFF,
+    ),
+    Option("mason_leader_recruits", 2, "successful recruits per game (0: no limit)", (0, 2, 3, 4)),
+    Option(
+        "mason_leader_excluded_from_randoms",
+        True,
+        "setup: Mason Leader never drawn from a random slot (2011 default)",
+        ON_OFF,
+    ),
+    Option("mayor_votes", 3, "a revealed Mayor's vote weight", (2, 3, 4)),
+    Option("mayor_cannot_be_healed", True, "Doctors cannot heal a revealed Mayor", ON_OFF),
+    Option("sheriff_detects_mafia", True, "Sheriff detects Mafia", ON_OFF),
+    Option("sheriff_detects_serial_killer", True, "Sheriff detects the Serial Killer", ON_OFF),
+    Option("sheriff_detects_arsonist", True, "Sheriff detects the Arsonist", ON_OFF),
+    Option("sheriff_detects_cult", True, "Sheriff detects the Cult", ON_OFF),
+    Option("sheriff_detects_mass_murderer", True, "Sheriff detects the Mass Murderer", ON_OFF),
+    Option("coroner_discovers_targets", False, "Coroner learns the body's last targets", ON_OFF),
+    Option("coroner_discovers_last_will", False, "Coroner reads the body's last will", ON_OFF),
+    Option("coroner_discovers_death_type", False, "Coroner learns the causes of death", ON_OFF),
+    Option(
+        "coroner_discovers_visitor_roles",
+        False,
+        "Coroner learns the roles that visited the body the night it died",
+        ON_OFF,
+    ),
+    Option(
+        "doctor_knows_if_attacked", True, "a Doctor is told when the heal saved someone", ON_OFF
+    ),
+    Option("doctor_prevents_conversion", False, "a heal stops a Cult conversion", ON_OFF),
+    Option(
+        "doctor_knows_if_culted", False, "a Doctor is told when the patient was converted", ON_OFF
+    ),
+    Option(
+        "bodyguard_ignores_invulnerability",
+        True,
+        "the Bodyguard kills night-immune attackers",
+        ON_OFF,
+    ),
+    Option("bodyguard_cannot_be_healed", True, "a Bodyguard who fights cannot be healed", ON_OFF),
+    Option("bodyguard_prevents_conversion", False, "a guard stops a Cult conversion", ON_OFF),
+    Option("escort_cannot_be_blocked", False, "Escorts cannot be roleblocked", ON_OFF),
+    Option("consort_cannot_be_blocked", False, "Consorts cannot be roleblocked", ON_OFF),
+    Option(
+        "escort_detects_immune", True, "a roleblocker is told when the target is immune", ON_OFF
+    ),
+    Option("spy_sees_mafia_targets", True, "the Spy learns where the Mafia went", ON_OFF),
+    Option("jailor_executions", 1, "executions per game (0: no limit)", (0, 1, 2, 3)),
+    Option(
+        "jail_requires_no_lynch", True, "the jail holds only after a day without a lynch", ON_OFF
+    ),
+    Option("veteran_alerts", 3, "alerts per game (0: no limit)", (0, 1, 2, 3)),
+    Option("vigilante_shots", 3, "shots per game (0: no limit)", (0, 1, 2, 3, 4)),
+    Option(
+        "vigilante_suicides_if_shot_town",
+        True,
+        "a Vigilante who kills Town commits suicide the next night",
+        ON_OFF,
+    ),
+    Option("godfather_night_immune", True, "Godfather immune to night kills", ON_OFF),
+    Option("godfather_detection_immune", True, "Godfather reads not suspicious", ON_OFF),
+    Option("godfather_cannot_be_blocked", False, "Godfather cannot be roleblocked", ON_OFF),
+    Option(
+        "godfather_kills_without_mafioso",
+        True,
+        "with no Mafioso the Godfather kills himself",
+        ON_OFF,
+    ),
+    Option(
+        "mafia_promote_to_mafioso",
+        True,
+        "with no Godfather or Mafioso alive, the first "
+        "Mafia member becomes the Mafioso (Framer 'Becomes Mafioso if alone')",
+        ON_OFF,
+    ),
+    Option("consigliere_detects_exact_role", True, "the Consigliere learns the exact role", ON_OFF),
+    Option("framer_detection_immune", False, "the Framer reads not suspicious", ON_OFF),
+    Option("janitor_sanitizes", 3, "sanitizations per game (0: no limit)", (0, 1, 2, 3)),
+    Option("serial_killer_night_immune", True, "Serial Killer immune to night kills", ON_OFF),
+    Option(
+        "serial_killer_kills_roleblockers",
+        True,
+        "a roleblocked Serial Killer kills the roleblocker instead",
+        ON_OFF,
+    ),
+    Option("serial_killer_detection_immune", False, "Serial Killer reads not suspicious", ON_OFF),
+    Option("arsonist_ignores_immunity", True, "ignition burns night-immune players", ON_OFF),
+    Option("arsonist_ignores_healing", False, "ignition burns through heals", ON_OFF),
+    Option("arsonist_night_immune", True, "Arsonist immune to night kills", ON_OFF),
+    Option("arsonist_targets_informed", False, "doused players are told", ON_OFF),
+    Option("arsonist_detection_immune", False, "Arsonist reads not suspicious", ON_OFF),
+    Option("mass_murderer_night_immune", False, "Mass Murderer immune to night kills", ON_OFF),
+    Option("mass_murderer_can_target_self", False, "the Mass Murderer may spree at home", ON_OFF),
+    Option(
+        "mass_murderer_cooldown",
+        0,
+        "nights between sprees after a spree of two or more kills (0: none)",
+        (0, 1, 2),
+    ),
+    Option("mass_murderer_detection_immune", False, "Mass Murderer reads not suspicious", ON_OFF),
+    Option(
+        "executioner_becomes_jester",
+        True,
+        "an Executioner whose target dies at night becomes a Jester",
+        ON_OFF,
+    ),
+    Option("executioner_target_must_be_town", True, "the Executioner's target is Town", ON_OFF),
+    Option("executioner_must_survive", True, "the Executioner must be alive at the end", ON_OFF),
+    Option("executioner_night_immune", False, "Executioner immune to night kills", ON_OFF),
+    Option(
+        "jester_kills_guilty_voter",
+        False,
+        "the night after a Jester's lynch a random voter dies",
+        ON_OFF,
+    ),
+    Option("amnesiac_revealed", True, "the remembered role is announced", ON_OFF),
+    Option("amnesiac_cannot_become_town", False, "the Amnesiac cannot take a Town role", ON_OFF),
+    Option("amnesiac_cannot_become_mafia", False, "the Amnesiac cannot take a Mafia role", ON_OFF),
+    Option(
+        "amnesiac_cannot_become_killing", True, "the Amnesiac cannot take a killing role", ON_OFF
+    ),
+    Option("survivor_vests", 4, "Survivor's vests per game", (0, 1, 2, 3, 4)),
+    Option(
+        "cultist_excluded_from_randoms",
+        True,
+        "setup: Cultist never drawn from a random slot",
+        ON_OFF,
+    ),
+    Option("cult_immunity_prevents_conversion", True, "night immunity stops a conversion", ON_OFF),
+    Option(
+        "cult_nights_between_conversions",
+        1,
+        "1: the cult converts every night; 2: every other night",
+        (1, 2),
+    ),
+)
+
+
+# -- setup -----------------------------------------------------------------------------------
+
+
+def setup(state: GameState) -> None:
+    """Fix what the deal leaves open and check the options that constrain each other."""
+    detects = [o.id for o in OPTIONS if o.id.startswith("sheriff_detects_")]
+    if not any(rules.option(state, o) for o in detects):
+        raise IllegalAction("at least one sheriff_detects_* option must be on")
+    rng = state.rng("setup")
+    for player in state.players:
+        if player.role != "executioner":
+            continue
+        target = player.extra.get("target")
+        town = [p.name for p in state.players if p.faction == "town"]
+        if target is None:
+            pool = (
+                town
+                if rules.option(state, "executioner_target_must_be_town")
+                else [p.name for p in state.players if p.name != player.name]
+            )
+            if not pool:
+                raise IllegalAction(f"{player.name}: the Executioner has nobody to target")
+            target = pool[rng.randrange(len(pool))]
+        if not state.has_player(target) or target == player.name:
+            raise IllegalAction(f"{player.name}: the Executioner's target must be another player")
+        if rules.option(state, "executioner_target_must_be_town") and target not in town:
+            raise IllegalAction(
+                f"{player.name}: the Executioner's target must be Town "
+                "(executioner_target_must_be_town)"
+            )
+        player.memory["exe_target"] = target
+    mafia = sum(1 for p in state.players if p.faction == "mafia")
+    state.memory["sc2_cult_cap"] = (len(state.players) - mafia) // 3
+    state.memory["sc2_cult_founders"] = sum(1 for p in state.players if p.faction == "cult")
+
+
+DOCUMENTATION = """
+Night order (002 'Order of Night actions', sc2-notes 1-10): the Godfather's order
+is handed to a Mafioso first; then the jail, vests and alerts, the redirect/block
+cycle, marks (frames, douses, heals, guards), all kills at once, the Janitor, the
+crime ledger, investigations, the Spy, the Disguiser, recruits/conversions/
+remembering, dawn.
+
+GM decisions where the documents are silent or ambiguous:
+- Redirect/block cycle: settled deterministically. Blocks aimed at Witches and Bus
+  Drivers land first; then Witches (seat order), then Bus Drivers (seat order,
+  composing), then the roleblock chain in sequence (A->B->C->D blocks B and D). A
+  pure ring of blockers is broken by the seeded RNG. One pass is the fixed point.
+- A Bus Driver's swap does not move another Bus Driver's targets; a Witch-controlled
+  Bus Driver does not swap. Bus Drivers may name themselves and visit both targets.
+- A Witch cannot be controlled or roleblock-immune unless stated; she learns the
+  role of her first target. She cannot name herself.
+- The jail blocks every action of the prisoner (even unblockable ones) and repels
+  every attack but the Jailor's execution and the Arsonist's fire. A Jailor may
+  jail only after a day without a lynch (jail_requires_no_lynch). A released
+  Serial Killer who kills roleblockers kills the Jailor, unless he was also
+  roleblocked (the kept bug): then nobody dies.
+- Executions ignore night immunity and heals; a Bodyguard guarding the prisoner
+  fights the Jailor: both die, the prisoner lives.
+- The Godfather's order stands even if he is roleblocked; the Mafioso who carries
+  it out does the visit, and a blocked or jailed Mafioso kills nobody. Several
+  Mafiosi each carry out a kill; the order goes to the first who acted (or the
+  first alive). A second Mafia member's promotion happens at the end of a phase.
+- Doctors: each heal stops one attack; a Doctor cannot heal himself. Night
+  immunity (role options, vests, alerts) repels any preventable attack first.
+- Veteran: his shots can be healed; Lookouts are never shot.
+- Mass Murderer: the target is 'home' when he visited nobody. A Bodyguard guarding
+  the house cancels the whole spree and duels the Mass Murderer.
+- Vigilante: 3 shots by default (000), never on night 1.
+- Investigator 2011 pairs (reference 2.1-2.3): citizen/jester, cultist/mason,
+  godfather/mason_leader/mayor, executioner/sheriff, consigliere/investigator,
+  lookout, coroner/janitor, doctor/serial_killer, bodyguard/consort/escort,
+  arsonist/bus_driver/doused, spy, jailor/mafioso/vigilante,
+  mass_murderer/veteran, amnesiac/survivor/witch, disguiser/framer/framed (the
+  roles the wiki does not pair - Lookout's partner Blackmailer is not in sc2 here,
+  the Disguiser - are grouped as shown). A framed player shows the Framer group,
+  a doused one the Arsonist group (000: framing overpowers dousing).
+- Sheriff values: mafia, serial_killer, arsonist, cult, mass_murderer or
+  not_suspicious; framed reads mafia; a Disguiser's jump does not fool the Sheriff.
+- Crimes: the ledger of reference 2.4, earned as the actions resolve; a frame adds
+  one random crime the target has not committed, for that night.
+- Janitor: 3 sanitizations by default; he learns the role; the public record
+  carries a 'sanitized' event and no last will.
+- Disguiser: his own attack; if it kills, investigations of him show the victim's
+  role and the victim is announced as the Disguiser ('reveal' event).
+- Mason Leader: a recruit counts when it succeeds or bludgeons a Cultist.
+- Cult: one conversion a night for the whole cult; not Mafia, Masons, the Mason
+  Leader or a jailed player; cap = (players - Mafia) // 3 members ever, plus one
+  per two dead Cultists.
+- Amnesiac: remembering a forbidden role or a living player is invalid input.
+- Executioner: the target comes from the scenario's 'target' or is drawn from the
+  Town with the seed; becoming a Jester happens at the dawn after the target's
+  night death.
+- Day: plurality (default) lynches the single leader; a tie lynches nobody.
+  Majority lynches the first player reaching >=51% of all living votes (Mayor's
+  weight included), in the order votes were cast; later votes are ignored.
+  A Mayor's reveal is applied before the day's votes.
+- Wins: Town wins when no Mafia, Cult, neutral killer or Witch is alive; Mafia
+  (or Cult) wins when no other hostile side is alive and it equals or outnumbers
+  everyone else but Witches; a neutral killer wins when only his kind, Survivors
+  and Witches are left. Survivors alive at the end, Witches alive at a non-Town
+  end, lynched Jesters and successful Executioners (alive, by default) also win.
+- One versus one (two players alive at dawn): 002's precedence decides; with
+  citizen_wins_1v1 a Citizen beats a Mafia member.
+- Three days of peace: six phases in a row without a death; the larger side wins,
+  a tie goes to the side that is not the Town ('equal or greater numbers'),
+  neutral sides among themselves by the one-versus-one precedence.
+- Last wills come from a player's 'will' (memory or scenario key).
+""".strip()
+
+
+PRESETS = {
+    "classic": Preset(
+        "classic",
+        "SC2 Classic variant: only Mafioso, Consort, Citizen, Doctor, Sheriff; no last wills",
+        ("mafioso", "mafioso", "consort", "sheriff", "sheriff", "doctor", "doctor")
+        + ("citizen",) * 8,
+        {"last_wills": False},
+    ),
+    "standard15": Preset(
+        "standard15",
+        "A standard 15-player SC2 setup: ten Town, three Mafia, two neutrals",
+        (
+            "jailor",
+            "mayor",
+            "sheriff",
+            "investigator",
+            "lookout",
+            "doctor",
+            "bodyguard",
+            "escort",
+            "vigilante",
+            "citizen",
+            "godfather",
+            "mafioso",
+            "consort",
+            "serial_killer",
+            "executioner",
+        ),
+    ),
+}
+
+
+RULESET = register(
+    Ruleset(
+        id="sc2",
+        title="SC2 Mafia",
+        source="002_d22398e7ea336aa2.txt, sc2-notes.md, sc2-reference.md",
+        roles={r.id: r for r in ROLES_LIST},
+        night_order=(
+            "mafia_order",
+            "jail",
+            "vests",
+            "redirect_block",
+            "visits",
+            "marks",
+            "kill",
+            "settle",
+            "janitor",
+            "crimes",
+            "investigate",
+            "spy",
+            "disguise",
+            "recruit",
+            "dawn",
+        ),
+        day_order=("day_actions", "vote", "after_day"),
+        procedures={
+            "mafia_order": night.mafia_order,
+            "jail": night.jail,
+            "redirect_block": night.redirect_and_block,
+            "visits": night.record_visits,
+            "kill": night.kills,
+            "settle": night.settle,
+            "crimes": night.crimes,
+            "spy": night.spy,
+            "disguise": night.disguise,
+            "dawn": night.dawn,
+            "day_actions": day.day_actions,
+            "vote": day.vote,
+            "after_day": day.after_day,
+        },
+        win_check=day.win_check,
+        options=OPTIONS,
+        presets=PRESETS,
+        documentation=DOCUMENTATION,
+        factions={
+            "town": "Town",
+            "mafia": "Mafia",
+            "cult": "Cult",
+            "serial_killer": "Neutral Killing",
+            "arsonist": "Neutral Killing",
+            "mass_murderer": "Neutral Killing",
+            "witch": "Neutral Evil",
+            "executioner": "Neutral Benign",
+            "jester": "Neutral Benign",
+            "amnesiac": "Neutral Benign",
+            "survivor": "Neutral Benign",
+        },
+        informed_factions=("mafia", "cult"),
+        setup=setup,
+        headline=headline,
+        describe=rules.describe,
+    )
+)

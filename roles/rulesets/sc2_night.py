@@ -1,0 +1,687 @@
+"""The sc2 night: 002's order of night actions as stage procedures and ability hooks.
+
+002, "Order of Night actions": Jailor detains; vests; Witches, Bus Drivers, then
+role-blockers (the cycle); killing roles simultaneously; Janitor; investigations;
+Disguiser; Mason Leader recruits. sc2-notes.md and sc2-reference.md settle the
+details. Hooks are shared with other rulesets where the rule is the same
+(`roles.abilities`: kill, heal, frame, witch control, transport, visits); the
+pieces here are the ones whose sc2 rule differs (doctors heal one attack each,
+the jail, the Mass Murderer's spree, option-dependent immunities).
+
+Everything that depends on a host option reads it through `ctx.option`.
+"""
+
+from __future__ import annotations
+
+from .. import abilities as shared
+from ..night import Attack, Intent, PhaseContext
+from . import sc2_rules as rules
+
+# -- helpers -------------------------------------------------------------------
+
+
+def _alive_tonight(ctx: PhaseContext, name: str) -> bool:
+    return ctx.player(name).alive and not ctx.died_tonight(name)
+
+
+def _effective(ctx: PhaseContext) -> list[Intent]:
+    return [i for i in ctx.intents if not i.blocked and not i.extra.get("void")]
+
+
+def _sequence(ctx: PhaseContext, line: str) -> None:
+    ctx.flags.setdefault("sequence", []).append(line)
+
+
+def _uses(ctx: PhaseContext, name: str) -> dict[str, int]:
+    return ctx.player(name).memory.setdefault("sc2_uses", {})
+
+
+# -- stage: the Godfather's order ------------------------------------------------
+
+
+def mafia_order(ctx: PhaseContext) -> None:
+    """sc2-reference 2.2: 'GF's target overrides Mafioso's; the Mafioso does the visit'.
+
+    Every use of a limited ability is counted here too (validation of the night
+    already happened against the uses of earlier nights).
+    """
+    for intent in ctx.intents:
+        counted = rules.COUNTED_ABILITIES.get(intent.ability.id)
+        if counted and (intent.ability.id != "douse" or intent.target != intent.actor):
+            uses = _uses(ctx, intent.actor)
+            uses[counted] = uses.get(counted, 0) + 1
+    orders = [i for i in ctx.intents if i.ability.id == "order_kill"]
+    for order in orders:
+        mafiosi = [p for p in ctx.state.with_role("mafioso")]
+        if not mafiosi:
+            # No Mafioso: the Godfather kills himself (godfather_kills_without_mafioso).
+            order.extra["own_kill"] = True
+            continue
+        order.extra["void"] = True  # the order itself visits nobody
+        carried = [i for i in ctx.intents if i.ability.id == "mafia_kill"]
+        if carried:
+            carried[0].targets = list(order.targets)
+            carried[0].original = list(order.targets)
+            carried[0].extra["ordered_by"] = order.actor
+        else:
+            carrier = mafiosi[0]
+            ability = ctx.ruleset.roles["mafioso"].ability("mafia_kill")
+            new = ctx.add_intent(
+                Intent(carrier.name, ability, ctx.role(carrier.name), list(order.targets))
+            )
+            new.extra["ordered_by"] = order.actor
+    for intent in ctx.intents:
+        if intent.extra.get("void"):
+            intent.blocked = True
+
+
+# -- stage: the jail ---------------------------------------------------------------
+
+
+def jail(ctx: PhaseContext) -> None:
+    """sc2-notes 1: 'Jail (SC2 only): the prisoner is blocked and protected.'"""
+    cell = ctx.state.memory.get("sc2_jail")
+    if not cell or cell.get("night") != ctx.number:
+        return
+    jailor, prisoner = cell["jailor"], cell["prisoner"]
+    if not (ctx.player(jailor).alive and ctx.player(prisoner).alive):
+        return
+    ctx.flags["prisoner"] = prisoner
+    ctx.flags["jailor"] = jailor
+    for intent in ctx.intents_of(prisoner):
+        intent.blocked = True  # jail stops even the unblockable
+    ctx.result(prisoner, "jailed")
+    _sequence(ctx, "Someone was hauled off to jail.")
+
+
+# -- stage: vests and alerts -----------------------------------------------------------
+
+
+def vest(ctx: PhaseContext, intent: Intent) -> None:
+    """002: 'Bulletproof vests are used' (Citizen, Survivor): night immunity tonight."""
+    ctx.protect(intent.actor, intent.actor, "vest")
+
+
+def alert(ctx: PhaseContext, intent: Intent) -> None:
+    """sc2-reference 2.1 Veteran: 'Alert: kills everyone who targets him that night'."""
+    ctx.protect(intent.actor, intent.actor, "vest")
+    ctx.flags.setdefault("alert", []).append(intent.actor)
+
+
+# -- stage: the redirect/block cycle ---------------------------------------------------
+
+
+def redirect_and_block(ctx: PhaseContext) -> None:
+    """002: 'Witches, Bus Drivers, then role-blockers (Escort or Consort)', repeated.
+
+    Settled deterministically: witches in seat order, then bus drivers in seat
+    order (sc2-reference: 'multiple BDs compose in order'; a Witch-controlled
+    Bus Driver does not swap), then the roleblock chain. Nothing after the
+    block pass can change a witch or a bus driver (a blocked Witch or Bus Driver
+    is blocked before they act: blocks on them are settled first), so one pass
+    of this order is the fixed point of the cycle.
+    """
+    _settle_blocks_on(ctx, {"control", "transport"})
+    for intent in ctx.intents_at("control"):
+        if intent.blocked:
+            continue
+        subject = intent.targets[0]
+        before = [i for i in ctx.intents_of(subject) if i.ability.id == "drive"]
+        shared.witch_control(ctx, intent)
+        if not ctx.trait(subject, "control_immune"):
+            for driven in before:
+                driven.blocked = True  # 'controlled by Witch -> no swap'
+                driven.extra["void"] = True
+        ctx.result(intent.actor, "check", target=subject, value=ctx.player(subject).role)
+    for intent in ctx.intents_at("transport"):
+        if not intent.blocked:
+            shared.transport(ctx, intent)
+    _settle_blocks(ctx)
+
+
+def _blocker_immune(ctx: PhaseContext, name: str) -> bool:
+    return rules.roleblock_immune(ctx.state, ctx.player(name))
+
+
+def _settle_blocks_on(ctx: PhaseContext, stages: set[str]) -> None:
+    """Blocks aimed at witches and bus drivers land before those act."""
+    for blocker in ctx.intents_at("block"):
+        if blocker.blocked or blocker.extra.get("settled"):
+            continue
+        target = blocker.target
+        if any(i.ability.stage in stages for i in ctx.intents_of(target)):
+            if any(j.target == blocker.actor and not j.blocked for j in ctx.intents_at("block")):
+                continue  # a blocker with a blocker on him waits for the chain
+            blocker.extra["settled"] = True
+            _apply_block(ctx, blocker)
+
+
+def _settle_blocks(ctx: PhaseContext) -> None:
+    """sc2-notes: 'if A blocks B, B blocks C and C blocks D, blocks apply in sequence
+    and a blocked blocker does nothing (B and D end up blocked).' A ring of blockers
+    with nobody outside it is broken by the seeded RNG."""
+    pending = [i for i in ctx.intents_at("block") if not i.extra.get("settled")]
+    while pending:
+        ready = [
+            i
+            for i in pending
+            if _blocker_immune(ctx, i.actor)
+            or not any(j is not i and j.target == i.actor and not j.blocked for j in pending)
+        ]
+        if not ready:
+            ready = [ctx.rng.choice(pending)]
+        for blocker in ready:
+            pending.remove(blocker)
+            if not blocker.blocked:
+                _apply_block(ctx, blocker)
+
+
+def _apply_block(ctx: PhaseContext, blocker: Intent) -> None:
+    target = blocker.target
+    ctx.flags.setdefault("blocked_by", {}).setdefault(target, []).append(blocker.actor)
+    _sequence(ctx, "Someone was roleblocked.")
+    if ctx.flags.get("prisoner") == target:
+        ctx.flags["prisoner_roleblocked"] = True
+        return
+    if rules.kills_blockers(ctx.state, ctx.player(target)):
+        shared._turn_on_blocker(ctx, target, blocker.actor)
+        ctx.result(target, "blocked")
+        return
+    if _blocker_immune(ctx, target):
+        if ctx.option("escort_detects_immune"):
+            ctx.result(blocker.actor, "immune", target=target)
+        ctx.result(target, "block_attempt")
+        return
+    for intent in ctx.intents_of(target):
+        if intent.ability.blockable:
+            intent.blocked = True
+    ctx.result(target, "blocked")
+
+
+def record_visits(ctx: PhaseContext) -> None:
+    shared.record_visits(ctx)
+
+
+# -- stage: non-lethal marks ------------------------------------------------------------
+
+
+def douse(ctx: PhaseContext, intent: Intent) -> None:
+    """000: 'Douse your target ... If you target yourself, you will kill all ...'."""
+    if intent.target == intent.actor:
+        ctx.flags.setdefault("ignite", []).append(intent.actor)
+        return
+    ctx.player(intent.target).memory["doused"] = True
+    if ctx.option("arsonist_targets_informed"):
+        ctx.result(intent.target, "doused")
+
+
+def ignite(ctx: PhaseContext, intent: Intent) -> None:
+    ctx.flags.setdefault("ignite", []).append(intent.actor)
+
+
+def guard(ctx: PhaseContext, intent: Intent) -> None:
+    ctx.protect(intent.actor, intent.target, "guard")
+
+
+# -- stage: kills --------------------------------------------------------------------------
+
+
+def kills(ctx: PhaseContext) -> None:
+    """002: 'Killing roles and suicides act simultaneously ... Jailor, Vigilante,
+    Mafioso and Godfather, Serial Killer, Arsonist, Mass Murderer, Jester, Disguiser'."""
+    state = ctx.state
+    prisoner, jailor = ctx.flags.get("prisoner"), ctx.flags.get("jailor")
+    # Jailor
+    executed = False
+    for intent in ctx.intents:
+        if intent.ability.id == "execute" and not intent.blocked and prisoner:
+            executed = True
+            ctx.attack(intent.actor, prisoner, "jailor", pierces=("defence", "heal", "jail"))
+            _sequence(ctx, "A prisoner was executed.")
+    # 'releasing an SK (kills-roleblockers) -> SK kills Jailor'; if he was also
+    # roleblocked nobody dies (the kept bug).
+    if (
+        prisoner
+        and not executed
+        and rules.kills_blockers(state, ctx.player(prisoner))
+        and not ctx.flags.get("prisoner_roleblocked")
+    ):
+        ctx.attack(prisoner, jailor, ctx.player(prisoner).role)
+    # Vigilante guilt: 'commit suicide the following night'
+    for player in state.alive():
+        if player.memory.pop("guilt", None):
+            ctx.attack(None, player.name, "suicide", preventable=False, interceptable=False)
+    for intent in _effective(ctx):
+        hook = KILL_HOOKS.get(intent.ability.id)
+        if hook and not (intent.ability.id == "order_kill" and not intent.extra.get("own_kill")):
+            hook(ctx, intent)
+    # Arsonist ignition: everyone doused by any Arsonist burns.
+    igniters = ctx.flags.get("ignite", [])
+    if igniters:
+        pierces = ["jail"]
+        if ctx.option("arsonist_ignores_immunity"):
+            pierces.append("defence")
+        if ctx.option("arsonist_ignores_healing"):
+            pierces.append("heal")
+        for player in state.players:
+            if player.alive and player.memory.get("doused"):
+                ctx.attack(igniters[0], player.name, "arsonist", pierces=tuple(pierces))
+                player.memory["doused"] = False
+        _sequence(ctx, "A fire broke out.")
+    _mass_murders(ctx)
+    # Jester: 'Kills a random guilty voter' the night after the lynch.
+    for player in state.players:
+        voters = player.memory.pop("haunt_voters", None)
+        if voters:
+            living = [v for v in voters if ctx.player(v).alive]
+            if living:
+                victim = living[ctx.rng.randrange(len(living))]
+                ctx.attack(player.name, victim, "jester", preventable=False, interceptable=False)
+    # Veteran on alert: 'kills everyone who targets him', Lookouts excepted.
+    for veteran in ctx.flags.get("alert", []):
+        for visit in ctx.visits:
+            if visit.target == veteran and ctx.player(visit.visitor).role != "lookout":
+                ctx.attack(veteran, visit.visitor, "veteran", interceptable=False)
+
+
+def _kill(ctx: PhaseContext, intent: Intent) -> None:
+    cause = ctx.player(intent.actor).role
+    for target in intent.targets:
+        ctx.attack(intent.actor, target, cause)
+
+
+def _mason_bludgeon(ctx: PhaseContext, intent: Intent) -> None:
+    """sc2-reference 2.1 Mason Leader: 'a Cultist visited is bludgeoned to death'."""
+    if ctx.player(intent.target).role == "cultist":
+        intent.extra["bludgeon"] = True
+        uses = _uses(ctx, intent.actor)
+        uses["recruit"] = uses.get("recruit", 0) + 1
+        ctx.attack(intent.actor, intent.target, "mason_leader")
+
+
+def _vigilante(ctx: PhaseContext, intent: Intent) -> None:
+    ctx.attack(intent.actor, intent.target, "vigilante", meta={"vigilante": True})
+
+
+def _spree(ctx: PhaseContext, intent: Intent) -> None:
+    ctx.flags.setdefault("sprees", []).append(intent)
+
+
+def _mass_murders(ctx: PhaseContext) -> None:
+    """sc2-reference 2.3 Mass Murderer: 'kills everyone who visited the target; target
+    dies only if "home"'; 'A Bodyguard visiting the target saves everyone else there
+    and kills the MM'."""
+    for intent in ctx.flags.get("sprees", []):
+        mm, house = intent.actor, intent.target
+        guards = [p for p in ctx.protections_of(house, "guard")]
+        if guards:
+            _duel(ctx, guards[0].protector, mm, "mass_murderer")
+            continue
+        victims = [v for v in ctx.visitors_of(house) if v != mm]
+        home = not any(v.visitor == house for v in ctx.visits)
+        if home and house != mm:
+            victims.append(house)
+        for victim in sorted(victims, key=ctx.seat):
+            ctx.attack(mm, victim, "mass_murderer", interceptable=False)
+        _sequence(ctx, "A killing spree took place.")
+
+
+KILL_HOOKS = {
+    "order_kill": _kill,
+    "mafia_kill": _kill,
+    "shoot": _vigilante,
+    "stab": _kill,
+    "spree": _spree,
+    "recruit": _mason_bludgeon,
+    "disguise": _kill,
+}
+
+
+# -- settling attacks -------------------------------------------------------------------
+
+
+def _duel(ctx: PhaseContext, bodyguard: str, attacker: str, cause: str) -> None:
+    """The Bodyguard and the attacker die; 002: 'He/She was killed in a duel.'"""
+    bg_pierces = ["guard"]
+    if ctx.option("bodyguard_cannot_be_healed"):
+        bg_pierces.append("heal")
+    ctx.attack(attacker, bodyguard, cause, pierces=tuple(bg_pierces), meta={"duel": True})
+    back = ["guard"]
+    if ctx.option("bodyguard_ignores_invulnerability"):
+        back.append("defence")
+    ctx.attack(bodyguard, attacker, "bodyguard", pierces=tuple(back), meta={"duel": True})
+    _sequence(ctx, "A fight broke out.")
+
+
+def settle(ctx: PhaseContext) -> None:
+    """Every attack of the night at once: jail, bodyguards, immunity, heals, deaths."""
+    _bodyguards(ctx)
+    by_target: dict[str, list[Attack]] = {}
+    for attack in ctx.attacks:
+        if "intercepted" not in attack.meta:
+            by_target.setdefault(attack.target, []).append(attack)
+    for target in sorted(by_target, key=ctx.seat):
+        _settle_target(ctx, target, by_target[target])
+
+
+def _bodyguards(ctx: PhaseContext) -> None:
+    guards = [p for p in ctx.protections if p.kind == "guard"]
+    for target in sorted({g.target for g in guards}, key=ctx.seat):
+        here = [g for g in guards if g.target == target]
+        for guard_ in sorted(here, key=lambda g: ctx.seat(g.protector)):
+            candidates = [
+                a
+                for a in ctx.attacks
+                if a.target == target
+                and a.attacker is not None
+                and a.interceptable
+                and "guard" not in a.pierces
+                and "intercepted" not in a.meta
+                and not _jail_stops(ctx, a)
+            ]
+            if not candidates:
+                break
+            attack = (
+                candidates[ctx.rng.randrange(len(candidates))]
+                if len(candidates) > 1
+                else candidates[0]
+            )
+            attack.meta["intercepted"] = guard_.protector
+            _duel(ctx, guard_.protector, attack.attacker, attack.cause)
+            ctx.result(guard_.protector, "saved", target=target)
+            ctx.result(target, "saved")
+
+
+def _jail_stops(ctx: PhaseContext, attack: Attack) -> bool:
+    return ctx.flags.get("prisoner") == attack.target and "jail" not in attack.pierces
+
+
+def _night_immune(ctx: PhaseContext, name: str) -> bool:
+    return rules.night_immune(ctx.state, ctx.player(name)) or bool(ctx.protections_of(name, "vest"))
+
+
+def _settle_target(ctx: PhaseContext, target: str, attacks: list[Attack]) -> None:
+    if not ctx.player(target).alive:
+        return
+    heals = ctx.protections_of(target, "heal")
+    if ctx.player(target).memory.get("revealed") and ctx.option("mayor_cannot_be_healed"):
+        heals = []
+    heals_left = len(heals)
+    saved = False
+    landing = []
+    for attack in attacks:
+        if not attack.preventable:
+            landing.append(attack)
+        elif _jail_stops(ctx, attack):
+            if attack.attacker:
+                ctx.result(attack.attacker, "immune", target=target)
+        elif "defence" not in attack.pierces and _night_immune(ctx, target):
+            if attack.attacker:
+                ctx.result(attack.attacker, "immune", target=target)
+            ctx.result(target, "attacked")
+        elif "heal" not in attack.pierces and heals_left:
+            heals_left -= 1  # sc2-reference: 'survives one attack per Doctor'
+            saved = True
+        else:
+            landing.append(attack)
+    if saved:
+        if ctx.option("doctor_knows_if_attacked"):
+            for h in heals:
+                ctx.result(h.protector, "saved", target=target)
+        ctx.result(target, "saved")
+    killers = ctx.flags.setdefault("killers", {})
+    for attack in landing:
+        note = {"duel": True} if attack.meta.get("duel") else {}
+        ctx.kill(target, attack.cause, **note)
+        killers.setdefault(target, []).append(attack)
+
+
+# -- after the kills ------------------------------------------------------------------------
+
+
+def sanitize(ctx: PhaseContext, intent: Intent) -> None:
+    """sc2-reference 2.2 Janitor: 'if he dies tonight, role and last will are hidden'."""
+    if ctx.died_tonight(intent.target):
+        ctx.state.memory.setdefault("sc2_sanitized", []).append(intent.target)
+        ctx.event("sanitized", player=intent.target)
+        ctx.result(
+            intent.actor, "check", target=intent.target, value=ctx.player(intent.target).role
+        )
+        _sequence(ctx, "A body was sanitized.")
+
+
+def crimes(ctx: PhaseContext) -> None:
+    """sc2-reference 2.4: the crime ledger, earned by actions."""
+    for intent in _effective(ctx):
+        actor = ctx.player(intent.actor)
+        ledger = set(actor.memory.get("crimes", []))
+        earned = rules.CRIMES_BY_ABILITY.get(intent.ability.id, ())
+        if intent.ability.id == "douse" and intent.target == intent.actor:
+            earned = ("arson",)
+        ledger.update(earned)
+        if intent.ability.visits and any(t != intent.actor for t in intent.targets):
+            ledger.add("trespassing")
+        if intent.ability.stage == "block" and intent.target:
+            if ctx.player(intent.target).faction == "town":
+                ledger.add("disturbing_the_peace")
+        if intent.ability.id == "frame" and intent.target:
+            framed = ctx.player(intent.target).memory.get("crimes", [])
+            spare = [c for c in rules.CRIMES if c not in framed]
+            if spare:
+                fake = spare[ctx.rng.randrange(len(spare))]
+                ctx.flags.setdefault("framed_crimes", {})[intent.target] = fake
+        actor.memory["crimes"] = sorted(ledger)
+    if ctx.flags.get("ignite"):
+        for name in ctx.flags["ignite"]:
+            ledger = set(ctx.player(name).memory.get("crimes", []))
+            ledger.update(("arson", "murder"))
+            ctx.player(name).memory["crimes"] = sorted(ledger)
+
+
+def sheriff_check(ctx: PhaseContext, intent: Intent) -> None:
+    value = rules.sheriff_value(ctx.state, ctx.player(intent.target), ctx.flags)
+    ctx.result(
+        intent.actor,
+        "check",
+        target=intent.original[0] if intent.original else intent.target,
+        value=value,
+    )
+
+
+def investigate(ctx: PhaseContext, intent: Intent) -> None:
+    target = ctx.player(intent.target)
+    shown = intent.original[0] if intent.original else intent.target
+    mode = ctx.option("investigator_results")
+    if mode == "exact":
+        ctx.result(intent.actor, "check", target=shown, value=rules.apparent_role(target))
+    elif mode == "crimes":
+        ledger = set(target.memory.get("crimes", []))
+        fake = ctx.flags.get("framed_crimes", {}).get(target.name)
+        if fake:
+            ledger.add(fake)
+        ctx.result(intent.actor, "crimes", target=shown, value=sorted(ledger))
+    else:
+        value = rules.investigator_group(target, ctx.flags)
+        ctx.result(intent.actor, "roles", target=shown, value=value)
+
+
+def consigliere_check(ctx: PhaseContext, intent: Intent) -> None:
+    if ctx.option("consigliere_detects_exact_role"):
+        target = ctx.player(intent.target)
+        ctx.result(intent.actor, "check", target=intent.target, value=rules.apparent_role(target))
+    else:
+        investigate(ctx, intent)
+
+
+def watch(ctx: PhaseContext, intent: Intent) -> None:
+    visitors = [v for v in ctx.visitors_of(intent.target) if v != intent.actor]
+    ctx.result(intent.actor, "visitors", target=intent.target, value=sorted(visitors))
+
+
+def autopsy(ctx: PhaseContext, intent: Intent) -> None:
+    """sc2-reference 2.1 Coroner: 'Learn exact role of a dead player'; options."""
+    body = ctx.player(intent.target)
+    role = body.memory.get("original_role") or body.role
+    ctx.result(intent.actor, "check", target=body.name, value=body.role)
+    if role != body.role:
+        ctx.result(intent.actor, "original_role", target=body.name, value=role)
+    autopsy_notes = body.memory.get("autopsy", {})
+    if ctx.option("coroner_discovers_death_type") and body.death:
+        ctx.result(intent.actor, "death_type", target=body.name, value=list(body.death["by"]))
+    if ctx.option("coroner_discovers_last_will"):
+        ctx.result(intent.actor, "last_will", target=body.name, value=rules.last_will(body))
+    if ctx.option("coroner_discovers_targets"):
+        ctx.result(
+            intent.actor, "targets", target=body.name, value=autopsy_notes.get("targets", [])
+        )
+    if ctx.option("coroner_discovers_visitor_roles"):
+        ctx.result(
+            intent.actor,
+            "visitor_roles",
+            target=body.name,
+            value=autopsy_notes.get("visitor_roles", []),
+        )
+
+
+def spy(ctx: PhaseContext) -> None:
+    """sc2-reference 2.1 Spy: passive; 'Option: can see all Mafia targets'."""
+    if not ctx.option("spy_sees_mafia_targets"):
+        return
+    spies = [p for p in ctx.state.with_role("spy") if not ctx.died_tonight(p.name)]
+    if not spies:
+        return
+    targets = sorted({v.target for v in ctx.visits if ctx.player(v.visitor).faction == "mafia"})
+    for player in spies:
+        if ctx.flags.get("prisoner") != player.name:
+            ctx.result(player.name, "mafia_visits", value=targets)
+
+
+def disguise(ctx: PhaseContext) -> None:
+    """002: 'Disguiser replaces his target if the kill was successful'."""
+    for intent in _effective(ctx):
+        if intent.ability.id != "disguise" or ctx.died_tonight(intent.actor):
+            continue
+        victim = intent.target
+        attackers = [a.attacker for a in ctx.flags.get("killers", {}).get(victim, [])]
+        if intent.actor in attackers:
+            me = ctx.player(intent.actor)
+            me.memory["disguised_as"] = ctx.player(victim).role
+            ctx.event("reveal", player=victim, role="disguiser")
+            ctx.result(intent.actor, "disguised", target=victim, value=ctx.player(victim).role)
+
+
+# -- stage: recruits, conversions, remembering ------------------------------------------------
+
+
+def recruit(ctx: PhaseContext, intent: Intent) -> None:
+    """sc2-reference 2.1 Mason Leader: 'Recruit one Citizen per night into Masons'."""
+    if intent.extra.get("bludgeon"):
+        return
+    target = ctx.player(intent.target)
+    if not _alive_tonight(ctx, target.name):
+        ctx.result(intent.actor, "recruit", target=target.name, value="failed")
+        return
+    if target.role == "citizen" and ctx.flags.get("prisoner") != target.name:
+        rules.change_role(ctx.state, target, "mason")
+        uses = _uses(ctx, intent.actor)
+        uses["recruit"] = uses.get("recruit", 0) + 1
+        ctx.result(intent.actor, "recruit", target=target.name, value="success")
+        ctx.result(target.name, "recruited", target=intent.actor)
+        _sequence(ctx, "A new Mason joined the lodge.")
+        return
+    ctx.result(intent.actor, "recruit", target=target.name, value="failed")
+    if target.faction == "mafia":
+        ctx.result(target.name, "recruit_attempt", target=intent.actor, value="mason_leader")
+
+
+def convert(ctx: PhaseContext, intent: Intent) -> None:
+    """sc2-reference 2.3 Cultist: 'Convert a player'; 'Cannot convert Mafia'; Masons are
+    immune; 'Immunity prevents conversion (D: On)'; Doctor/Bodyguard may prevent it."""
+    state = ctx.state
+    done = state.memory.setdefault("sc2_cult_night", 0)
+    if done == ctx.number:
+        return  # the cult converts once a night
+    target = ctx.player(intent.target)
+    reason = rules.conversion_refusal(ctx, target)
+    state.memory["sc2_cult_night"] = ctx.number
+    if reason:
+        ctx.result(intent.actor, "convert", target=target.name, value="failed")
+        return
+    target.memory["original_role"] = target.memory.get("original_role") or target.role
+    rules.change_role(state, target, "cultist")
+    state.memory["sc2_conversions"] = state.memory.get("sc2_conversions", 0) + 1
+    state.memory["sc2_last_conversion"] = ctx.number
+    ctx.result(intent.actor, "convert", target=target.name, value="success")
+    ctx.result(target.name, "converted")
+    if ctx.option("doctor_knows_if_culted"):
+        for heal in ctx.protections_of(target.name, "heal"):
+            ctx.result(heal.protector, "culted", target=target.name)
+    _sequence(ctx, "Someone joined the cult.")
+
+
+def remember(ctx: PhaseContext, intent: Intent) -> None:
+    """sc2-reference 2.3 Amnesiac: 'Take a role from the graveyard'."""
+    me = ctx.player(intent.actor)
+    role = ctx.player(intent.target).role
+    rules.change_role(ctx.state, me, role)
+    ctx.result(me.name, "remembered", target=intent.target, value=role)
+    if ctx.option("amnesiac_revealed"):
+        ctx.event("remembered", player=me.name, role=role)
+
+
+# -- dawn ----------------------------------------------------------------------------------------
+
+
+def dawn(ctx: PhaseContext) -> None:
+    state = ctx.state
+    acted = {i.actor for i in ctx.intents if not i.extra.get("void")}
+    # 000: 'By doing nothing, you will clean yourself off' (Arsonist).
+    for player in state.alive():
+        if player.role == "arsonist" and player.name not in acted:
+            player.memory["doused"] = False
+    # Guilt: a Vigilante who killed a Town member dies the following night.
+    if ctx.option("vigilante_suicides_if_shot_town"):
+        for victim, attacks in ctx.flags.get("killers", {}).items():
+            for attack in attacks:
+                if attack.meta.get("vigilante") and ctx.player(victim).faction == "town":
+                    ctx.player(attack.attacker).memory["guilt"] = True
+    # Mass Murderer cooldown: 'cooldown only after >=2 kills'.
+    cooldown = ctx.option("mass_murderer_cooldown")
+    for intent in ctx.flags.get("sprees", []):
+        count = sum(
+            1
+            for attacks in ctx.flags.get("killers", {}).values()
+            for a in attacks
+            if a.attacker == intent.actor and a.cause == "mass_murderer"
+        )
+        if cooldown and count >= 2:
+            ctx.player(intent.actor).memory["spree_ready"] = ctx.number + cooldown + 1
+    # What the Coroner may read later about tonight's dead.
+    for name in ctx.deaths:
+        body = ctx.player(name)
+        body.memory["autopsy"] = {
+            "targets": sorted({t for i in ctx.intents_of(name) for t in i.targets}),
+            "visitor_roles": sorted({ctx.player(v).role for v in ctx.visitors_of(name)}),
+        }
+    last_wills(ctx)
+    rules.after_deaths(ctx)
+    if ctx.option("night_type") == "night_sequence":
+        lines = list(ctx.flags.get("sequence", []))
+        for name in ctx.deaths:
+            text = rules.describe(ctx, name, ctx.deaths[name])
+            if text:
+                lines.append(text)
+        ctx.event("night_sequence", lines=lines)
+
+
+def last_wills(ctx: PhaseContext) -> None:
+    """Last wills of the dead, hidden by the Janitor (sc2-reference 2.2)."""
+    if not ctx.option("last_wills"):
+        return
+    hidden = set(ctx.state.memory.get("sc2_sanitized", []))
+    for name in sorted(ctx.deaths, key=ctx.seat):
+        if name in hidden:
+            continue
+        will = rules.last_will(ctx.player(name))
+        if will:
+            ctx.event("last_will", player=name, text=will)
