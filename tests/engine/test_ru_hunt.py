@@ -1,0 +1,192 @@
+"""ru_hunt: the hunt's lot and secrecy, choices, the right to hunt, setups, cards.
+
+Rule cases with a fixed outcome are scenario fixtures (scenarios/ru_hunt/); each
+test here cites the sentence of 003 ("Мирная охота") it checks.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import roles
+from roles.rulesets import ru_common as ru
+from roles.rulesets import ru_hunt
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]
+ROLES = ["doctor", "mafia", "mafia", "mafia", "maniac", *["civilian"] * 7]
+PLAYERS = [{"name": n, "role": r} for n, r in zip(NAMES, ROLES, strict=True)]
+TIE_DAY = {
+    "day": {
+        "votes": [[n, "Fay" if i % 2 else "Gil"] for i, n in enumerate(NAMES)],
+        "rounds": [],
+        "actions": [],
+    }
+}
+
+
+def game(first="night", players=PLAYERS, seed=0):
+    return roles.new_game("ru_hunt", players, seed, {}, first)
+
+
+def play(state, *phases):
+    records = []
+    for phase in phases:
+        result = roles.resolve_phase(state, phase)
+        records.append(result.record)
+        state = result.state
+    return state, records
+
+
+def hunt(hunter, target, guess):
+    return {"actor": hunter, "ability": "hunt", "targets": [target], "guess": guess}
+
+
+def choice(state, name, ability):
+    return next((c for c in roles.choices(state, name) if c.ability == ability), None)
+
+
+def test_after_a_tied_day_every_civilian_may_hunt():
+    """'любой мирный может самостоятельно воспользоваться своим правом Свободной Охоты' 'по
+    окончании игрового дня'."""
+    state, (record,) = play(game(first="day"), TIE_DAY)
+    assert record["lynched"] == []
+    for name in ("Ann", "Fay", "Lou"):
+        offered = choice(state, name, "hunt")
+        assert offered is not None
+        assert offered.extra == {"guess": ["mafia", "maniac"]}
+        assert name not in offered.targets
+    for name in ("Bob", "Eve"):
+        assert choice(state, name, "hunt") is None
+
+
+def test_no_hunt_on_a_first_night():
+    assert choice(game(), "Fay", "hunt") is None
+
+
+def test_a_doctor_action_without_a_name_is_his_heal():
+    """A hunt is always named: the doctor's unnamed move is the heal."""
+    state, _ = play(game(first="day"), TIE_DAY)
+    assert roles.check_action(state, {"actor": "Ann", "targets": ["Fay"]}).id == "heal"
+
+
+def test_one_request_is_drawn_by_lot_and_kept_from_the_players():
+    """'В случае, если заявок поступит несколько, ведущий самостоятельно, посредством жребия,
+    выбирает одну заявку из поступивших. О том, чья заявка выиграла – никому не сообщается.'"""
+    drawn = set()
+    for seed in range(16):
+        state, records = play(
+            game(first="day", seed=seed),
+            TIE_DAY,
+            {"night": [hunt("Fay", "Bob", "mafia"), hunt("Gil", "Cid", "mafia")]},
+        )
+        record = records[1]
+        assert len(record["deaths"]) == 1
+        assert record["deaths"][0]["by"] == ["hunt"]
+        assert record["hunt"]["applicants"] == ["Fay", "Gil"]
+        drawn.add(record["hunt"]["drawn"])
+        public = roles.observe(state, "Fay")
+        assert "hunt" not in public["history"][1]
+        assert public["results"] == []
+    assert drawn == {"Fay", "Gil"}
+
+
+def test_failed_hunt_announcement_hides_the_target():
+    """'Утром ведущий сообщает, что погибший – жертва неудачной мирной охоты. Цель охотника при
+    этом не сообщается.'"""
+    state, records = play(game(first="day"), TIE_DAY, {"night": [hunt("Fay", "Gil", "mafia")]})
+    public = roles.observe(state, None)["history"][1]
+    assert public["events"] == [{"kind": "death_cause", "player": "Fay", "cause": "failed_hunt"}]
+    assert public["deaths"] == [{"player": "Fay"}]
+    assert "Gil" not in str(public)
+
+
+def test_right_to_hunt_balance():
+    """'Мирный теряет право на ночную охоту, при балансе – два мирных на одного мафа или
+    Маньяка. Мирный теряет право на охоту – если остался один.'"""
+
+    def state_of(roles_alive):
+        players = [{"name": f"P{i}", "role": r} for i, r in enumerate(roles_alive)]
+        return game(players=players)
+
+    assert ru.hunt_right_lost(state_of(["mafia"] * 3 + ["maniac"] + ["civilian"] * 8)) is None
+    assert ru.hunt_right_lost(state_of(["mafia"] * 3 + ["civilian"] * 7)) is None
+    assert "per mafia" in ru.hunt_right_lost(state_of(["mafia"] * 3 + ["civilian"] * 6))
+    assert "per maniac" in ru.hunt_right_lost(state_of(["maniac", "civilian", "doctor"]))
+    assert ru.hunt_right_lost(state_of(["maniac", "civilian", "doctor", "civilian"])) is None
+    last = state_of(["civilian", "maniac", "civilian"])
+    last.player("P2").alive = False
+    assert "one civilian" in ru.hunt_right_lost(last)
+
+
+def test_maniac_is_not_offered_last_nights_target():
+    """'Маньяк не может дважды подряд называть имя одного и того же игрока'."""
+    heal = {"actor": "Ann", "targets": ["Hal"]}
+    state, _ = play(game(), {"night": [{"actor": "Eve", "targets": ["Hal"]}, heal]})
+    state, _ = play(state, {"day": {"votes": [[n, "Jon"] for n in state.alive_names()]}})
+    offered = choice(state, "Eve", "kill")
+    assert "Hal" not in offered.targets and "Fay" in offered.targets
+
+
+def test_mafia_is_offered_civilians_and_the_maniac():
+    offered = choice(game(), "Bob", "kill")
+    assert offered.targets == [n for n in NAMES if n not in ("Bob", "Cid", "Dan")]
+
+
+def test_day_elimination_reveals_the_exact_role():
+    """'При выбывании на дневном голосовнаии – объявляются точные статусы'."""
+    votes = [[n, "Eve"] for n in NAMES if n != "Eve"] + [["Eve", "Fay"]]
+    state, (record,) = play(game(first="day"), {"day": {"votes": votes}})
+    assert {"kind": "reveal", "player": "Eve", "status": "maniac"} in record["events"]
+
+
+def test_a_modkill_at_the_vote_is_revealed_and_stops_the_lynch():
+    """'В случае неявки на голосование – игрока также постигает автокилл. При равенстве голосов
+    или в случае автокилла игрока на голосовании – из игры никто не выбывает.'"""
+    votes = [[n, "Bob"] for n in NAMES if n not in ("Bob", "Lou")] + [["Bob", "Fay"]]
+    _, (record,) = play(game(first="day"), {"day": {"votes": votes}})
+    assert record["lynched"] == []
+    assert {d["player"]: d["by"] for d in record["deaths"]} == {"Lou": ["modkill"]}
+    assert {"kind": "no_lynch", "reason": "modkill", "candidates": ["Bob"]} in record["events"]
+    assert {"kind": "reveal", "player": "Lou", "status": "civilian"} in record["events"]
+
+
+@pytest.mark.parametrize("preset_id", sorted(ru_hunt.PRESETS))
+def test_every_preset_fits_the_documents_table(preset_id):
+    """'Распределение статусов, при определенном количестве человек.'"""
+    preset = ru_hunt.PRESETS[preset_id]
+    assert ru_hunt.setup_problems(preset.roles) == []
+    names = [f"P{i}" for i in range(len(preset.roles))]
+    assert len(roles.deal("ru_hunt", preset_id, names, seed=2)) == len(preset.roles)
+
+
+def test_presets_cover_12_to_17_players_with_both_choices():
+    sizes = sorted({len(p.roles) for p in ru_hunt.PRESETS.values()})
+    assert sizes == [12, 13, 14, 15, 16, 17]
+    assert len(ru_hunt.PRESETS) == 12
+    fourteen = ru_hunt.PRESETS["hunt_14_4_mafia"].roles
+    assert fourteen.count("mafia") == 4 and "maniac" not in fourteen
+
+
+@pytest.mark.parametrize(
+    ("role_list", "problem"),
+    [
+        (["mafia"] * 4 + ["doctor", "maniac"] + ["civilian"] * 6, "12 players take"),
+        (["mafia"] * 3 + ["doctor"] + ["civilian"] * 7, "12 to 17"),
+        (["mafia"] * 3 + ["civilian"] * 9, "one doctor"),
+        (["mafia"] * 3 + ["doctor", "commissar"] + ["civilian"] * 7, "no such role"),
+        (["mafia"] * 3 + ["doctor"] + ["civilian"] * 14, "12 to 17"),
+    ],
+)
+def test_setups_outside_the_table_are_named(role_list, problem):
+    """'Комиссара и других статусных игроков – нет.'"""
+    assert any(problem in p for p in ru_hunt.setup_problems(role_list))
+
+
+def test_rules_text_and_cards():
+    text = roles.rules_text("ru_hunt")
+    for role in ("Civilian", "Doctor", "Mafia", "Maniac"):
+        assert f"{role} (" in text
+    assert "Hunt [hunt]" in text
+    assert "hunt_17_5_mafia" in text
+    assert "Свободная охота" in text
+    assert all(r.card_ru for r in roles.get_ruleset("ru_hunt").roles.values())

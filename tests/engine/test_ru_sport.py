@@ -1,0 +1,195 @@
+"""ru_sport: choices, the dark reveal, succession, the catastrophe's questions, cards, presets.
+
+Rule cases with a fixed outcome are scenario fixtures (scenarios/ru_sport/); each
+test here cites the sentence of 003 (sport) it checks.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import roles
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon"]
+ROLES = ["commissar", "don", "mafia", "mafia", *["civilian"] * 6]
+PLAYERS = [{"name": n, "role": r} for n, r in zip(NAMES, ROLES, strict=True)]
+TIE10 = [[n, "Eve"] for n in ["Ann", "Bob", "Cid", "Dan", "Fay"]] + [
+    [n, "Fay"] for n in ["Eve", "Gil", "Hal", "Ian", "Jon"]
+]
+
+
+def game(first="night", options=None, players=PLAYERS, seed=0):
+    return roles.new_game("ru_sport", players, seed, options or {}, first)
+
+
+def play(state, *phases):
+    records = []
+    for phase in phases:
+        result = roles.resolve_phase(state, phase)
+        records.append(result.record)
+        state = result.state
+    return state, records
+
+
+def kills(target, *members):
+    return [{"actor": m, "ability": "kill", "targets": [target]} for m in members]
+
+
+def choice(state, name, ability):
+    return next((c for c in roles.choices(state, name) if c.ability == ability), None)
+
+
+def test_mafia_may_name_anyone_for_the_kill_themselves_included():
+    """'Мафии разрешен "самострел", когда члены команды убивают своего же.'"""
+    state = game()
+    assert choice(state, "Cid", "kill").targets == NAMES
+    assert choice(state, "Bob", "kill").targets == NAMES
+
+
+def test_don_checks_civilians_and_must_name_his_ability():
+    """'Дон (проверяет ночью статус мирных игроков - ищет комиссара)'."""
+    state = game()
+    assert choice(state, "Bob", "check").targets == [
+        n for n in NAMES if n not in ("Bob", "Cid", "Dan")
+    ]
+    assert choice(state, "Cid", "check") is None
+    with pytest.raises(roles.IllegalAction, match="must name the ability"):
+        roles.check_action(state, {"actor": "Bob", "targets": ["Ann"]})
+
+
+def test_pass_is_a_ballot_and_a_second_change_is_refused():
+    """'Можно проголосовать - ПАС'; 'Переголосовывать можно только 1 раз.'"""
+    state = game(first="day")
+    roles.check_vote(state, "Eve", "pass")
+    assert roles.get_ruleset("ru_sport").vote_changes == 1
+    votes = [["Eve", "Bob"], ["Eve", None], ["Eve", "Cid"]]
+    with pytest.raises(roles.IllegalAction, match="changed only once"):
+        roles.resolve_phase(state, {"day": {"votes": votes}})
+
+
+def test_dark_game_shows_names_only():
+    """'не объявляются ни статусы, ни отношение к команде мирные/мафия. Только имена.'"""
+    state, records = play(
+        game(),
+        {"night": kills("Ann", "Bob", "Cid", "Dan")},
+        {"day": {"votes": [[n, "Bob"] for n in NAMES if n != "Ann"]}},
+    )
+    seen = {p["name"]: p for p in roles.observe(state, "Eve")["players"]}
+    for name in ("Ann", "Bob"):
+        assert not seen[name]["alive"]
+        assert "role" not in seen[name] and "faction" not in seen[name]
+    assert not [e for r in records for e in r["events"] if e["kind"] == "reveal"]
+    public = roles.resolve_phase(state, {"night": []}).events[0].payload
+    assert public["deaths"] == []
+
+
+def test_last_words_for_night_and_day_deaths():
+    """'Последнее слово есть у всех, в том числе у комиссара.'"""
+    _, records = play(
+        game(),
+        {"night": kills("Ann", "Bob", "Cid", "Dan")},
+        {"day": {"votes": [[n, "Bob"] for n in NAMES if n != "Ann"]}},
+    )
+    assert {"kind": "last_words", "player": "Ann"} in records[0]["events"]
+    assert {"kind": "last_words", "player": "Bob"} in records[1]["events"]
+
+
+def test_heir_is_told_he_is_the_don_and_gets_the_check():
+    """'При посадке/убийстве статус Дон переходит другому члену мафии'."""
+    state, records = play(
+        game(first="day"), {"day": {"votes": [[n, "Bob"] for n in NAMES if n != "Bob"]}}
+    )
+    assert {"to": "Cid", "kind": "role_change", "value": "don"} in records[0]["results"]
+    assert state.player("Cid").role == "don"
+    assert choice(state, "Cid", "check") is not None
+    assert choice(state, "Dan", "check") is None
+
+
+def test_no_heir_when_the_mafia_is_gone():
+    players = [
+        {"name": "Ann", "role": "commissar"},
+        {"name": "Bob", "role": "don"},
+        {"name": "Eve", "role": "civilian"},
+        {"name": "Fay", "role": "civilian"},
+    ]
+    state, (record,) = play(
+        game(first="day", players=players),
+        {"day": {"votes": [["Ann", "Bob"], ["Eve", "Bob"], ["Fay", "Bob"]]}},
+    )
+    assert not [r for r in record["results"] if r["kind"] == "role_change"]
+    assert state.ended and state.winners == ["Ann", "Eve", "Fay"]
+
+
+@pytest.mark.parametrize(
+    ("order", "problem"),
+    [(["Zed"], "unknown player"), (["Eve"], "not a mafia member"), (["Cid", "Cid"], "twice")],
+)
+def test_don_successors_must_be_mafia_members(order, problem):
+    """The order is 'обсуждено на договорке перед игрой' among the mafia."""
+    scenario = {"ruleset": "ru_sport", "players": PLAYERS, "options": {"don_successors": order}}
+    with pytest.raises(roles.ScenarioError, match=problem):
+        roles.simulate(scenario)
+
+
+def test_even_catastrophe_asks_execute_or_pardon_of_every_living_player():
+    """'Если на тот момент в игре четное количество игроков - голосование проходит на выбор
+    "помиловать всех/казнить всех".'"""
+    with pytest.raises(roles.PendingDecision) as raised:
+        roles.resolve_phase(game(first="day"), {"day": {"votes": TIE10}})
+    pending = raised.value
+    assert pending.kind == "round" and pending.index == 0
+    assert pending.choices == ["execute", "pardon"]
+    assert pending.voters == NAMES
+
+
+def test_odd_catastrophe_asks_for_one_of_the_tied():
+    """'Если в игре нечетное количество игроков, то из претендентов на повешение выбирается
+    один.'"""
+    state, _ = play(game(), {"night": kills("Jon", "Bob", "Cid", "Dan")})
+    votes = [[n, "Eve"] for n in ["Ann", "Bob", "Cid", "Dan"]] + [
+        [n, "Fay"] for n in ["Eve", "Gil", "Hal", "Ian"]
+    ]
+    with pytest.raises(roles.PendingDecision) as raised:
+        roles.resolve_phase(state, {"day": {"votes": votes}})
+    assert raised.value.choices == ["Eve", "Fay"]
+    assert raised.value.voters == [n for n in NAMES if n != "Jon"]
+
+
+def test_catastrophe_record_keeps_each_round():
+    rounds = [[[n, "execute"] for n in NAMES[:6]] + [[n, "pardon"] for n in NAMES[6:]]]
+    _, (record,) = play(game(first="day"), {"day": {"votes": TIE10, "rounds": rounds}})
+    assert record["rounds"] == [{"execute": 6, "pardon": 4}]
+    assert record["lynched"] == ["Eve", "Fay"]
+
+
+def test_extra_rounds_are_refused_when_nobody_is_tied():
+    votes = [[n, "Bob"] for n in NAMES if n != "Bob"]
+    with pytest.raises(roles.IllegalAction, match="no more rounds"):
+        roles.resolve_phase(game(first="day"), {"day": {"votes": votes, "rounds": [votes]}})
+
+
+def test_fast_allowed_on_any_day():
+    """'Фастовать можно' (no first-day limit in the sport rules)."""
+    ruleset = roles.get_ruleset("ru_sport")
+    state = game(first="day")
+    ballots = {n: "Bob" for n in NAMES if n != "Bob"}
+    assert ruleset.fast_close(state, ballots, set(ballots))
+    assert not ruleset.fast_close(state, {**ballots, "Eve": "pass"}, set(ballots))
+
+
+def test_rules_text_and_cards():
+    text = roles.rules_text("ru_sport")
+    for role in ("Civilian", "Commissar", "Mafia", "Don"):
+        assert f"{role} (" in text
+    assert "- don_successors = []" in text
+    assert "Catastrophe" in text
+    assert "По-русски: Дон" in text
+    assert all(r.card_ru for r in roles.get_ruleset("ru_sport").roles.values())
+
+
+def test_preset_ten_players():
+    """'В игре участвуют 10 игроков: 7 мирных жителей, в т.ч Комиссар ... 3 члена мафии в т.ч
+    Дон'."""
+    dealt = roles.deal("ru_sport", "sport_10", NAMES, seed=1)
+    got = sorted(p["role"] for p in dealt)
+    assert got == sorted(["commissar", "don", "mafia", "mafia"] + ["civilian"] * 6)
