@@ -9,6 +9,7 @@ False
 """
 
 import os
+import tempfile
 from urllib.parse import unquote, urlsplit
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
@@ -85,6 +86,12 @@ def sqlite_database(name: str) -> dict:
             "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
-        "TEST": {"NAME": f"test-{os.path.basename(name)}"},
+        # A file (threads and live servers share it), one per test process: several
+        # test runs on one machine never write into each other's database.
+        "TEST": {
+            "NAME": os.path.join(
+                tempfile.gettempdir(), f"test-{os.getpid()}-{os.path.basename(name)}"
+            )
+        },
         "CONN_MAX_AGE": 0,
     }

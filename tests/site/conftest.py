@@ -19,6 +19,8 @@ from tests.site.helpers import (
 def _phase_timers_off(settings):
     """Tests close phases themselves: no ETA task is sent unless a test asks for it."""
     settings.PHASE_TIMER = "off"
+    # Real hashing costs ~0.5 s per persona; the tests are not about password strength.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def make_user(name: str):

@@ -1,0 +1,292 @@
+"""Bad input gets a clear message and changes nothing.
+
+Personas: gemma is the GM, alice..grace play, mallory is a logged-in stranger.
+"""
+
+from contextlib import contextmanager
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.models import Action, Event, Game, Phase, Post, Seat, Vote
+from games.services import ServiceError
+from tests.site.helpers import SEVEN, new_classic7
+
+
+def snapshot(game_id: int) -> tuple:
+    game = Game.objects.get(pk=game_id)
+    return (
+        game.status,
+        game.signups_open,
+        game.state,
+        game.last_event_seq,
+        Event.objects.filter(game=game).count(),
+        list(Seat.objects.filter(game=game).values_list("name", flat=True)),
+        list(
+            Action.objects.filter(phase__game=game).values_list("seat__name", "ability", "targets")
+        ),
+        Vote.objects.filter(phase__game=game).count(),
+        Post.objects.filter(game=game).count(),
+        list(Phase.objects.filter(game=game).values_list("seq", "closed_at")),
+    )
+
+
+@contextmanager
+def refused(game_id: int, message: str):
+    """The call must raise ServiceError containing `message`, and change nothing."""
+    before = snapshot(game_id)
+    with pytest.raises(ServiceError) as caught:
+        yield
+    assert message.lower() in str(caught.value).lower(), str(caught.value)
+    assert snapshot(game_id) == before
+
+
+# -- the lobby -------------------------------------------------------------------
+
+
+@pytest.fixture
+def lobby_game(gemma, players):
+    return new_classic7(gemma, players)
+
+
+def test_the_gm_does_not_play(lobby_game, gemma):
+    with refused(lobby_game.id, "does not play"):
+        services.join_game(gemma, lobby_game.id)
+
+
+def test_double_join(lobby_game, players):
+    services.join_game(players["alice"], lobby_game.id)
+    with refused(lobby_game.id, "already joined"):
+        services.join_game(players["alice"], lobby_game.id)
+
+
+def test_full_game(lobby_game, players):
+    for name in SEVEN:
+        services.join_game(players[name], lobby_game.id)
+    with refused(lobby_game.id, "full"):
+        services.join_game(players["heidi"], lobby_game.id)
+
+
+def test_closed_signups_and_started_games_take_nobody(lobby_game, gemma, players):
+    for name in SEVEN[:6]:
+        services.join_game(players[name], lobby_game.id)
+    services.set_signups(gemma, lobby_game.id, False)
+    with refused(lobby_game.id, "closed"):
+        services.join_game(players["grace"], lobby_game.id)
+    with refused(lobby_game.id, "only leave while sign-ups are open"):
+        services.leave_game(players["alice"], lobby_game.id)
+    with refused(lobby_game.id, "needs 7 players; 6 have joined"):
+        services.start_game(gemma, lobby_game.id)
+    services.set_signups(gemma, lobby_game.id, True)
+    services.join_game(players["grace"], lobby_game.id)
+    services.set_signups(gemma, lobby_game.id, False)
+    services.start_game(gemma, lobby_game.id)
+    with refused(lobby_game.id, "already started"):
+        services.join_game(players["heidi"], lobby_game.id)
+    with refused(lobby_game.id, "already started"):
+        services.start_game(gemma, lobby_game.id)
+
+
+def test_start_needs_closed_signups(lobby_game, gemma, players):
+    for name in SEVEN:
+        services.join_game(players[name], lobby_game.id)
+    with refused(lobby_game.id, "close sign-ups"):
+        services.start_game(gemma, lobby_game.id)
+
+
+def test_only_the_gm_runs_the_lobby(lobby_game, players, mallory):
+    services.join_game(players["alice"], lobby_game.id)
+    for user in (players["alice"], mallory):
+        with refused(lobby_game.id, "only the game's gm"):
+            services.set_signups(user, lobby_game.id, False)
+        with refused(lobby_game.id, "only the game's gm"):
+            services.start_game(user, lobby_game.id)
+
+
+def test_leaving_a_game_you_are_not_in(lobby_game, mallory):
+    with refused(lobby_game.id, "not playing"):
+        services.leave_game(mallory, lobby_game.id)
+
+
+def test_join_and_leave_while_open(lobby_game, players):
+    services.join_game(players["alice"], lobby_game.id)
+    services.leave_game(players["alice"], lobby_game.id)
+    assert not lobby_game.seats.exists()
+
+
+def test_no_such_game(mallory, db):
+    with pytest.raises(ServiceError, match="no such game"):
+        services.join_game(mallory, 999_999)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"ruleset_id": "bay13"}, "no ruleset"),
+        ({"preset_id": "classic8"}, "no preset"),
+        ({"day_seconds": 3}, "between"),
+        ({"night_seconds": "soon"}, "whole number"),
+        ({"reveal_mode": "sometimes"}, "Reveal mode must be one of"),
+        ({"options": {"tie": "coin"}}, "tie must be one of"),
+        ({"options": {"haste": True}}, "unknown option"),
+        ({"name": "   "}, "name"),
+        ({"first_phase": "dusk"}, "by day or by night"),
+    ],
+)
+def test_create_game_refuses_bad_settings(gemma, players, overrides, message):
+    with pytest.raises(ServiceError, match=message):
+        new_classic7(gemma, players, **overrides)
+    assert not Game.objects.exists()
+
+
+def test_create_form_shows_the_error(gemma, db):
+    client = Client()
+    client.force_login(gemma)
+    response = client.post(
+        reverse("create_game"),
+        {"ruleset": "bay12", "name": "x", "preset": "nope", "day_minutes": 1, "night_minutes": 1},
+    )
+    assert response.status_code == 200
+    assert b"Select a valid choice" in response.content
+    assert not Game.objects.exists()
+
+
+# -- a running game -------------------------------------------------------------
+
+
+def roles_of(table) -> dict[str, list[str]]:
+    state = table.state()
+    found: dict[str, list[str]] = {}
+    for p in state.players:
+        found.setdefault(p.role, []).append(p.name)
+    return found
+
+
+def test_a_stranger_cannot_act_vote_or_post(table, mallory):
+    game_id = table.game.id
+    with refused(game_id, "not playing"):
+        services.submit_action(mallory, game_id, ability="kill", targets=["alice"])
+    with refused(game_id, "not playing"):
+        services.post_message(mallory, game_id, channel="day", text="hi")
+    with refused(game_id, "not playing"):
+        services.cast_vote(mallory, game_id, "alice")
+
+
+def test_wrong_phase(table):
+    r = roles_of(table)
+    sheriff = table.users[r["sheriff"][0]]
+    with refused(table.game.id, "votes are cast during the day"):
+        services.cast_vote(sheriff, table.game.id, r["mafioso"][0])
+    with refused(table.game.id, "day thread is closed at night"):
+        services.post_message(sheriff, table.game.id, channel="day", text="hello")
+    with refused(table.game.id, "your faction has no chat"):
+        services.post_message(sheriff, table.game.id, channel="faction", text="hello")
+
+
+def test_illegal_targets_and_forged_fields(table):
+    r = roles_of(table)
+    mafioso, consort, sheriff = r["mafioso"][0], r["consort"][0], r["sheriff"][0]
+    user = table.users[mafioso]
+    gid = table.game.id
+    with refused(gid, "cannot be targeted"):
+        # bay12 mafia do not kill their own (the engine leaves teammates out of the list)
+        services.submit_action(user, gid, ability="kill", targets=[consort])
+    with refused(gid, "cannot be targeted"):
+        services.submit_action(user, gid, ability="kill", targets=["nobody-at-all"])
+    with refused(gid, "cannot use 'heal' now"):
+        services.submit_action(user, gid, ability="heal", targets=[sheriff])
+    with refused(gid, "unexpected field"):
+        services.submit_action(user, gid, ability="kill", targets=[sheriff], extra={"role": "x"})
+    with refused(gid, "takes no target"):
+        services.submit_action(user, gid, ability="", targets=[sheriff])
+    with refused(gid, "that phase has already closed"):
+        services.submit_action(user, gid, ability="kill", targets=[sheriff], phase_seq=99)
+    with refused(gid, ""):
+        services.submit_action(user, gid, ability="kill", targets=[sheriff, sheriff])
+    townie = table.users[r["townie"][0]]
+    with refused(gid, "nothing to do this night"):
+        services.submit_action(townie, gid, ability="", targets=[])
+
+
+def test_a_forged_form_post_shows_the_reason_and_changes_nothing(table):
+    r = roles_of(table)
+    mafioso, consort = r["mafioso"][0], r["consort"][0]
+    client = table.clients[mafioso]
+    before = snapshot(table.game.id)
+    response = client.post(
+        reverse("act", args=[table.game.id]),
+        {"phase_seq": table.phase().seq, "ability": "kill", "target": [consort]},
+        follow=True,
+    )
+    assert "cannot be targeted" in response.content.decode()
+    assert snapshot(table.game.id) == before
+    response = client.post(
+        reverse("act", args=[table.game.id]), {"ability": "kill", "target": [consort]}, follow=True
+    )
+    assert "missing its phase" in response.content.decode()
+    assert snapshot(table.game.id) == before
+
+
+def test_the_dead_cannot_act_vote_or_post(table, gemma):
+    r = roles_of(table)
+    mafioso, victim, sheriff = r["mafioso"][0], r["townie"][0], r["sheriff"][0]
+    services.submit_action(table.users[mafioso], table.game.id, ability="kill", targets=[victim])
+    services.gm_close_phase(gemma, table.game.id)
+    assert victim not in table.alive()
+    gid = table.game.id
+    with refused(gid, "dead"):
+        services.cast_vote(table.users[victim], gid, mafioso)
+    with refused(gid, "dead cannot post"):
+        services.post_message(table.users[victim], gid, channel="day", text="boo")
+    with refused(gid, "is dead"):
+        services.cast_vote(table.users[sheriff], gid, victim)
+    with refused(gid, "no vote to withdraw"):
+        services.cast_vote(table.users[sheriff], gid, None)
+    with refused(gid, "no action to withdraw"):
+        services.withdraw_action(table.users[sheriff], gid)
+    with refused(gid, "write something"):
+        services.post_message(table.users[sheriff], gid, channel="day", text="   ")
+    with refused(gid, "at most"):
+        services.post_message(table.users[sheriff], gid, channel="day", text="x" * 5001)
+    with refused(gid, "no such thread"):
+        services.post_message(table.users[sheriff], gid, channel="gm", text="psst")
+
+
+def test_only_the_gm_closes_a_phase(table, mallory):
+    for user in (table.users["alice"], mallory):
+        with refused(table.game.id, "only the game's gm"):
+            services.gm_close_phase(user, table.game.id)
+
+
+def test_finished_games_refuse_everything(table, gemma):
+    from games.models import Status
+
+    game = table.refresh()
+    game.move_to(Status.FINISHED)
+    game.save()
+    with refused(table.game.id, "game is over"):
+        services.cast_vote(table.users["alice"], table.game.id, "bob")
+    with refused(table.game.id, "game is over"):
+        services.gm_close_phase(gemma, table.game.id)
+
+
+def test_posts_and_events_are_never_edited(table):
+    from games.models import IllegalTransition, Status
+
+    event = Event.objects.filter(game=table.game).first()
+    event.payload = {"forged": True}
+    with pytest.raises(IllegalTransition):
+        event.save()
+    game = table.refresh()
+    with pytest.raises(IllegalTransition):
+        game.move_to(Status.LOBBY)
+
+
+def test_views_need_a_login_and_a_post(table):
+    anonymous = Client()
+    response = anonymous.post(reverse("join", args=[table.game.id]))
+    assert response.status_code == 302 and reverse("login") in response["Location"]
+    response = table.clients["alice"].get(reverse("vote", args=[table.game.id]))
+    assert response.status_code == 405
