@@ -134,7 +134,7 @@ def vote(ctx: PhaseContext) -> None:
     """Plurality lynch; a tie by the `tie` option; every silent player is modkilled."""
     ru.refuse_extra_rounds(ctx)
     ballots = ru.day_ballots(ctx)
-    counts = tally(ctx, ballots)
+    counts = tally(ctx, ru.counted_ballots(ctx, ballots))
     ctx.record["tally"] = counts
     top = leaders(counts)
     if len(top) > 1:
@@ -184,6 +184,10 @@ DOCUMENTATION = """
   the candidate has voted for that candidate and marked the vote fast (Ruleset.fast_close).
 - The ten-posts rule, late votes and masks are the host's moderation (warnings and
   modkills are GM interventions of the site), not engine rules.
+- Modkills by the host (the ten-posts rule, private messages, masks) are GM actions
+  {"actor": "GM", "ability": "modkill", "targets": [names]} in a day or a night: the player
+  dies at once (cause 'modkill'), his moves and his ballot of that phase are void, and the
+  day's lynch is counted from the other ballots.
 """
 
 RULESET = register(
@@ -192,9 +196,13 @@ RULESET = register(
         title="Russian forum Mafia: classic (Piter) rules",
         source=SOURCE,
         roles={role.id: role for role in ROLES},
-        night_order=("heal", "mafia_kill", "check", "settle", "morning", "remember"),
-        day_order=("vote",),
+        night_order=("gm_modkill", "heal", "mafia_kill", "check", "settle", "morning", "remember"),
+        day_order=(
+            "gm_modkill",
+            "vote",
+        ),
         procedures={
+            "gm_modkill": ru.gm_modkills,
             "mafia_kill": ru.team_kill(ru.PLURALITY),
             "settle": hooks.settle_attacks,
             "morning": morning,
@@ -237,7 +245,7 @@ RULESET = register(
         vote_check=ru.vote_rule(allow_pass=False),
         headline=ru.headline,
         reveal=ru.reveal_by_option("reveal"),
-        gm_decisions=("decide_tie",),
+        gm_decisions=("decide_tie", ru.MODKILL),
         fast_close=ru.fast_close_from(2),
     )
 )

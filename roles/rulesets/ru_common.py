@@ -217,8 +217,9 @@ def team_kill(
 
     - PLURALITY: the target named by the most members is attacked; a tie between
       targets is drawn by lot.
-    - UNANIMOUS: every member alive at nightfall sends a kill naming the same
-      player, or nobody is attacked.
+    - UNANIMOUS: every member alive at nightfall (and not killed earlier in the
+      night, e.g. modkilled) sends a kill naming the same player, or nobody is
+      attacked.
     - EXECUTOR: one member, the executor, sends the victim; when several members
       send one, the last sent stands (the team's latest word) and its sender is the
       executor. An executor who died earlier in the night (a hunt, a maniac who acts
@@ -264,7 +265,9 @@ def _unanimous_kill(
     ctx: PhaseContext, intents: list[Intent], faction: str
 ) -> tuple[str, str] | None:
     members = [
-        p.name for p in ctx.state.players if p.faction == faction and p.name in ctx.alive_at_start
+        p.name
+        for p in ctx.state.players
+        if p.faction == faction and p.name in ctx.alive_at_start and not ctx.died_tonight(p.name)
     ]
     named = {i.actor: i.target for i in intents if not i.blocked}
     if not members or any(m not in named for m in members):
@@ -276,7 +279,7 @@ def _unanimous_kill(
 
 
 def _plurality_kill(ctx: PhaseContext, intents: list[Intent]) -> tuple[str, str] | None:
-    live = [i for i in intents if not i.blocked]
+    live = [i for i in intents if not i.blocked and not ctx.died_tonight(i.actor)]
     if not live:
         return None
     counts: dict[str, int] = {}
@@ -337,7 +340,7 @@ def day_ballots(ctx: PhaseContext) -> dict[str, str]:
 
 def non_voters(ctx: PhaseContext, ballots: dict[str, str]) -> list[str]:
     """Living players without a ballot at the close, in seat order."""
-    return [p.name for p in ctx.state.players if p.alive and p.name not in ballots]
+    return [p.name for p in ctx.state.players if ctx.is_alive_now(p.name) and p.name not in ballots]
 
 
 def modkill_non_voters(ctx: PhaseContext, ballots: dict[str, str]) -> list[str]:
@@ -353,6 +356,39 @@ def modkill_non_voters(ctx: PhaseContext, ballots: dict[str, str]) -> list[str]:
 def gm_actions(ctx: PhaseContext, decision: str) -> list[dict[str, Any]]:
     """The host's decisions of one kind given for this phase (actor "GM")."""
     return [a for a in ctx.flags.get("gm_actions", []) if a.get("ability") == decision]
+
+
+MODKILL = "modkill"
+
+
+def gm_modkills(ctx: PhaseContext) -> list[str]:
+    """A procedure (first stage of a phase): the host's modkills of this phase.
+
+    Given as `{"actor": "GM", "ability": "modkill", "targets": [names]}` (the
+    documents' modkills for inactivity, private messages, urging votes ...). The
+    player dies at once (cause "modkill"): his later moves of the phase are void,
+    his ballot is not counted and nobody can be voted out in his place.
+    """
+    names: list[str] = []
+    for action in gm_actions(ctx, MODKILL):
+        for target in action.get("targets") or []:
+            if not isinstance(target, str) or not ctx.state.has_player(target):
+                raise IllegalAction(f"{GM}: unknown player {target!r}")
+            if not ctx.player(target).alive:
+                raise IllegalAction(f"{GM}: {target} is dead")
+            if target not in names:
+                names.append(target)
+                ctx.kill(target, CAUSE_MODKILL)
+    if names:
+        ctx.event("modkill", players=names, reason="host")
+    ctx.flags["gm_modkilled"] = names
+    return names
+
+
+def counted_ballots(ctx: PhaseContext, ballots: dict[str, str]) -> dict[str, str]:
+    """The ballots that count: not those of, nor those naming, a player the host modkilled."""
+    gone = set(ctx.flags.get("gm_modkilled", []))
+    return {v: t for v, t in ballots.items() if v not in gone and t not in gone}
 
 
 TIE_GM = "gm"

@@ -140,11 +140,11 @@ def vote(ctx: PhaseContext) -> None:
     голосов или в случае автокилла игрока на голосовании – из игры никто не выбывает.'"""
     ru.refuse_extra_rounds(ctx)
     ballots = ru.day_ballots(ctx)
-    counts = tally(ctx, ballots)
+    counts = tally(ctx, ru.counted_ballots(ctx, ballots))
     ctx.record["tally"] = counts
     top = leaders(counts)
     silent = ru.modkill_non_voters(ctx, ballots)
-    if silent:
+    if silent or ctx.flags.get("gm_modkilled"):
         if top:
             ctx.event("no_lynch", reason="modkill", candidates=top)
     elif len(top) == 1:
@@ -267,6 +267,10 @@ DOCUMENTATION = """
 - Setups (presets and setup_problems): 12-13 players: 3 mafia, doctor, maniac optional;
   14-15: 3 mafia + maniac + doctor, or 4 mafia + doctor; 16-17: 4 mafia + maniac +
   doctor, or 5 mafia + doctor. A scenario may use fewer players.
+- Modkills by the host (private messages, urging votes twice) are GM actions {"actor":
+  "GM", "ability": "modkill", "targets": [names]}: the player dies at once, his moves and
+  ballot are void; a host modkill during a day counts as a modkill at the vote, so nobody
+  else leaves that day.
 """
 
 RULESET = register(
@@ -275,9 +279,22 @@ RULESET = register(
         title="Russian forum Mafia: the peaceful hunt (Мирная охота)",
         source=SOURCE,
         roles={role.id: role for role in ROLES},
-        night_order=("hunt", "heal", "mafia_kill", "maniac_kill", "settle", "morning", "remember"),
-        day_order=("vote",),
+        night_order=(
+            "gm_modkill",
+            "hunt",
+            "heal",
+            "mafia_kill",
+            "maniac_kill",
+            "settle",
+            "morning",
+            "remember",
+        ),
+        day_order=(
+            "gm_modkill",
+            "vote",
+        ),
         procedures={
+            "gm_modkill": ru.gm_modkills,
             "hunt": ru.free_hunt("hunt"),
             "mafia_kill": ru.team_kill(ru.EXECUTOR),
             "settle": hooks.settle_attacks,
@@ -292,6 +309,7 @@ RULESET = register(
         informed_factions=(ru.MAFIA,),
         vote_check=ru.vote_rule(allow_pass=False),
         headline=ru.headline,
+        gm_decisions=(ru.MODKILL,),
         reveal=reveal,
     )
 )

@@ -146,7 +146,7 @@ def dusk(ctx: PhaseContext) -> None:
 
 def vote(ctx: PhaseContext) -> None:
     """Pass; the day-1 pardon; the catastrophe on a tie (one change: Ruleset.vote_changes)."""
-    ballots = ru.day_ballots(ctx)
+    ballots = ru.counted_ballots(ctx, ru.day_ballots(ctx))
     counts = tally(ctx, ballots)
     ctx.record["tally"] = counts
     top = leaders(counts)
@@ -210,6 +210,9 @@ DOCUMENTATION = """
   event, except after a modkill.
 - "Fast" is allowed on any day ('Фастовать можно'): every living player except the
   candidate has voted for him and marked fast (Ruleset.fast_close).
+- Modkills by the host are GM actions {"actor": "GM", "ability": "modkill", "targets":
+  [names]} in a day or a night: the player dies at once without last words, his moves and
+  his ballot of that phase are void (a modkilled mafia member's kill vote is not awaited).
 """
 
 RULESET = register(
@@ -218,9 +221,10 @@ RULESET = register(
         title="Russian forum Mafia: sport (Moscow) rules",
         source=SOURCE,
         roles={role.id: role for role in ROLES},
-        night_order=("mafia_kill", "check", "settle", "dusk", "remember"),
-        day_order=("vote", "dusk"),
+        night_order=("gm_modkill", "mafia_kill", "check", "settle", "dusk", "remember"),
+        day_order=("gm_modkill", "vote", "dusk"),
         procedures={
+            "gm_modkill": ru.gm_modkills,
             "mafia_kill": ru.team_kill(ru.UNANIMOUS),
             "settle": hooks.settle_attacks,
             "dusk": dusk,
@@ -249,6 +253,7 @@ RULESET = register(
         setup=setup,
         vote_check=ru.vote_rule(allow_pass=True),
         headline=ru.headline,
+        gm_decisions=(ru.MODKILL,),
         reveal=reveal,
         fast_close=ru.fast_close_from(1),
         vote_changes=1,

@@ -140,7 +140,7 @@ def test_gm_decision_given_in_advance_is_ignored_without_a_tie():
 
 
 def test_unknown_gm_decision_is_refused():
-    gm = {"actor": "GM", "ability": "modkill", "targets": ["Fay"]}
+    gm = {"actor": "GM", "ability": "revive", "targets": ["Fay"]}
     with pytest.raises(roles.IllegalAction, match="decide_tie"):
         roles.resolve_phase(game(first="day"), {"day": {"votes": [], "actions": [gm]}})
 

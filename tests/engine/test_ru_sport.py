@@ -193,3 +193,19 @@ def test_preset_ten_players():
     dealt = roles.deal("ru_sport", "sport_10", NAMES, seed=1)
     got = sorted(p["role"] for p in dealt)
     assert got == sorted(["commissar", "don", "mafia", "mafia"] + ["civilian"] * 6)
+
+
+def test_no_last_words_after_a_modkill():
+    """'Последнее слово есть у всех ... Искючение - модкилл.'"""
+    gm = {"actor": "GM", "ability": "modkill", "targets": ["Eve"]}
+    _, (record,) = play(game(), {"night": [gm]})
+    assert [d["by"] for d in record["deaths"]] == [["modkill"]]
+    assert not [e for e in record["events"] if e["kind"] == "last_words"]
+
+
+def test_host_cannot_modkill_the_dead_or_strangers():
+    state, _ = play(game(), {"night": kills("Eve", "Bob", "Cid", "Dan")})
+    for target, problem in (("Eve", "Eve is dead"), ("Zed", "unknown player")):
+        gm = {"actor": "GM", "ability": "modkill", "targets": [target]}
+        with pytest.raises(roles.IllegalAction, match=problem):
+            roles.resolve_phase(state, {"day": {"votes": [], "actions": [gm]}})
