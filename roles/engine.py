@@ -126,6 +126,7 @@ GM_ACTOR = "GM"
 def _add_intents(ctx: PhaseContext, state: GameState, actions: list[dict[str, Any]]) -> None:
     ruleset = ctx.ruleset
     taken: set[tuple[str, str, Any]] = set()
+    acted: set[str] = set()  # actors who used their one action (one_action_per_phase)
     for action in actions:
         if not isinstance(action, dict):
             raise IllegalAction("an action is an object with actor and targets")
@@ -145,9 +146,12 @@ def _add_intents(ctx: PhaseContext, state: GameState, actions: list[dict[str, An
         except IllegalAction as exc:
             raise IllegalAction(f"{actor}: {exc.reason}") from None
         key = (actor, ability.id, action.get("as"))
-        if key in taken or (ruleset.one_action_per_phase and any(k[0] == actor for k in taken)):
+        counted = ruleset.one_action_per_phase and not ability.free
+        if key in taken or (counted and actor in acted):
             raise IllegalAction(f"{actor}: {actor} has already acted this {state.phase_kind}")
         taken.add(key)
+        if counted:
+            acted.add(actor)
         player = ctx.state.player(actor)
         targets = list(action.get("targets") or [])
         extra = {k: v for k, v in action.items() if k not in ("actor", "ability", "targets")}

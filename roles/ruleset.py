@@ -67,6 +67,8 @@ class Ability:
     default: bool = False
     # Visits only its first N targets (transporter, witch: 1).
     visits_first: int | None = None
+    # Not counted by Ruleset.one_action_per_phase (answering an offer is no power).
+    free: bool = False
 
 
 @dataclass(frozen=True)

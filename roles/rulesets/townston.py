@@ -535,6 +535,7 @@ ANSWERS = (
         targets=NO_TARGET,
         visits=False,
         usable=_may_answer,
+        free=True,
     ),
     Ability(
         "decline",
@@ -544,6 +545,7 @@ ANSWERS = (
         targets=NO_TARGET,
         visits=False,
         usable=_may_answer,
+        free=True,
     ),
 )
 
@@ -633,6 +635,7 @@ ROLES = {
         TOWN,
         "You investigate by day and by night, one power a phase.",
         TOWNIE.win,
+        notes=("And you are? has two uses in all, by day and by night together.",),
         abilities=(
             *_by_day_and_night(
                 Ability(
@@ -809,6 +812,7 @@ aftermath ("now it's personal" when the Godfather is alone).
 
 Rulings
 - One power per player per phase (the Detective too, the Godfather too).
+  Answering the Godfather's offer is no power: it may come with one.
 - Bodyguard: never himself. The protection stands until changed or until the
   ward dies; a hiding bodyguard protects nobody while he hides. A protected
   player is not hit at all (a Veteran keeps his lives). The bodyguard does not
