@@ -136,26 +136,30 @@ def _bodyguards_strike_back(ctx: PhaseContext, attacks: list) -> None:
 # -- night moves ----------------------------------------------------------------------
 
 
-def one_move_each(ctx: PhaseContext) -> None:
-    """Each player makes one night move; each team names one executor."""
-    seen: dict[str, str] = {}
-    executors: dict[str, str] = {}
-    for intent in ctx.intents:
-        if intent.actor in seen:
-            raise IllegalAction(
-                f"{intent.actor}: {intent.role.id} makes one night move "
-                f"({seen[intent.actor]} already given)"
-            )
-        seen[intent.actor] = intent.ability.id
-        if intent.ability.id == "kill" and intent.role.traits.get("side") == MAFIA:
-            team = team_of(ctx.player(intent.actor))
-            if team in executors:
+def name_executors(one_move: bool):
+    """Each team names one executor a night (ru_19: and each player makes one move)."""
+
+    def procedure(ctx: PhaseContext) -> None:
+        seen: dict[str, str] = {}
+        executors: dict[str, str] = {}
+        for intent in ctx.intents:
+            if one_move and intent.actor in seen:
                 raise IllegalAction(
-                    f"{intent.actor}: the {team} has one executor a night "
-                    f"({executors[team]} already shoots)"
+                    f"{intent.actor}: {intent.role.id} makes one night move "
+                    f"({seen[intent.actor]} already given)"
                 )
-            executors[team] = intent.actor
-    ctx.flags["executors"] = {name: team for team, name in executors.items()}
+            seen[intent.actor] = intent.ability.id
+            if intent.ability.id == "kill" and intent.role.traits.get("side") == MAFIA:
+                team = team_of(ctx.player(intent.actor))
+                if team in executors:
+                    raise IllegalAction(
+                        f"{intent.actor}: the {team} has one executor a night "
+                        f"({executors[team]} already shoots)"
+                    )
+                executors[team] = intent.actor
+        ctx.flags["executors"] = {name: team for team, name in executors.items()}
+
+    return procedure
 
 
 def block(ctx: PhaseContext, intent: Intent) -> None:
@@ -791,7 +795,7 @@ RULESET = register(
         night_order=NIGHT_ORDER,
         day_order=("applications", "vote", "hunt_draw"),
         procedures={
-            "moves": one_move_each,
+            "moves": name_executors(one_move=True),
             "maniac_kill_lands": land_attacks,
             "shots_land": land_attacks,
             "hunt_lands": announce_hunt,
