@@ -299,6 +299,26 @@ def executor_of(ctx: PhaseContext, stage: str = "mafia_kill", faction: str = MAF
     return chosen[0] if chosen else None
 
 
+# -- a night in steps --------------------------------------------------------------------
+
+
+def settle_now(ctx: PhaseContext) -> None:
+    """A procedure settling the attacks made so far (once each), for nights whose
+    document gives an order of moves: a player killed at this step does not act in a
+    later one (ru_hunt: 'Порядок учета ходов: ... 3. Мафия. 4. Маньяк.')."""
+    from ..abilities import settle_attacks
+
+    pending = [a for a in ctx.attacks if not a.meta.get("settled")]
+    everything = ctx.attacks
+    ctx.attacks = pending
+    try:
+        settle_attacks(ctx)
+    finally:
+        ctx.attacks = everything
+    for attack in pending:
+        attack.meta["settled"] = True
+
+
 # -- the day ---------------------------------------------------------------------------
 
 

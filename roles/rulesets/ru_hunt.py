@@ -247,6 +247,10 @@ DOCUMENTATION = """
   (doctor included) are at most twice the living mafia, or at most twice the living
   maniacs (two civilians with the maniac), or only one civilian lives. It comes back if
   the balance improves (the document speaks of a balance, not of a permanent loss).
+- The night follows the document's order ('Порядок учета ходов: 1. Мирная охота.
+  2. Доктор. 3. Мафия. 4. Маньяк.') step by step: the doctor's heal covers the later
+  shots; a maniac shot by the mafia at step 3 does not kill at step 4, while the maniac's
+  kill of the executor comes too late to stop the mafia's shot.
 - The mafia kill is optional and sent by one executor: when several members send a kill,
   the last one sent stands and its sender is the executor. The mafia may not name a mafia
   member. The maniac's kill is optional; 'не может дважды подряд называть имя одного и
@@ -284,8 +288,9 @@ RULESET = register(
             "hunt",
             "heal",
             "mafia_kill",
+            "mafia_shot",
             "maniac_kill",
-            "settle",
+            "maniac_shot",
             "morning",
             "remember",
         ),
@@ -297,7 +302,8 @@ RULESET = register(
             "gm_modkill": ru.gm_modkills,
             "hunt": ru.free_hunt("hunt"),
             "mafia_kill": ru.team_kill(ru.EXECUTOR),
-            "settle": hooks.settle_attacks,
+            "mafia_shot": ru.settle_now,
+            "maniac_shot": ru.settle_now,
             "morning": morning,
             "remember": ru.remember_targets,
             "vote": vote,
