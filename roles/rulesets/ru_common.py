@@ -501,7 +501,7 @@ def catastrophe(
     tied, each narrowing to the new leaders, until one leads. A missing round, a
     missing voter or a ballot outside the choice is invalid input.
     """
-    alive = [p.name for p in ctx.state.players if p.alive]
+    alive = [p.name for p in ctx.state.players if ctx.is_alive_now(p.name)]
     rounds = list(ctx.flags.get("rounds", []))
     if no_catastrophe_at is not None and len(alive) == no_catastrophe_at:
         ctx.event("no_lynch", reason="tie", candidates=list(tied))
@@ -676,7 +676,7 @@ def free_hunt(stage: str = "hunt") -> Callable[[PhaseContext], None]:
     """
 
     def procedure(ctx: PhaseContext) -> None:
-        requests = ctx.intents_at(stage)
+        requests = [r for r in ctx.intents_at(stage) if not ctx.died_tonight(r.actor)]
         if not requests:
             return
         for request in requests:
