@@ -21,6 +21,7 @@ from ..errors import IllegalAction
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
+from . import ru_common as common
 
 TOWN, MAFIA, MANIAC = "town", "mafia", "maniac"
 ANY_OTHER = TargetRule()
@@ -62,7 +63,7 @@ FULL_PROTECTIONS = ("client", "guard", "vest")
 
 def revived(ctx: PhaseContext, target: str) -> bool:
     """Two clans: a reviving commissar's unblocked check protects, except an executor."""
-    if ctx.flags.get("executors", {}).get(target):
+    if target in ctx.flags.get("executors_named", ()):
         return False
     return any(
         i.target == target and not i.blocked and i.role.traits.get("revives") for i in ctx.intents
@@ -120,11 +121,14 @@ def _bodyguards_strike_back(ctx: PhaseContext, attacks: list) -> None:
     for guard in ctx.protections:
         if guard.kind != "guard":
             continue
+        executors = set(ctx.flags.get("executor", {}).values())
         shooters = sorted(
             {
                 a.attacker
                 for a in attacks
-                if a.target == guard.target and a.meta.get("executor") and a.attacker
+                if a.target == guard.target
+                and a.cause == common.CAUSE_MAFIA
+                and a.attacker in executors
             },
             key=ctx.seat,
         )
@@ -136,28 +140,13 @@ def _bodyguards_strike_back(ctx: PhaseContext, attacks: list) -> None:
 # -- night moves ----------------------------------------------------------------------
 
 
-def name_executors(one_move: bool):
-    """Each team names one executor a night (ru_19: and each player makes one move)."""
+def executors_named(stage: str, teams: tuple[str, ...]):
+    """Who shoots for each team tonight, known from the start of the night (ru_common's
+    EXECUTOR mode: the last `kill` a team sends stands, its sender is the executor)."""
 
     def procedure(ctx: PhaseContext) -> None:
-        seen: dict[str, str] = {}
-        executors: dict[str, str] = {}
-        for intent in ctx.intents:
-            if one_move and intent.actor in seen:
-                raise IllegalAction(
-                    f"{intent.actor}: {intent.role.id} makes one night move "
-                    f"({seen[intent.actor]} already given)"
-                )
-            seen[intent.actor] = intent.ability.id
-            if intent.ability.id == "kill" and intent.role.traits.get("side") == MAFIA:
-                team = team_of(ctx.player(intent.actor))
-                if team in executors:
-                    raise IllegalAction(
-                        f"{intent.actor}: the {team} has one executor a night "
-                        f"({executors[team]} already shoots)"
-                    )
-                executors[team] = intent.actor
-        ctx.flags["executors"] = {name: team for team, name in executors.items()}
+        named = {common.executor_of(ctx, stage, team) for team in teams}
+        ctx.flags["executors_named"] = {name for name in named if name}
 
     return procedure
 
@@ -180,10 +169,6 @@ def courtesan_visit(ctx: PhaseContext, intent: Intent) -> None:
     ctx.protect(intent.actor, client, "client")
 
 
-def team_shot(ctx: PhaseContext, intent: Intent) -> None:
-    ctx.attack(intent.actor, intent.target, "mafia", meta={"executor": True})
-
-
 def hunt_void(ctx: PhaseContext, intent: Intent) -> bool:
     """ru_19: 'Если Маном или мафами убита цель охотника, если цель охотника вылечена
     Доком – то охотнику приходит ответ, что охота не состоялась'."""
@@ -204,20 +189,12 @@ def hunt_move(void_when_protected: bool):
             return
         target = intent.target
         right = intent.extra.get("guess") == ctx.trait(target, "side")
-        victim = target if right else intent.actor
-        ctx.attack(intent.actor, victim, "hunt")
-        ctx.flags["hunt"] = {"hunter": intent.actor, "victim": victim, "right": right}
+        if right:
+            ctx.attack(intent.actor, target, common.CAUSE_HUNT)
+        else:
+            ctx.attack(intent.actor, intent.actor, common.CAUSE_FAILED_HUNT)
 
     return resolve
-
-
-def announce_hunt(ctx: PhaseContext) -> None:
-    land_attacks(ctx)
-    hunt_ = ctx.flags.get("hunt")
-    if not hunt_ or "hunt" not in ctx.deaths.get(hunt_["victim"], []):
-        return
-    kind = "successful_hunt" if hunt_["right"] else "failed_hunt"
-    ctx.event(kind, player=hunt_["victim"])
 
 
 def team_check(ctx: PhaseContext, intent: Intent) -> None:
@@ -251,24 +228,20 @@ def status_check(ctx: PhaseContext, intent: Intent) -> None:
     ctx.result(intent.actor, "check", target=target, value=value)
 
 
+def announce(ctx: PhaseContext) -> None:
+    """Each elimination of the phase: its status (option `reveal`) and its cause."""
+    common.reveal_events(ctx, ctx.option("reveal"))
+    common.cause_events(ctx)
+
+
 def dawn(ctx: PhaseContext) -> None:
-    hooks.note_last_target(ctx)
+    """The morning post; the night's targets are remembered ('not two nights running')."""
+    announce(ctx)
+    common.remember_targets(ctx)
     ctx.state.memory.pop("hunt", None)
 
 
 # -- checks on single moves -------------------------------------------------------------
-
-
-def not_last_night(ability_id: str, what: str):
-    """'Не может ... две ночи подряд' - not last night's target of this ability."""
-
-    def check(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
-        last = player.memory.get("last_targets", {}).get(ability_id, [])
-        if action.get("targets") and action["targets"][0] in last:
-            return f"{player.role} cannot {what} {action['targets'][0]} two nights in a row"
-        return None
-
-    return check
 
 
 def applied_to_hunt(state: GameState, player: Player) -> bool:
@@ -415,31 +388,15 @@ def win_check(state: GameState, ctx: PhaseContext) -> None:
 
 # -- announcements ---------------------------------------------------------------------
 
-CAUSES = {
-    "mafia": "victim of the mafia",
-    "maniac": "victim of the maniac",
-    "detective": "shot by the detective",
-    "bodyguard": "killed by the bodyguard",
-    "lynch": "executed by the town",
-}
-
 
 def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
     """003: the morning names each death's cause ('жертва удачной/неудачной охоты' ...)."""
-    texts = []
-    for cause in causes:
-        if cause == "hunt":
-            hunter = ctx.flags.get("hunt", {}).get("hunter")
-            texts.append(
-                "victim of a failed hunt" if name == hunter else "victim of a successful hunt"
-            )
-        elif cause in CAUSES:
-            texts.append(CAUSES[cause])
+    texts = [
+        common.CAUSE_TEXT[common.ANNOUNCED_CAUSE.get(c, c)][0]
+        for c in causes
+        if common.ANNOUNCED_CAUSE.get(c, c) in common.CAUSE_TEXT
+    ]
     return "; ".join(texts).capitalize() + "." if texts else None
-
-
-def reveal(state: GameState) -> str:
-    return state.options.get("reveal", "role")
 
 
 # -- the roles ---------------------------------------------------------------------------
@@ -458,6 +415,7 @@ def apply_abilities(hunt_resolve=None) -> tuple[Ability, ...]:
             resolve=apply_for_hunt,
             named_only=True,
             visits=False,
+            free=True,
         ),
         Ability(
             "withdraw_hunt",
@@ -469,6 +427,7 @@ def apply_abilities(hunt_resolve=None) -> tuple[Ability, ...]:
             resolve=withdraw_from_hunt,
             named_only=True,
             visits=False,
+            free=True,
         ),
         Ability(
             "hunt",
@@ -493,6 +452,7 @@ HANG = Ability(
     stage="vote",
     targets=ANYONE,
     visits=False,
+    free=True,
 )
 
 
@@ -556,7 +516,7 @@ ROLES = [
                 "shoot",
                 SHOT,
                 "Shoot a player (step 5, with the mafia's shot).",
-                stage="shots",
+                stage="detective_shot",
                 resolve=hooks.kill("detective"),
             ),
         ),
@@ -579,7 +539,7 @@ ROLES = [
                 stage="doctor",
                 targets=ANYONE,
                 resolve=hooks.heal,
-                check=not_last_night("heal", "heal"),
+                refuse_target=common.not_twice_running("heal"),
                 usable=not_if_applied("heal"),
             ),
             *apply_abilities(),
@@ -604,7 +564,7 @@ ROLES = [
                 "Block a mafia client's powers and keep the client alive tonight.",
                 stage="courtesan",
                 resolve=courtesan_visit,
-                check=not_last_night("visit", "visit"),
+                refuse_target=common.not_twice_running("visit"),
             ),
         ),
         traits={"side": TOWN},
@@ -635,9 +595,8 @@ ROLES = [
                 "kill",
                 "Shoot (executor)",
                 "As tonight's executor, shoot a player.",
-                stage="shots",
+                stage="mafia_kill",
                 targets=ANYONE,
-                resolve=team_shot,
             ),
         ),
         traits={"side": MAFIA},
@@ -663,9 +622,8 @@ ROLES = [
                 "kill",
                 "Revolver",
                 "No shooter left: shoot a player instead of blocking.",
-                stage="shots",
+                stage="mafia_kill",
                 targets=ANYONE,
-                resolve=team_shot,
                 usable=_revolver,
             ),
         ),
@@ -694,9 +652,8 @@ ROLES = [
                 "kill",
                 "Shoot (last mafia member)",
                 "Alone in the mafia: shoot a player.",
-                stage="shots",
+                stage="mafia_kill",
                 targets=ANYONE,
-                resolve=team_shot,
                 usable=_advocate_shoots,
             ),
         ),
@@ -734,9 +691,10 @@ Kills land at the end of their step: a player killed at an earlier step makes no
 later move (the executor killed by the maniac does not shoot; the hunter killed
 by the maniac or the mafia does not hunt; a killed advocate/detective gets no result).
 GM decisions where the document is silent:
-- One move per player a night; the mafia's executor is whoever submits `kill`
-  (one a night; a shooter, the boss's revolver when no shooter is left, or the
-  advocate when he is the last mafia member).
+- One move per player a night (`check` or `shoot`; block or revolver; check or,
+  alone, shoot). The mafia's executor is the member who sends `kill` (a shooter;
+  the boss's revolver when no shooter is left; the advocate when he is the last
+  mafia member); when several send one, the last sent stands (ru_common's rule).
 - The boss blocks every move of the player he names (the courtesan too: her block
   and protection do not happen). Blocked players are not told.
 - The courtesan's block takes the powers of a mafia client whose step comes after
@@ -764,13 +722,14 @@ GM decisions where the document is silent:
 """
 
 NIGHT_ORDER = (
-    "moves",
+    "executors_named",
     "boss",
     "courtesan",
     "doctor",
     "maniac",
     "maniac_kill_lands",
-    "shots",
+    "detective_shot",
+    "mafia_kill",
     "shots_land",
     "hunt",
     "hunt_lands",
@@ -793,12 +752,14 @@ RULESET = register(
         source="003_d239a94a8cc52329.txt, 'Игра на 19 человек'",
         roles={r.id: r for r in ROLES},
         night_order=NIGHT_ORDER,
-        day_order=("applications", "vote", "hunt_draw"),
+        day_order=("applications", "vote", "hunt_draw", "announce"),
         procedures={
-            "moves": name_executors(one_move=True),
+            "executors_named": executors_named("mafia_kill", (MAFIA,)),
+            "mafia_kill": common.team_kill(common.EXECUTOR, MAFIA, "mafia_kill"),
             "maniac_kill_lands": land_attacks,
             "shots_land": land_attacks,
-            "hunt_lands": announce_hunt,
+            "hunt_lands": land_attacks,
+            "announce": announce,
             "dawn": dawn,
             "vote": hangman_vote(fallback_first_reached=True),
             "hunt_draw": draw_hunter,
@@ -807,9 +768,10 @@ RULESET = register(
         options=(
             Option(
                 "reveal",
-                "role",
-                "What is announced of an eliminated player: role, team or none.",
-                ("role", "team", "none"),
+                common.LIGHT,
+                "What an elimination announces: the role (light), the team (half_light) or "
+                "only the name (dark).",
+                (common.LIGHT, common.HALF_LIGHT, common.DARK),
             ),
         ),
         presets={"19": Preset("19", "The document's 19-player setup", PRESET_19)},
@@ -817,6 +779,8 @@ RULESET = register(
         factions={TOWN: "Civilians", MAFIA: "Mafia", MANIAC: "Maniac"},
         informed_factions=(MAFIA,),
         describe=describe,
-        reveal=reveal,
+        reveal=common.reveal_by_option(),
+        headline=common.headline,
+        one_action_per_phase=True,
     )
 )

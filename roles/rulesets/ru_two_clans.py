@@ -17,9 +17,11 @@ from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, register
 from . import ru_19
+from . import ru_common as common
 from .ru_19 import MAFIA, MANIAC, TOWN
 
 CLANS = (1, 2)
+CLAN_FACTIONS = ("clan1", "clan2")
 VESTS = 3
 ANYONE = TargetRule(self_allowed=True)
 
@@ -123,7 +125,7 @@ def announced_status(state: GameState, player: Player, gone: set[str]) -> str:
         for p in state.players
     ):
         return "civilian"
-    if state.options.get("reveal") == "team":
+    if state.options.get("reveal") == common.HALF_LIGHT:
         return {TOWN: "civilian", MAFIA: "mafia", MANIAC: "maniac"}[role.traits["side"]]
     return player.role
 
@@ -133,12 +135,16 @@ def announce_deaths(ctx: PhaseContext) -> None:
     gone = set(ctx.deaths)
     for player in ctx.state.players:
         if player.name in gone:
-            ctx.event("reveal", player=player.name, value=announced_status(ctx.state, player, gone))
+            ctx.event(
+                "reveal", player=player.name, status=announced_status(ctx.state, player, gone)
+            )
+    common.cause_events(ctx)
 
 
 def dawn(ctx: PhaseContext) -> None:
-    ru_19.dawn(ctx)
     announce_deaths(ctx)
+    common.remember_targets(ctx)
+    ctx.state.memory.pop("hunt", None)
 
 
 # -- roles ------------------------------------------------------------------------------
@@ -155,7 +161,6 @@ EXECUTOR = Ability(
     "As your clan's executor tonight, shoot a player; the kill cannot be refused.",
     stage="executors",
     targets=ANYONE,
-    resolve=ru_19.team_shot,
 )
 MAFIA_TRAITS = {"side": MAFIA, "faction_of": _faction_of}
 
@@ -211,7 +216,7 @@ ROLES = [
                 "Protect a player tonight; an executor who shoots him dies.",
                 stage="bodyguard",
                 resolve=guard,
-                check=ru_19.not_last_night("guard", "protect"),
+                refuse_target=common.not_twice_running("guard"),
                 usable=ru_19.not_if_applied("protect"),
             ),
             *HUNTS,
@@ -247,7 +252,7 @@ ROLES = [
                 "Block",
                 "The player's night moves do not happen.",
                 stage="thief",
-                check=ru_19.not_last_night("block", "block"),
+                refuse_target=common.not_twice_running("block"),
             ),
             EXECUTOR,
         ),
@@ -337,8 +342,9 @@ russian-digest.md). Night order: 1 thief, 2 courtesan, 3 ninja, 4 bodyguard,
 at 8; the digest places the commissar's result last). Kills land at the end of
 their step (5, 6, 7): a player killed earlier makes no later move.
 GM decisions where the document is silent or contradicts itself:
-- Each clan's executor is the member who submits `kill` (one per clan a night); a
-  member may make his own status move and be the executor the same night.
+- Each clan's executor is the member who sends `kill`; when several send one, the
+  last sent stands (ru_common's rule). A member may make his own status move and be
+  the executor the same night.
 - The two thieves block at the same time: a thief blocked by the other still blocks.
   The thief's list names the maniac, but the maniac 'cannot be blocked': that wins.
 - The commissar's check protects from the start of the night (unless his move is
@@ -378,7 +384,8 @@ NIGHT_ORDER = (
     "bodyguard",
     "maniac",
     "maniac_kill_lands",
-    "executors",
+    "clan_1_kill",
+    "clan_2_kill",
     "executors_shots_land",
     "hunt",
     "hunt_lands",
@@ -403,11 +410,13 @@ RULESET = register(
         night_order=NIGHT_ORDER,
         day_order=("applications", "vote", "hunt_draw", "announce"),
         procedures={
-            "executors_named": ru_19.name_executors(one_move=False),
+            "executors_named": ru_19.executors_named("executors", CLAN_FACTIONS),
             "thief": thieves_block,
             "maniac_kill_lands": ru_19.land_attacks,
+            "clan_1_kill": common.team_kill(common.EXECUTOR, clan_faction(1), "executors"),
+            "clan_2_kill": common.team_kill(common.EXECUTOR, clan_faction(2), "executors"),
             "executors_shots_land": ru_19.land_attacks,
-            "hunt_lands": ru_19.announce_hunt,
+            "hunt_lands": ru_19.land_attacks,
             "dawn": dawn,
             "vote": ru_19.hangman_vote(fallback_first_reached=True),
             "hunt_draw": ru_19.draw_hunter,
@@ -417,9 +426,10 @@ RULESET = register(
         options=(
             Option(
                 "reveal",
-                "role",
-                "What an elimination announces: the role or the team (the ninja shows civilian).",
-                ("role", "team"),
+                common.LIGHT,
+                "What an elimination announces: the role (light) or the team (half_light); "
+                "the ninja shows civilian while other mafia live.",
+                (common.LIGHT, common.HALF_LIGHT),
             ),
         ),
         presets={"20": Preset("20", "The document's 20-player setup", PRESET_20)},
@@ -434,5 +444,6 @@ RULESET = register(
         setup=setup,
         describe=ru_19.describe,
         reveal=lambda state: "none",
+        headline=common.headline,
     )
 )
