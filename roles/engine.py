@@ -208,10 +208,12 @@ def _events(state: GameState, ruleset, record: dict[str, Any]) -> list[Event]:
     public_deaths = []
     for death in record["deaths"]:
         entry = {"player": death["player"]}
-        if reveal == "role":
+        dead = state.player(death["player"])
+        shown = ruleset.reveal_of(state, dead) if ruleset.reveal_of else reveal
+        if shown == "role":
             entry["role"] = death["role"]
-        if reveal in ("role", "team"):
-            entry["faction"] = state.player(death["player"]).faction
+        if shown in ("role", "team"):
+            entry["faction"] = dead.faction
         public_deaths.append(entry)
     public = {
         "phase": record["phase"],

@@ -135,6 +135,10 @@ class Ruleset:
     describe: Callable[..., str | None] | None = None
     # Reveal of a dead player's role to the public: "role", "team" or "none".
     reveal: Callable[..., str] | None = None
+    # reveal_of(state, dead_player) -> "role", "team" or "none" for one dead player,
+    # where it depends on how he died (ru_hunt: a day elimination shows the role, a
+    # night death only its cause); overrides `reveal` while the game goes on.
+    reveal_of: Callable[..., str] | None = None
     # conditional_actions(state, action) -> the action to use, or None to drop it
     # (ru_eleven's "as": only the real holder's move counts).
     conditional_actions: Callable[..., dict[str, Any] | None] | None = None

@@ -17,13 +17,15 @@ def _reveal(state: GameState) -> str:
 def public_players(state: GameState) -> list[dict[str, Any]]:
     """Seating order, alive or dead, and what the reveal mode shows of the dead."""
     reveal = "role" if state.ended else _reveal(state)
+    reveal_of = get_ruleset(state.ruleset).reveal_of
     out = []
     for p in state.players:
         entry: dict[str, Any] = {"name": p.name, "seat": p.seat, "alive": p.alive}
         if not p.alive or state.ended:
-            if reveal == "role":
+            shown = reveal if state.ended or reveal_of is None else reveal_of(state, p)
+            if shown == "role":
                 entry["role"] = p.role
-            if reveal in ("role", "team"):
+            if shown in ("role", "team"):
                 entry["faction"] = p.faction
         out.append(entry)
     return out

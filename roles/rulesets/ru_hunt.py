@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from .. import abilities as hooks
 from ..day import leaders, tally
-from ..model import GameState
+from ..model import GameState, Player
 from ..night import PhaseContext
 from ..ruleset import Ability, Preset, Role, Ruleset, TargetRule, register
 from . import ru_common as ru
@@ -173,6 +173,13 @@ def reveal(state: GameState) -> str:
     return "none"
 
 
+def reveal_of(state: GameState, player: Player) -> str:
+    """'При выбывании на дневном голосовнаии – объявляются точные статусы': the role of a
+    player who left by day; a night death shows only its announced cause."""
+    death = player.death or {}
+    return "role" if death.get("phase") == "day" else "none"
+
+
 # -- setups ------------------------------------------------------------------------------
 
 # 'Распределение статусов, при определенном количестве человек.'
@@ -317,5 +324,6 @@ RULESET = register(
         headline=ru.headline,
         gm_decisions=(ru.MODKILL,),
         reveal=reveal,
+        reveal_of=reveal_of,
     )
 )

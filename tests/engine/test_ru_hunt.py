@@ -190,3 +190,20 @@ def test_rules_text_and_cards():
     assert "hunt_17_5_mafia" in text
     assert "Свободная охота" in text
     assert all(r.card_ru for r in roles.get_ruleset("ru_hunt").roles.values())
+
+
+def test_public_view_shows_the_role_of_the_voted_out_only():
+    """'При выбывании на дневном голосовнаии – объявляются точные статусы'; the night's dead
+    are announced by cause only."""
+    votes = [[n, "Bob"] for n in NAMES if n != "Bob"] + [["Bob", "Fay"]]
+    state, records = play(
+        game(first="day"),
+        {"day": {"votes": votes}},
+        {"night": [{"actor": "Eve", "targets": ["Hal"]}]},
+    )
+    seen = {p["name"]: p for p in roles.observe(state, "Fay")["players"]}
+    assert seen["Bob"]["role"] == "mafia"
+    assert "role" not in seen["Hal"] and "faction" not in seen["Hal"]
+    history = roles.observe(state, None)["history"]
+    assert history[0]["deaths"] == [{"player": "Bob", "role": "mafia", "faction": "mafia"}]
+    assert history[1]["deaths"] == [{"player": "Hal"}]
