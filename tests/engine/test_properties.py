@@ -32,13 +32,14 @@ On a failure, hypothesis prints the scenario played so far (a valid input of
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, note, settings
+from hypothesis import Phase, given, note, settings
 from hypothesis import strategies as st
 
 import roles
@@ -51,6 +52,9 @@ NAMES = (
     "Pam Quin Rex Sam Tom Uma Val Wes Xan Yul Zoe"
 ).split()
 MAX_PHASES = 10
+# Games per ruleset and test: few, so the engine suite runs in seconds; a deeper
+# search is one environment variable away (PROPERTY_EXAMPLES=300 pytest ...).
+EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES", "6"))
 
 # Rulesets whose random games are known to break a property: (test, ruleset id) ->
 # the minimal failing case. Marked xfail(strict=False) so the owner sees it fixed.
@@ -60,6 +64,16 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "but the night procedure refuses a second executor ('Dan: the mafia has one executor a "
         "night (Rex already shoots)') and a second move ('makes one night move'); "
         "one_action_per_phase is not set and nothing tells the site a teammate already shoots"
+    ),
+    ("together", "ru_two_clans"): (
+        "choices() offers every clan member the kill, but the night procedure refuses a second "
+        "executor: 'Lea: the clan1 has one executor a night (Bob already shoots)'"
+    ),
+    ("together", "ru_eleven"): (
+        "a hang submitted by day (choices offers every living player) refuses the whole day "
+        "once the vote ties elsewhere: 'Gus: the hangman must choose one of the tied players "
+        "(Bob, Fay), not Ivy' (seed=0, choice_seed=0, first='night'); the spec uses an "
+        "advance choice 'only if the situation arises', else a PendingDecision should ask"
     ),
 }
 
@@ -73,7 +87,12 @@ def seat_names(count: int) -> list[str]:
 
 
 class RandomChooser:
-    """Decisions from a seeded `random.Random` (deterministic tests, the benchmark)."""
+    """Every random decision of the driver, from one seeded `random.Random`.
+
+    Hypothesis draws the seeds (of the game and of the driver's choices), so a
+    failing example is two integers and the scenario the notes print; drawing
+    each small decision from hypothesis instead cost more than the games.
+    """
 
     def __init__(self, rng: random.Random):
         self.rng = rng
@@ -90,28 +109,6 @@ class RandomChooser:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)
         self.rng.shuffle(out)
-        return out
-
-
-class DataChooser:
-    """Decisions drawn from hypothesis data, so a failing game shrinks."""
-
-    def __init__(self, data: st.DataObject):
-        self.data = data
-
-    def pick(self, options: Sequence[T]) -> T:
-        return options[self.data.draw(st.integers(0, len(options) - 1))]
-
-    def chance(self) -> bool:
-        return self.data.draw(st.booleans())
-
-    def count(self, low: int, high: int) -> int:
-        return self.data.draw(st.integers(low, high))
-
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        out = list(items)
-        if len(out) > 1:
-            random.Random(self.data.draw(st.integers(0, 2**32 - 1))).shuffle(out)
         return out
 
 
@@ -162,15 +159,21 @@ def ballot_options(state: GameState, voter: str) -> list[Any]:
 
 
 def random_votes(state: GameState, chooser) -> list[list[Any]]:
-    """Votes in the order cast; some voters change their mind later."""
+    """Votes in the order cast; some voters change their mind later, as often as the
+    ruleset lets them (`Ruleset.vote_changes`)."""
+    changes = roles.get_ruleset(state.ruleset).vote_changes
     votes = []
     for voter in chooser.shuffled(state.alive_names()):
         options = ballot_options(state, voter)
         if options and chooser.chance():
             votes.append([voter, chooser.pick(options)])
     for _ in range(chooser.count(0, 2)):
-        if votes:
-            voter = chooser.pick(votes)[0]
+        cast = {}
+        for voter, _target in votes:
+            cast[voter] = cast.get(voter, 0) + 1
+        may_change = [v for v, n in cast.items() if changes is None or n <= changes]
+        if may_change:
+            voter = chooser.pick(may_change)
             votes.append([voter, chooser.pick(ballot_options(state, voter))])
     return votes
 
@@ -184,29 +187,57 @@ def random_phase(state: GameState, chooser) -> dict[str, Any]:
 
 
 def resolve_legal(
-    state: GameState, phase: dict[str, Any], refusals: list[str]
+    state: GameState, phase: dict[str, Any], chooser, refusals: list[str]
 ) -> tuple[dict[str, Any], roles.PhaseResult]:
-    """Resolve a random phase, as a GM would when the engine refuses part of it.
+    """Resolve a random phase, as the site would when the engine asks or refuses.
 
-    Later voting rounds are offered in advance; a ruleset that asks no such question
-    may refuse them, and the day then runs without. A refusal that names an actor
-    (a constraint between players, such as one executor a night, which no single
-    player's `choices` can show) drops that actor's actions and is kept in
-    `refusals`: `test_choices_taken_together_are_accepted` wants none.
+    - `roles.PendingDecision`: the phase needs an answer (a re-vote round, the
+      host's choice); the driver answers among the offered choices and resolves
+      again, as the site does after opening the round or asking the GM.
+    - Later voting rounds are offered in advance; a ruleset that asks no such
+      question may refuse them, and the day then runs without.
+    - A refusal that names an actor (a constraint between players, such as one
+      executor a night, which no single player's `choices` can show) drops that
+      actor's actions and is kept in `refusals`:
+      `test_choices_taken_together_are_accepted` wants none.
     """
     names = {p.name for p in state.players}
-    while True:
+    rounds_in_advance = "day" in phase and bool(phase["day"]["rounds"])
+    for _attempt in range(4 * len(names) + 8):
         try:
             return phase, roles.resolve_phase(state, phase)
+        except roles.PendingDecision as pending:
+            phase = {"day": answer(phase["day"], pending, chooser)}
+            rounds_in_advance = False
         except IllegalAction as exc:
-            if "day" in phase and phase["day"]["rounds"]:
+            if rounds_in_advance:
                 phase = {"day": {**phase["day"], "rounds": []}}
+                rounds_in_advance = False
                 continue
             actor = exc.reason.split(":", 1)[0]
             if actor not in names or not any(a["actor"] == actor for a in actions_of(phase)):
                 raise
             refusals.append(f"{state.phase_label}: {exc.reason}")
             phase = without_actions_of(phase, actor)
+    raise AssertionError(f"the phase never closes: {json.dumps(phase)}")
+
+
+def answer(day: dict[str, Any], pending: roles.PendingDecision, chooser) -> dict[str, Any]:
+    """The day input with the pending question answered by a random legal choice."""
+    assert pending.choices, f"a question without choices: {pending.reason}"
+    day = dict(day)
+    if pending.kind == "round":
+        ballots = [[voter, chooser.pick(pending.choices)] for voter in pending.voters]
+        day["rounds"] = [*day["rounds"][: pending.index], ballots]
+    else:
+        assert pending.kind == "action", f"an unknown kind of question: {pending.kind}"
+        act = {
+            "actor": pending.actor,
+            "ability": pending.ability,
+            "targets": [chooser.pick(pending.choices)],
+        }
+        day["actions"] = [*day["actions"], act]
+    return day
 
 
 def actions_of(phase: dict[str, Any]) -> list[dict[str, Any]]:
@@ -251,6 +282,10 @@ def new_random_game(ruleset_id: str, chooser, seed: int) -> dict[str, Any]:
         for o in ruleset.options
         if o.id in fixed or o.choices
     }
+    try:
+        roles.new_game(ruleset_id, players, seed, options)
+    except (IllegalAction, ValueError):
+        options = fixed  # a combination the ruleset refuses (sc2: no sheriff detects anything)
     return {"ruleset": ruleset_id, "seed": seed, "options": options, "players": players}
 
 
@@ -278,7 +313,7 @@ def play(
             log(f"next phase: {json.dumps(phase)}")
         watched = len(game.records) == watch
         snapshot = state.to_dict() if watched else None
-        phase, result = resolve_legal(state, phase, game.refusals)
+        phase, result = resolve_legal(state, phase, chooser, game.refusals)
         if watched:
             assert state.to_dict() == snapshot, "resolve_phase changed the old state"
         game.scenario["phases"].append(phase)
@@ -402,20 +437,23 @@ def ruleset_params(test: str = "invariants") -> list:
     return params
 
 
+SEEDS = st.integers(0, 2**32 - 1)
 PROPERTY_SETTINGS = settings(
-    max_examples=12,
+    max_examples=EXAMPLES,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    # Shrinking two seeds means nothing; the notes print the failing scenario instead.
+    phases=[Phase.explicit, Phase.generate],
+    # The same examples on every run: a shared suite must not flake.
+    derandomize=True,
     database=None,
 )
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_params())
 @PROPERTY_SETTINGS
-@given(data=st.data(), seed=st.integers(0, 2**31 - 1), first=st.sampled_from(["night", "day"]))
-def test_random_legal_games_keep_the_invariants(ruleset_id, data, seed, first) -> None:
-    chooser = DataChooser(data)
+@given(seed=SEEDS, choice_seed=SEEDS, first=st.sampled_from(["night", "day"]))
+def test_random_legal_games_keep_the_invariants(ruleset_id, seed, choice_seed, first) -> None:
+    chooser = RandomChooser(random.Random(choice_seed))
     header = new_random_game(ruleset_id, chooser, seed)
     note(f"scenario header: {json.dumps(header)}; first phase: {first}")
     watch = chooser.count(0, MAX_PHASES - 1)
@@ -426,12 +464,12 @@ def test_random_legal_games_keep_the_invariants(ruleset_id, data, seed, first) -
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_params("together"))
-@settings(PROPERTY_SETTINGS, max_examples=8)
-@given(data=st.data(), seed=st.integers(0, 2**31 - 1), first=st.sampled_from(["night", "day"]))
-def test_choices_taken_together_are_accepted(ruleset_id, data, seed, first) -> None:
+@settings(PROPERTY_SETTINGS, max_examples=max(2, EXAMPLES * 2 // 3))
+@given(seed=SEEDS, choice_seed=SEEDS, first=st.sampled_from(["night", "day"]))
+def test_choices_taken_together_are_accepted(ruleset_id, seed, choice_seed, first) -> None:
     """Actions each taken from `choices` and accepted by `check_action` make a phase the
     resolver accepts: the site validates each submission alone, then closes the phase."""
-    chooser = DataChooser(data)
+    chooser = RandomChooser(random.Random(choice_seed))
     header = new_random_game(ruleset_id, chooser, seed)
     note(f"scenario header: {json.dumps(header)}; first phase: {first}")
     game = play(header, chooser, first=first, max_phases=4, log=note)
