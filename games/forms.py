@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from games.models import PrivateMessages
 from games.services import REVEAL_OPTION, reveal_modes
 
 
@@ -15,6 +16,12 @@ class GameForm(forms.Form):
     night_minutes = forms.IntegerField(label="Night length (minutes)", min_value=1, initial=12 * 60)
     first_phase = forms.ChoiceField(
         label="The game opens with", choices=[("night", "Night 1"), ("day", "Day 1")]
+    )
+    private_messages = forms.ChoiceField(
+        label="Private messages between players",
+        choices=PrivateMessages.choices,
+        initial=PrivateMessages.OFF,
+        required=False,
     )
 
     def __init__(self, ruleset, data=None):
@@ -58,6 +65,7 @@ class GameForm(forms.Form):
             "night_seconds": data["night_minutes"] * 60,
             "reveal_mode": reveal,
             "first_phase": data["first_phase"],
+            "private_messages": data.get("private_messages") or PrivateMessages.OFF,
             "options": options,
         }
 

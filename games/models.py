@@ -28,6 +28,12 @@ class IllegalTransition(ValueError):
     pass
 
 
+class PrivateMessages(models.TextChoices):
+    OFF = "off", "no private messages"
+    ON = "on", "private messages between players"
+    GM_SEES_ALL = "gm", "private messages, the GM reads them all"
+
+
 class Game(models.Model):
     name = models.CharField(max_length=80)
     gm = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -42,6 +48,11 @@ class Game(models.Model):
     )
     seed = models.BigIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    # Private messages between players: a site option of the game (the Russian
+    # variants forbid them, bay12 allows them at night).
+    private_messages = models.CharField(
+        max_length=10, choices=PrivateMessages.choices, default=PrivateMessages.OFF
+    )
     signups_open = models.BooleanField(default=True)
     # The engine's GameState.to_dict(); empty until the game starts.
     state = models.JSONField(default=dict, blank=True)
@@ -158,14 +169,40 @@ class Post(models.Model):
 
     DAY = "day"
     FACTION = "faction"
-    CHANNELS = [(DAY, "day thread"), (FACTION, "faction chat")]
+    GRAVEYARD = "graveyard"
+    ANNOUNCEMENT = "announce"
+    PRIVATE = "pm"
+    LAST_WORDS = "last_words"
+    CHANNELS = [
+        (DAY, "day thread"),
+        (FACTION, "faction chat"),
+        (GRAVEYARD, "graveyard chat"),
+        (ANNOUNCEMENT, "GM announcement"),
+        (PRIVATE, "private message"),
+        (LAST_WORDS, "last words"),
+    ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="posts")
     phase = models.ForeignKey(Phase, on_delete=models.PROTECT, related_name="posts")
-    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="posts")
+    # The player who wrote it; empty for the GM and for spectators (see `author`).
+    seat = models.ForeignKey(
+        Seat, on_delete=models.PROTECT, related_name="posts", null=True, blank=True
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    author_name = models.CharField(max_length=150, blank=True)
     channel = models.CharField(max_length=10, choices=CHANNELS)
     # For faction chat: the faction whose members may read it.
     faction = models.CharField(max_length=40, blank=True)
+    # For a private message: the seat it is addressed to.
+    recipient = models.ForeignKey(
+        Seat, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
     text = models.TextField(max_length=5000)
     created_at = models.DateTimeField()
 
@@ -173,12 +210,32 @@ class Post(models.Model):
         ordering = ["id"]
 
     def __str__(self) -> str:
-        return f"{self.seat}: {self.text[:40]}"
+        return f"{self.writer}: {self.text[:40]}"
 
     def save(self, *args, **kwargs):
         if self.pk is not None:
             raise IllegalTransition("posts cannot be edited")
         super().save(*args, **kwargs)
+
+    @property
+    def writer(self) -> str:
+        return self.author_name or (self.seat.name if self.seat_id else "")
+
+
+class Spectator(models.Model):
+    """Someone without a seat who watches a game: the public thread and the graveyard."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectators")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_spectator_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} watches {self.game}"
 
 
 class Event(models.Model):

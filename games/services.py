@@ -20,7 +20,18 @@ from django.utils import timezone
 
 import roles
 from games import push
-from games.models import Action, Event, Game, Phase, Post, Seat, Status, Vote
+from games.models import (
+    Action,
+    Event,
+    Game,
+    Phase,
+    Post,
+    PrivateMessages,
+    Seat,
+    Spectator,
+    Status,
+    Vote,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -155,6 +166,7 @@ def create_game(
     options: dict | None = None,
     first_phase: str = "night",
     seed: int | None = None,
+    private_messages: str = PrivateMessages.OFF,
 ) -> Game:
     if not getattr(gm, "is_authenticated", False):
         raise ServiceError("Log in first.")
@@ -171,6 +183,8 @@ def create_game(
         raise ServiceError(f"Ruleset {ruleset.title} has no preset {preset_id!r}.")
     if first_phase not in (Phase.DAY, Phase.NIGHT):
         raise ServiceError("A game starts by day or by night.")
+    if private_messages not in PrivateMessages.values:
+        raise ServiceError("Private messages are off, on, or on with the GM reading them.")
     day = _check_seconds("day", day_seconds)
     night = _check_seconds("night", night_seconds)
     options = dict(options or {})
@@ -197,6 +211,7 @@ def create_game(
             day_seconds=day,
             night_seconds=night,
             first_phase=first_phase,
+            private_messages=private_messages,
             seed=secrets.randbits(31) if seed is None else int(seed),
         )
         change = Change(game=game, events=[])
@@ -407,7 +422,12 @@ def submit_action(
         )
         summary = {"ability": ability, "targets": targets, **extra}
         change.log("action_recorded", f"seat:{seat.name}", summary, phase=phase)
-        change.log("action_recorded", "gm", {"player": seat.name, **summary}, phase=phase)
+        change.log(
+            "action_recorded",
+            "gm",
+            {"player": seat.name, **summary, **acted_counts(state, phase)},
+            phase=phase,
+        )
         _close_if_everyone_acted(change, phase, state)
         change.finish()
     return stored
@@ -423,7 +443,12 @@ def withdraw_action(user, game_id: int, phase_seq: int | None = None) -> None:
         if not deleted:
             raise ServiceError("You have no action to withdraw.")
         change.log("action_withdrawn", f"seat:{seat.name}", {}, phase=phase)
-        change.log("action_withdrawn", "gm", {"player": seat.name}, phase=phase)
+        change.log(
+            "action_withdrawn",
+            "gm",
+            {"player": seat.name, **acted_counts(engine_state(game), phase)},
+            phase=phase,
+        )
         change.finish()
 
 
@@ -473,7 +498,12 @@ def cast_vote(user, game_id: int, target: str | None, phase_seq: int | None = No
         vote = Vote.objects.create(
             phase=phase, voter=seat, target=target or "", cast_at=timezone.now()
         )
-        change.log("vote", "public", {"voter": seat.name, "target": target}, phase=phase)
+        change.log(
+            "vote",
+            "public",
+            {"voter": seat.name, "target": target, "tally": tally(phase)},
+            phase=phase,
+        )
         _close_if_everyone_acted(change, phase, state)
         change.finish()
     return vote
@@ -487,44 +517,170 @@ def vote_changes_allowed(state: roles.GameState) -> bool:
     return True
 
 
-def post_message(user, game_id: int, *, channel: str, text: str) -> Post:
+# Posts: at most RATE_POSTS posts per RATE_SECONDS per author and game (flood control).
+RATE_POSTS = 5
+RATE_SECONDS = 10
+
+
+def night_chat_factions(ruleset) -> tuple:
+    """Factions with a night chat: the informed factions unless the ruleset says
+    otherwise with `night_chat_factions` (sport: the mafia know each other but
+    'no mafia chat')."""
+    chat = getattr(ruleset, "night_chat_factions", None)
+    return tuple(ruleset.informed_factions if chat is None else chat)
+
+
+def is_spectator(game: Game, user) -> bool:
+    return bool(
+        getattr(user, "is_authenticated", False)
+        and Spectator.objects.filter(game=game, user=user).exists()
+    )
+
+
+def watch_game(user, game_id: int) -> Spectator:
+    """Watch a game without a seat: its public thread and the graveyard chat."""
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        if not getattr(user, "is_authenticated", False):
+            raise ServiceError("Log in first.")
+        if game.gm_id == user.id:
+            raise ServiceError("The GM already sees everything.")
+        if game.seats.filter(user=user).exists():
+            raise ServiceError("Players cannot spectate their own game.")
+        if game.status == Status.FINISHED:
+            raise ServiceError("The game is over: everything is open to read.")
+        spectator, created = Spectator.objects.get_or_create(game=game, user=user)
+        if not created:
+            raise ServiceError("You are already watching this game.")
+        change.log("spectator_joined", "dead", {"spectator": user.username})
+        change.finish()
+    return spectator
+
+
+def last_words_owed(game: Game, seat: Seat) -> bool:
+    """The engine announced last words for this player, and none were posted yet."""
+    announced = game.events.filter(kind="last_words", audience="public").values_list(
+        "payload", flat=True
+    )
+    if not any(p.get("player") == seat.name for p in announced):
+        return False
+    return not Post.objects.filter(game=game, seat=seat, channel=Post.LAST_WORDS).exists()
+
+
+def _check_rate(game: Game, user, now: datetime) -> None:
+    recent = Post.objects.filter(
+        game=game, author=user, created_at__gt=now - timedelta(seconds=RATE_SECONDS)
+    ).count()
+    if recent >= RATE_POSTS:
+        raise ServiceError(f"Slow down: at most {RATE_POSTS} posts in {RATE_SECONDS} seconds.")
+
+
+def post_message(user, game_id: int, *, channel: str, text: str, to: str = "") -> Post:
+    """Post in a thread. Who may write where:
+
+    - day thread: living players, by day (public);
+    - faction chat: living members of a faction with a night chat, at night;
+    - graveyard: dead players and spectators (audience "dead": living players never read it);
+    - announce: the GM (public);
+    - pm: a living player to another, when the game allows private messages
+      (option off / on / "gm": the GM reads them all);
+    - last_words: a player the engine announced last words for, once, after death.
+    """
     text = (text or "").strip()
     if not text:
         raise ServiceError("Write something first.")
     if len(text) > MAX_POST_CHARS:
         raise ServiceError(f"A post has at most {MAX_POST_CHARS} characters.")
+    now = timezone.now()
     with transaction.atomic():
         change = _lock(game_id)
         game = change.game
-        seat = _seat_of(game, user)
+        if not getattr(user, "is_authenticated", False):
+            raise ServiceError("Log in first.")
+        is_gm = game.gm_id == user.id
+        seat = game.seats.filter(user=user).first()
+        watching = seat is None and not is_gm and is_spectator(game, user)
+        if not (is_gm or seat or watching):
+            raise ServiceError("You are not playing in this game.")
         phase = _running_phase(game, None)
         state = engine_state(game)
-        player = state.player(seat.name)
-        if not player.alive:
+        player = state.player(seat.name) if seat else None
+        recipient = None
+        faction = ""
+        audiences: list[str]
+        if channel == Post.ANNOUNCEMENT:
+            if not is_gm:
+                raise ServiceError("Only the GM makes announcements.")
+            audiences = ["public"]
+        elif channel == Post.GRAVEYARD:
+            if player is not None and player.alive:
+                raise ServiceError("The graveyard chat is for the dead and spectators.")
+            if is_gm:
+                raise ServiceError("The graveyard chat is for the dead and spectators.")
+            audiences = ["dead"]
+        elif player is None:
+            raise ServiceError("You are not playing in this game.")
+        elif channel == Post.LAST_WORDS:
+            if player.alive or not last_words_owed(game, seat):
+                raise ServiceError("You have no last words to say.")
+            audiences = ["public"]
+        elif not player.alive:
             raise ServiceError("The dead cannot post here.")
-        if channel == Post.DAY:
+        elif channel == Post.DAY:
             if phase.kind != Phase.DAY:
                 raise ServiceError("The day thread is closed at night.")
-            audience, faction = "public", ""
+            audiences = ["public"]
         elif channel == Post.FACTION:
             ruleset = roles.get_ruleset(game.ruleset_id)
-            if player.faction not in ruleset.informed_factions:
+            if player.faction not in night_chat_factions(ruleset):
                 raise ServiceError("Your faction has no chat.")
             if phase.kind != Phase.NIGHT:
                 raise ServiceError("The faction chat is open at night.")
-            audience, faction = f"faction:{player.faction}", player.faction
+            faction = player.faction
+            audiences = [f"faction:{faction}"]
+        elif channel == Post.PRIVATE:
+            if game.private_messages == PrivateMessages.OFF:
+                raise ServiceError("This game allows no private messages.")
+            recipient = game.seats.filter(name=to).first()
+            if recipient is None or recipient == seat:
+                raise ServiceError("Choose another player to write to.")
+            if not state.player(recipient.name).alive:
+                raise ServiceError(f"{recipient.name} is dead.")
+            audiences = [f"seat:{seat.name}", f"seat:{recipient.name}"]
+            if game.private_messages == PrivateMessages.GM_SEES_ALL:
+                audiences.append("gm")
         else:
             raise ServiceError("There is no such thread.")
+        _check_rate(game, user, now)
+        name = seat.name if seat else user.username
         post = Post.objects.create(
             game=game,
             phase=phase,
             seat=seat,
+            author=user,
+            author_name=name,
             channel=channel,
             faction=faction,
+            recipient=recipient,
             text=text,
-            created_at=timezone.now(),
+            created_at=now,
         )
-        change.log("post", audience, {"post": post.id, "author": seat.name}, phase=phase)
+        payload = {
+            "post": post.id,
+            "author": name,
+            "channel": channel,
+            "text": text,
+            "phase": str(phase),
+            "at": now.isoformat(),
+        }
+        if recipient is not None:
+            payload["to"] = recipient.name
+        if is_gm:
+            payload["gm"] = True
+        kind = "pm" if channel == Post.PRIVATE else "post"
+        for audience in audiences:
+            change.log(kind, audience, payload, phase=phase)
         change.finish()
     return post
 
@@ -537,6 +693,16 @@ def must_act(state: roles.GameState, phase: Phase) -> list[str]:
     if phase.kind == Phase.DAY:
         return state.alive_names()
     return [p.name for p in state.alive() if choices_now(state, p.name)]
+
+
+def acted_counts(state: roles.GameState, phase: Phase) -> dict:
+    """For the GM: how many of those the phase waits for have acted (or voted)."""
+    waiting_for = set(must_act(state, phase))
+    if phase.kind == Phase.DAY:
+        done = set(current_votes(phase))
+    else:
+        done = set(phase.actions.values_list("seat__name", flat=True))
+    return {"acted": len(waiting_for & done), "of": len(waiting_for)}
 
 
 def _close_if_everyone_acted(change: Change, phase: Phase, state: roles.GameState) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Q
+
 import roles
 from games import services
 from games.models import Event, Game, Phase, Post, Seat, Status
@@ -20,6 +22,7 @@ class Viewer:
     user: object
     seat: Seat | None = None
     is_gm: bool = False
+    is_spectator: bool = False
     alive: bool = False
     faction: str = ""
     view: dict = field(default_factory=dict)
@@ -28,15 +31,38 @@ class Viewer:
     def sees_everything(self) -> bool:
         return self.is_gm or self.game.status == Status.FINISHED
 
+    @property
+    def reads_graveyard(self) -> bool:
+        """The dead and spectators read the graveyard; living players never do."""
+        if self.game.status != Status.RUNNING:
+            return False
+        if self.seat is not None:
+            return not self.alive
+        return self.is_spectator
+
     def audiences(self) -> set[str]:
         audiences = {"public"}
+        if self.is_gm:
+            audiences.add("gm")
         if self.seat is not None:
             audiences.add(f"seat:{self.seat.name}")
             if self.alive and self.faction:
                 audiences.add(f"faction:{self.faction}")
-            if not self.alive and self.game.status == Status.RUNNING:
-                audiences.add("dead")
+        if self.reads_graveyard:
+            audiences.add("dead")
         return audiences
+
+    def may_read(self, audience: str, kind: str = "") -> bool:
+        if audience in self.audiences():
+            return True
+        if self.game.status == Status.FINISHED:
+            return True
+        # The GM reads everything but players' private messages (unless the game's
+        # option says the GM reads them all: those carry the "gm" audience too).
+        return self.is_gm and kind != PRIVATE_MESSAGE_KIND
+
+
+PRIVATE_MESSAGE_KIND = "pm"
 
 
 def viewer_for(game: Game, user) -> Viewer:
@@ -44,6 +70,8 @@ def viewer_for(game: Game, user) -> Viewer:
     if getattr(user, "is_authenticated", False):
         viewer.is_gm = game.gm_id == user.id
         viewer.seat = game.seats.filter(user=user).first()
+        if viewer.seat is None and not viewer.is_gm:
+            viewer.is_spectator = services.is_spectator(game, user)
     if viewer.seat is not None and game.state:
         state = services.engine_state(game)
         ruleset = roles.get_ruleset(game.ruleset_id)
@@ -58,7 +86,7 @@ def viewer_for(game: Game, user) -> Viewer:
             "faction_name": ruleset.factions.get(me["faction"], me["faction"]),
             "card": me["card"],
             "teammates": [t["name"] for t in seen.get("teammates", [])],
-            "has_chat": viewer.faction in ruleset.informed_factions,
+            "has_chat": viewer.faction in services.night_chat_factions(ruleset),
             "results": seen.get("results", []),
         }
     return viewer
@@ -66,16 +94,32 @@ def viewer_for(game: Game, user) -> Viewer:
 
 def visible_events(viewer: Viewer, after_seq: int = 0):
     events = Event.objects.filter(game=viewer.game, seq__gt=after_seq).order_by("seq")
-    if viewer.sees_everything:
+    if viewer.game.status == Status.FINISHED:
         return events
+    if viewer.is_gm:
+        return events.exclude(Q(kind=PRIVATE_MESSAGE_KIND) & ~Q(audience="gm"))
     return events.filter(audience__in=viewer.audiences())
 
 
 def visible_posts(viewer: Viewer, channel: str):
-    posts = Post.objects.filter(game=viewer.game, channel=channel).select_related("seat", "phase")
-    if channel == Post.DAY or viewer.sees_everything:
+    posts = Post.objects.filter(game=viewer.game, channel=channel).select_related(
+        "seat", "phase", "recipient"
+    )
+    if channel in (Post.DAY, Post.ANNOUNCEMENT, Post.LAST_WORDS):
         return posts
-    if viewer.alive and viewer.faction:
+    if channel == Post.PRIVATE:
+        if viewer.game.status == Status.FINISHED:
+            return posts
+        if viewer.is_gm:
+            return posts.filter(game__private_messages="gm")
+        if viewer.seat is None:
+            return posts.none()
+        return posts.filter(Q(seat=viewer.seat) | Q(recipient=viewer.seat))
+    if viewer.sees_everything:
+        return posts
+    if channel == Post.GRAVEYARD:
+        return posts if viewer.reads_graveyard else posts.none()
+    if channel == Post.FACTION and viewer.alive and viewer.faction:
         return posts.filter(faction=viewer.faction)
     return posts.none()
 

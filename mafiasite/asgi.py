@@ -1,4 +1,7 @@
-"""ASGI entry point (daphne or uvicorn).
+"""ASGI entry point (daphne or uvicorn): HTTP pages and the game sockets.
+
+Sockets authenticate from the session cookie (AuthMiddlewareStack) and must come
+from an allowed host (AllowedHostsOriginValidator: a client sends an Origin).
 
 Daphne sends no ASGI lifespan events, so the embedded phase timer starts here,
 when the server imports its application, and only on the embedded default.
@@ -11,10 +14,20 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mafiasite.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.routing import ProtocolTypeRouter  # noqa: E402
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import start_embedded_timer  # noqa: E402
 
-application = ProtocolTypeRouter({"http": django_asgi_app})
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)
 
 start_embedded_timer()

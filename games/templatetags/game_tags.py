@@ -5,7 +5,7 @@ from django import template
 register = template.Library()
 
 # Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
-QUIET_KINDS = {"post", "vote", "game_created"}
+QUIET_KINDS = {"post", "pm", "vote", "game_created"}
 
 
 @register.filter

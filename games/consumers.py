@@ -1,0 +1,237 @@
+"""The game socket: one per browser tab, reading only what its user may read.
+
+On connect the consumer builds the viewer from the session (games/viewer.py,
+the same rules as the pages) and joins the matching groups (games/push.py):
+the public group always; the GM group for the GM; the seat's own group; the
+faction's night chat while alive; the graveyard when dead or spectating.
+
+Delivery is checked, not hoped for: each commit's public message carries the
+commit's manifest (seq, audience, kind of every event). Events this viewer may
+read but did not receive (a dropped message, a group joined a moment late, a
+socket opened after the page) are fetched from the event log. The browser gets
+{"type": "events", "prev", "upto", "events", "now"}: `prev` is the `upto` of
+the previous message (a browser seeing another value asks to resync), `now` is
+the server's clock for the countdown. After a reconnect the browser opens the
+socket with ?after=<its upto> and receives what it missed.
+
+Membership is recomputed when a commit may have changed it (a phase closed, the
+game started or ended): a player who dies leaves the night chat and enters the
+graveyard at once, without a reload.
+
+Browser -> server: {"type": "resync", "after": N} and
+{"type": "post", "channel", "text", "to"} (games.services.post_message).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import timezone
+
+from games import push, services
+from games.models import Game, Status
+from games.viewer import Viewer, viewer_for, visible_events
+
+# Event kinds after which a socket's groups may differ (death, recruit, game over).
+MEMBERSHIP_KINDS = frozenset(
+    {"game_started", "phase_closed", "game_over", "modkill", "replaced", "revived"}
+)
+
+
+@dataclass
+class Access:
+    viewer: Viewer
+    groups: frozenset[str]
+    audiences: frozenset[str]
+
+
+def access_for(game_id: int, user) -> Access | None:
+    game = Game.objects.filter(pk=game_id).select_related("gm").first()
+    if game is None:
+        return None
+    viewer = viewer_for(game, user)
+    seat_ids = dict(game.seats.values_list("name", "id"))
+    audiences = frozenset(viewer.audiences())
+    groups = frozenset(push.group_for(game.id, a, seat_ids) for a in audiences)
+    return Access(viewer=viewer, groups=groups, audiences=audiences)
+
+
+def events_for(access: Access, after: int) -> tuple[list[dict], int]:
+    """What this viewer may read after `after`, and the log's end at that moment."""
+    game = access.viewer.game
+    events = [push.event_message(e) for e in visible_events(access.viewer, after_seq=after)]
+    last = Game.objects.filter(pk=game.id).values_list("last_event_seq", flat=True).first()
+    return events, max(last or 0, after)
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.access: Access | None = None
+        self.joined: set[str] = set()
+        self.pending: dict[int, dict] = {}
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        try:
+            after = max(0, int(query.get("after", ["0"])[0]))
+        except ValueError:
+            after = 0
+        self.synced = after  # every event up to here is handled
+        self.client_upto = after  # what the browser has been told
+        access = await database_sync_to_async(access_for)(self.game_id, self.scope.get("user"))
+        if access is None:
+            await self.close(code=4404)
+            return
+        await self.accept()
+        await self._join(access)
+        await self._catch_up()
+
+    async def disconnect(self, code) -> None:
+        for group in list(self.joined):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.joined.clear()
+
+    # -- groups ----------------------------------------------------------
+
+    async def _join(self, access: Access) -> None:
+        self.access = access
+        for group in access.groups - self.joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        for group in self.joined - access.groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.joined = set(access.groups)
+
+    async def _refresh_membership(self, since: int) -> None:
+        access = await database_sync_to_async(access_for)(self.game_id, self.scope.get("user"))
+        if access is None:
+            await self.close(code=4404)
+            return
+        before = self.access.audiences
+        finished_now = (
+            access.viewer.game.status == Status.FINISHED
+            and self.access.viewer.game.status != Status.FINISHED
+        )
+        await self._join(access)
+        if finished_now:
+            await self.send_json({"type": "membership", "finished": True})
+            return
+        if access.audiences != before:
+            # Events of this very commit for a group joined just now (a death's
+            # graveyard notice): fetched from the log; the browser ignores repeats.
+            events, _ = await database_sync_to_async(events_for)(access, since)
+            fresh = [e for e in events if e["seq"] <= self.synced]
+            if fresh:
+                await self._deliver(fresh, upto=self.client_upto)
+            await self.send_json(
+                {"type": "membership", "audiences": sorted(_labels(access.audiences))}
+            )
+
+    # -- from the channel layer ------------------------------------------
+
+    async def game_batch(self, message: dict) -> None:
+        for event in message["events"]:
+            if event["seq"] > self.synced:
+                self.pending[event["seq"]] = event
+
+    async def game_commit(self, message: dict) -> None:
+        first, last = message["first"], message["last"]
+        if last <= self.synced:  # already caught up from the log
+            self._forget_pending()
+            return
+        for event in message["events"]:
+            self.pending[event["seq"]] = event
+        viewer = self.access.viewer
+        expected = [
+            seq for seq, audience, kind in message["manifest"] if viewer.may_read(audience, kind)
+        ]
+        if first - 1 != self.synced or any(seq not in self.pending for seq in expected):
+            await self._catch_up()
+        else:
+            events = [self.pending[seq] for seq in expected]
+            self.synced = last
+            self._forget_pending()
+            await self._deliver(events, upto=last)
+        if any(kind in MEMBERSHIP_KINDS for _, _, kind in message["manifest"]):
+            await self._refresh_membership(since=first - 1)
+
+    def _forget_pending(self) -> None:
+        self.pending = {seq: e for seq, e in self.pending.items() if seq > self.synced}
+
+    async def _catch_up(self) -> None:
+        events, last = await database_sync_to_async(events_for)(self.access, self.synced)
+        self.synced = max(self.synced, last)
+        self._forget_pending()
+        await self._deliver(events, upto=self.synced, always=True)
+
+    async def _deliver(self, events: list[dict], upto: int, always: bool = False) -> None:
+        if not events and not always:
+            return
+        await self.send_json(
+            {
+                "type": "events",
+                "prev": self.client_upto,
+                "upto": upto,
+                "events": events,
+                "now": timezone.now().isoformat(),
+            }
+        )
+        self.client_upto = upto
+
+    # -- from the browser ------------------------------------------------
+
+    async def receive_json(self, content, **kwargs) -> None:
+        if not isinstance(content, dict):
+            await self._error("Send a JSON object.")
+            return
+        kind = content.get("type")
+        if kind == "resync":
+            try:
+                after = max(0, int(content.get("after", 0)))
+            except (TypeError, ValueError):
+                await self._error("after must be a whole number.")
+                return
+            self.synced = self.client_upto = after
+            await self._catch_up()
+        elif kind == "post":
+            await self._post(content)
+        else:
+            await self._error("Unknown message type.")
+
+    async def _post(self, content: dict) -> None:
+        def call():
+            return services.post_message(
+                self.scope.get("user"),
+                self.game_id,
+                channel=str(content.get("channel", "")),
+                text=str(content.get("text", "")),
+                to=str(content.get("to", "")),
+            )
+
+        try:
+            post = await database_sync_to_async(call)()
+        except services.ServiceError as error:
+            await self._error(str(error), ref=content.get("ref"))
+            return
+        await self.send_json({"type": "posted", "post": post.id, "ref": content.get("ref")})
+
+    async def _error(self, message: str, ref=None) -> None:
+        await self.send_json({"type": "error", "message": message, "ref": ref})
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        if text_data is None:
+            await self._error("Send text frames.")
+            return
+        try:
+            await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
+        except ValueError:  # not JSON
+            await self._error("Send a JSON object.")
+
+
+def _labels(audiences) -> list[str]:
+    """What a browser may know of its own groups: kinds, never other seats' names."""
+    labels = set()
+    for audience in audiences:
+        labels.add(audience.split(":", 1)[0])
+    return sorted(labels)

@@ -1,0 +1,104 @@
+"""Fixtures for the live tests: a started bay12 classic7 game and one socket per persona.
+
+Personas as in tests/site: gemma is the GM, alice..grace play, mallory is a
+logged-in stranger, sam watches as a spectator, and a logged-out visitor.
+"""
+
+import pytest
+from channels.layers import channel_layers
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tests.site.helpers import PLAYER_NAMES, SEVEN, Table, new_classic7
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+@pytest.fixture(autouse=True)
+def _phase_timers_off(settings):
+    settings.PHASE_TIMER = "off"
+    # Personas are created by the dozen: a fast hasher (never in production).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """Each test starts with an empty in-memory layer (as after a server restart)."""
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+def make_user(name: str):
+    return get_user_model().objects.create_user(name, password=f"{name}-secret-pw")
+
+
+@pytest.fixture
+def live_table(transactional_db):
+    """Seven players, sign-ups closed, night 1 open; sam spectates; mallory is a stranger."""
+    from games import services
+
+    gemma = make_user("gemma")
+    users = {name: make_user(name) for name in PLAYER_NAMES}
+    game = new_classic7(gemma, users, private_messages="gm")
+    seated = {name: users[name] for name in SEVEN}
+    for user in seated.values():
+        services.join_game(user, game.id)
+    services.set_signups(gemma, game.id, False)
+    services.start_game(gemma, game.id)
+    table = Table(game, seated, gemma)
+    table.mallory = make_user("mallory")
+    table.sam = make_user("sam")
+    services.watch_game(table.sam, game.id)
+    return table
+
+
+def session_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+class Socket:
+    """A browser tab's socket: collects every event it is sent, in order."""
+
+    def __init__(self, game_id: int, user=None, after: int = 0, origin: bool = True):
+        from mafiasite.asgi import application
+
+        headers = [ORIGIN] if origin else []
+        if user is not None:
+            headers.append((b"cookie", session_cookie(user)))
+        self.communicator = WebsocketCommunicator(
+            application, f"/ws/games/{game_id}/?after={after}", headers=headers
+        )
+        self.messages: list[dict] = []
+        self.upto = after
+
+    async def open(self) -> bool:
+        connected, _ = await self.communicator.connect(timeout=5)
+        return connected
+
+    async def drain(self, quiet: float = 0.3) -> list[dict]:
+        """Everything that arrives until the socket has been quiet for `quiet` seconds."""
+        got = []
+        while not await self.communicator.receive_nothing(timeout=quiet, interval=0.02):
+            message = await self.communicator.receive_json_from(timeout=5)
+            got.append(message)
+            if message.get("type") == "events":
+                assert message["prev"] == self.upto, "the consumer skipped a batch"
+                self.upto = message["upto"]
+        self.messages.extend(got)
+        return got
+
+    def events(self) -> list[dict]:
+        return [e for m in self.messages if m.get("type") == "events" for e in m["events"]]
+
+    def seqs(self) -> list[int]:
+        return [e["seq"] for e in self.events()]
+
+    async def send(self, content: dict) -> None:
+        await self.communicator.send_json_to(content)
+
+    async def close(self) -> None:
+        await self.communicator.disconnect()
