@@ -917,6 +917,13 @@ def setup(state: GameState) -> None:
     state.memory["sc2_cult_founders"] = sum(1 for p in state.players if p.faction == "cult")
 
 
+def reveal_of(state: GameState, player: Player) -> str:
+    """A dead player's role is shown, unless the Janitor sanitized the body or a
+    Disguiser took the victim's identity (then only the 'reveal' event speaks)."""
+    hidden = set(state.memory.get("sc2_sanitized", [])) | set(state.memory.get("sc2_disguised", []))
+    return "none" if player.name in hidden else "role"
+
+
 DOCUMENTATION = """
 Night order (002 'Order of Night actions', sc2-notes 1-10): the Godfather's order
 is handed to a Mafioso first; then the jail, vests and alerts, the redirect/block
@@ -1084,5 +1091,6 @@ RULESET = register(
         setup=setup,
         headline=headline,
         describe=rules.describe,
+        reveal_of=reveal_of,
     )
 )

@@ -566,6 +566,7 @@ def disguise(ctx: PhaseContext) -> None:
         if intent.actor in attackers:
             me = ctx.player(intent.actor)
             me.memory["disguised_as"] = ctx.player(victim).role
+            ctx.state.memory.setdefault("sc2_disguised", []).append(victim)
             ctx.event("reveal", player=victim, role="disguiser")
             ctx.result(intent.actor, "disguised", target=victim, value=ctx.player(victim).role)
 

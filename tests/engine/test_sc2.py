@@ -428,3 +428,27 @@ def test_excluded_from_randoms_options():
     assert "cultist" in categories.candidates(
         "neutral_evil", [], {"cultist_excluded_from_randoms": False}
     )
+
+
+def test_sanitized_and_disguised_bodies_in_the_public_view():
+    """sc2-reference 2.2 Janitor: 'role and last will are hidden'; Disguiser: 'the victim
+    appears as "Disguiser"' (the public 'reveal' event says so; the true role is not
+    shown). The GM record keeps the truth."""
+    state = game(table("janitor", "mafioso", "sheriff", "disguiser", "citizen"))
+    night_ = {
+        "night": [
+            {"actor": "Ann", "targets": ["Cid"]},
+            {"actor": "Bob", "targets": ["Cid"]},
+            {"actor": "Dan", "targets": ["Eve"]},
+        ]
+    }
+    result = roles.resolve_phase(state, night_)
+    public = next(e for e in result.events if e.kind == "phase_closed").payload
+    assert public["deaths"] == [{"player": "Cid"}, {"player": "Eve"}]
+    assert {"kind": "reveal", "player": "Eve", "role": "disguiser"} in public["events"]
+    assert {d["player"]: d["role"] for d in result.record["deaths"]} == {
+        "Cid": "sheriff",
+        "Eve": "citizen",
+    }
+    seen = {p["name"]: p for p in roles.observe(result.state, "Fay")["players"]}
+    assert "role" not in seen["Cid"] and "role" not in seen["Eve"]
