@@ -305,18 +305,21 @@ def executor_of(ctx: PhaseContext, stage: str = "mafia_kill", faction: str = MAF
 def settle_now(ctx: PhaseContext) -> None:
     """A procedure settling the attacks made so far (once each), for nights whose
     document gives an order of moves: a player killed at this step does not act in a
-    later one (ru_hunt: 'Порядок учета ходов: ... 3. Мафия. 4. Маньяк.')."""
+    later one, and a shot at a player killed at an earlier step is wasted (ru_hunt:
+    'Порядок учета ходов: ... 3. Мафия. 4. Маньяк.')."""
     from ..abilities import settle_attacks
 
     pending = [a for a in ctx.attacks if not a.meta.get("settled")]
+    for attack in pending:
+        attack.meta["settled"] = True
+    # A player who died at an earlier step is not killed again (the shot is wasted).
+    pending = [a for a in pending if not ctx.died_tonight(a.target)]
     everything = ctx.attacks
     ctx.attacks = pending
     try:
         settle_attacks(ctx)
     finally:
         ctx.attacks = everything
-    for attack in pending:
-        attack.meta["settled"] = True
 
 
 # -- the day ---------------------------------------------------------------------------

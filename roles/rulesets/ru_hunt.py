@@ -257,7 +257,8 @@ DOCUMENTATION = """
 - The night follows the document's order ('Порядок учета ходов: 1. Мирная охота.
   2. Доктор. 3. Мафия. 4. Маньяк.') step by step: the doctor's heal covers the later
   shots; a maniac shot by the mafia at step 3 does not kill at step 4, while the maniac's
-  kill of the executor comes too late to stop the mafia's shot.
+  kill of the executor comes too late to stop the mafia's shot; a shot at a player who
+  died at an earlier step is wasted (he dies of the first cause only).
 - The mafia kill is optional and sent by one executor: when several members send a kill,
   the last one sent stands and its sender is the executor. The mafia may not name a mafia
   member. The maniac's kill is optional; 'не может дважды подряд называть имя одного и

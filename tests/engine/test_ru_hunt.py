@@ -207,3 +207,17 @@ def test_public_view_shows_the_role_of_the_voted_out_only():
     history = roles.observe(state, None)["history"]
     assert history[0]["deaths"] == [{"player": "Bob", "role": "mafia", "faction": "mafia"}]
     assert history[1]["deaths"] == [{"player": "Hal"}]
+
+
+def test_a_shot_at_a_player_the_hunt_already_killed_is_wasted():
+    """'Мирная охота всегда имеет приоритет перед остальными ходами!' and the order 'Мирная
+    охота ... Маньяк': Bob is dead of the hunt before the maniac's step, so the morning
+    names one cause for him."""
+    _, records = play(
+        game(first="day"),
+        TIE_DAY,
+        {"night": [hunt("Fay", "Bob", "mafia"), {"actor": "Eve", "targets": ["Bob"]}]},
+    )
+    assert records[1]["deaths"] == [{"player": "Bob", "role": "mafia", "by": ["hunt"]}]
+    causes = [e for e in records[1]["events"] if e["kind"] == "death_cause"]
+    assert causes == [{"kind": "death_cause", "player": "Bob", "cause": "successful_hunt"}]
