@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .. import abilities as shared
 from ..night import Attack, Intent, PhaseContext
+from . import bay12
 from . import sc2_rules as rules
 
 # -- helpers -------------------------------------------------------------------
@@ -208,7 +209,7 @@ def record_visits(ctx: PhaseContext) -> None:
 def douse(ctx: PhaseContext, intent: Intent) -> None:
     """000: 'Douse your target ... If you target yourself, you will kill all ...'."""
     if intent.target == intent.actor:
-        ctx.flags.setdefault("ignite", []).append(intent.actor)
+        ctx.flags.setdefault("ignited", []).append(intent.actor)
         return
     ctx.player(intent.target).memory["doused"] = True
     if ctx.option("arsonist_targets_informed"):
@@ -216,7 +217,7 @@ def douse(ctx: PhaseContext, intent: Intent) -> None:
 
 
 def ignite(ctx: PhaseContext, intent: Intent) -> None:
-    ctx.flags.setdefault("ignite", []).append(intent.actor)
+    ctx.flags.setdefault("ignited", []).append(intent.actor)
 
 
 def guard(ctx: PhaseContext, intent: Intent) -> None:
@@ -256,7 +257,7 @@ def kills(ctx: PhaseContext) -> None:
         if hook and not (intent.ability.id == "order_kill" and not intent.extra.get("own_kill")):
             hook(ctx, intent)
     # Arsonist ignition: everyone doused by any Arsonist burns.
-    igniters = ctx.flags.get("ignite", [])
+    igniters = ctx.flags.get("ignited", [])
     if igniters:
         pierces = ["jail"]
         if ctx.option("arsonist_ignores_immunity"):
@@ -471,8 +472,8 @@ def crimes(ctx: PhaseContext) -> None:
                 fake = spare[ctx.rng.randrange(len(spare))]
                 ctx.flags.setdefault("framed_crimes", {})[intent.target] = fake
         actor.memory["crimes"] = sorted(ledger)
-    if ctx.flags.get("ignite"):
-        for name in ctx.flags["ignite"]:
+    if ctx.flags.get("ignited"):
+        for name in ctx.flags["ignited"]:
             ledger = set(ctx.player(name).memory.get("crimes", []))
             ledger.update(("arson", "murder"))
             ctx.player(name).memory["crimes"] = sorted(ledger)
@@ -513,9 +514,8 @@ def consigliere_check(ctx: PhaseContext, intent: Intent) -> None:
         investigate(ctx, intent)
 
 
-def watch(ctx: PhaseContext, intent: Intent) -> None:
-    visitors = [v for v in ctx.visitors_of(intent.target) if v != intent.actor]
-    ctx.result(intent.actor, "visitors", target=intent.target, value=sorted(visitors))
+# 000 Lookout: 'Learn who else visited your target tonight' -- bay12's hook.
+watch = bay12.lookout_watch
 
 
 def autopsy(ctx: PhaseContext, intent: Intent) -> None:
@@ -544,16 +544,10 @@ def autopsy(ctx: PhaseContext, intent: Intent) -> None:
 
 
 def spy(ctx: PhaseContext) -> None:
-    """sc2-reference 2.1 Spy: passive; 'Option: can see all Mafia targets'."""
-    if not ctx.option("spy_sees_mafia_targets"):
-        return
-    spies = [p for p in ctx.state.with_role("spy") if not ctx.died_tonight(p.name)]
-    if not spies:
-        return
-    targets = sorted({v.target for v in ctx.visits if ctx.player(v.visitor).faction == "mafia"})
-    for player in spies:
-        if ctx.flags.get("prisoner") != player.name:
-            ctx.result(player.name, "mafia_visits", value=targets)
+    """sc2-reference 2.1 Spy: passive; 'Option: can see all Mafia targets' (bay12's hook:
+    000 'You learn which players the mafia visits every night')."""
+    if ctx.option("spy_sees_mafia_targets"):
+        bay12.spy_watch_mafia(ctx)
 
 
 def disguise(ctx: PhaseContext) -> None:
@@ -634,12 +628,8 @@ def remember(ctx: PhaseContext, intent: Intent) -> None:
 
 
 def dawn(ctx: PhaseContext) -> None:
-    state = ctx.state
-    acted = {i.actor for i in ctx.intents if not i.extra.get("void")}
-    # 000: 'By doing nothing, you will clean yourself off' (Arsonist).
-    for player in state.alive():
-        if player.role == "arsonist" and player.name not in acted:
-            player.memory["doused"] = False
+    # 000: 'By doing nothing, you will clean yourself off' (Arsonist) -- bay12's hook.
+    bay12.arsonists_clean_off(ctx)
     # Guilt: a Vigilante who killed a Town member dies the following night.
     if ctx.option("vigilante_suicides_if_shot_town"):
         for victim, attacks in ctx.flags.get("killers", {}).items():
