@@ -94,6 +94,14 @@ def _self_allowed(player: Player, ability: Ability) -> bool:
     return player.memory.get("self_uses", {}).get(ability.id, 0) < rule.self_uses
 
 
+def extra_choices(state: GameState, player: Player, ability: Ability) -> dict[str, list[str]]:
+    """The values each extra key of `ability` may take now (fixed, or from the game)."""
+    extra = {k: list(v) for k, v in ability.extra.items()}
+    if ability.extra_options is not None:
+        extra.update(ability.extra_options(state, player))
+    return extra
+
+
 def choices(state: GameState, name: str) -> list[Choice]:
     """The abilities `name` may use in the current phase, with their target rules."""
     if state.ended or not state.has_player(name):
@@ -115,7 +123,7 @@ def choices(state: GameState, name: str) -> list[Choice]:
                 min_targets=ability.targets.minimum,
                 max_targets=ability.targets.count,
                 targets=targets,
-                extra={k: list(v) for k, v in ability.extra.items()},
+                extra=extra_choices(state, player, ability),
                 uses_left=uses_left(player, ability),
                 description=ability.description,
             )
@@ -176,7 +184,7 @@ def check_action(state: GameState, action: dict[str, Any]) -> Ability:
             raise IllegalAction(f"unknown player {target!r}")
         if target not in allowed:
             raise IllegalAction(_target_refusal(state, player, ability, target))
-    for key, values in ability.extra.items():
+    for key, values in extra_choices(state, player, ability).items():
         if action.get(key) not in values:
             raise IllegalAction(f"{ability.id} needs {key} one of {', '.join(values)}")
     if ability.check is not None:

@@ -61,6 +61,9 @@ class Ability:
     # or None; filters the choices too ("not the same player two nights running")
     refuse_target: Callable[..., str | None] | None = None
     extra: dict[str, tuple[str, ...]] = field(default_factory=dict)  # e.g. {"guess": (...)}
+    # extra_options(state, player) -> {key: values now}, for extra keys whose values
+    # depend on the game (a detective's crime question names a victim)
+    extra_options: Callable[..., dict[str, list[str]]] | None = None
     # eligible(state, player, other) -> may `other` be named at all (jester: a voter)
     eligible: Callable[..., bool] | None = None
     # The ability an unnamed action means when the role has several (arsonist: douse).

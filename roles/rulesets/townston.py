@@ -12,7 +12,6 @@ the order of a night and of a day.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from .. import announce
 from ..day import final_ballots, leaders, tally, voters_for
@@ -499,13 +498,16 @@ def _revivable(state: GameState, player: Player, target: str) -> str | None:
     return f"{target}'s corpse is older than two turns"
 
 
-def _crime_known(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
-    victim = action.get("crime")
-    if not isinstance(victim, str) or not state.has_player(victim):
-        return "crime must name the victim of a crime"
-    if state.player(victim).death is None and victim not in state.memory.get("crimes", {}):
-        return f"no crime against {victim} to investigate"
-    return None
+def _crimes(state: GameState, player: Player) -> dict[str, list[str]]:
+    """Who dun it?: the victims of the crimes committed so far, in seat order."""
+    crimes = state.memory.get("crimes", {})
+    return {"crime": [p.name for p in state.players if p.name in crimes]}
+
+
+def _may_investigate_crime(state: GameState, player: Player) -> str | None:
+    if not state.memory.get("crimes"):
+        return "no crime has been committed yet"
+    return _able(state, player)
 
 
 def _vote_check(state: GameState, voter: str, target: str | None) -> str | None:
@@ -656,8 +658,8 @@ ROLES = {
                     "name): yes or no.",
                     stage="investigate",
                     visits=False,
-                    usable=_able,
-                    check=_crime_known,
+                    usable=_may_investigate_crime,
+                    extra_options=_crimes,
                 )
             ),
             Ability(

@@ -445,3 +445,15 @@ def test_state_round_trips_mid_game():
     again = roles.resolve_phase(stored, phases[2])
     assert json.dumps(direct.record) == json.dumps(again.record)
     assert direct.state.to_dict() == again.state.to_dict()
+
+
+def test_who_dun_it_offers_the_crimes_committed():
+    """Who dun it? - 'Whenever a crime has been committed, it's up to the detective to
+    investigate the crime scene.' The choice lists the victims; a lynch is no crime."""
+    assert "crime" not in offered(play([]), "Eve")
+    state = play([night(act("Bob", None, "Ann")), day(("Dan", "Lou"), ("Cid", "Lou"))])
+    choice = offered(state, "Eve")["crime"]
+    assert choice.extra == {"crime": ["Ann"]}
+    with pytest.raises(roles.IllegalAction, match="crime"):
+        roles.check_action(state, act("Eve", "crime", "Bob", crime="Lou"))
+    roles.check_action(state, act("Eve", "crime", "Bob", crime="Ann"))
