@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import abilities as hooks
 from ..day import final_ballots, leaders, lynch, tally
-from ..errors import IllegalAction
+from ..errors import PendingDecision
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
@@ -306,8 +306,17 @@ def first_to_reach(ctx: PhaseContext, events: list[list[Any]], tied: list[str], 
     return tied[0]
 
 
-def hangman_vote(fallback_first_reached: bool):
-    """Plurality; on a tie the hangman chooses, else (19, two clans) the first to reach it."""
+def hangman_vote(on_silence: str):
+    """Plurality; on a tie the hangman's choice among the tied decides.
+
+    When the living hangman sends no usable choice (advance choices naming an untied
+    player are not used), `on_silence` says what happens: "ask" (ru_19: he 'не может
+    отказаться от действия в случае равнения', the day waits for him; an unusable
+    advance choice was his answer, so the first to reach the count goes), "first_reached"
+    (two clans: 'если палач ... откажется от решения, то казнен будет первый набравший')
+    or "nobody" (Eleven: his move is optional). A dead hangman: the first to reach the
+    count (ru_19, two clans) or nobody (Eleven).
+    """
 
     def procedure(ctx: PhaseContext) -> None:
         events = ctx.flags["votes"]
@@ -320,8 +329,20 @@ def hangman_vote(fallback_first_reached: bool):
             return
         if not top:
             return
+        hangmen = [
+            p.name for p in ctx.state.players if ctx.is_alive_now(p.name) and _is_hangman(ctx, p)
+        ]
         choice = _hangman_choice(ctx, top)
-        if choice is None and fallback_first_reached:
+        answered = any(i.ability.id == "hang" for i in ctx.intents)
+        if choice is None and hangmen and on_silence == "ask" and not answered:
+            raise PendingDecision(
+                f"{hangmen[0]}: the vote is tied between {', '.join(top)}; the hangman must choose",
+                kind="action",
+                choices=list(top),
+                actor=hangmen[0],
+                ability="hang",
+            )
+        if choice is None and on_silence != "nobody":
             choice = first_to_reach(ctx, events, top, counts[top[0]])
         if choice is None:
             ctx.event("no_lynch", reason="tie", candidates=top)
@@ -331,18 +352,22 @@ def hangman_vote(fallback_first_reached: bool):
     return procedure
 
 
+def _is_hangman(ctx: PhaseContext, player: Player) -> bool:
+    return any(a.id == "hang" for a in ctx.ruleset.roles[player.role].abilities)
+
+
 def _hangman_choice(ctx: PhaseContext, tied: list[str]) -> str | None:
-    for intent in ctx.intents:
-        if intent.ability.id != "hang" or not ctx.is_alive_now(intent.actor):
-            continue
-        if intent.target not in tied:
-            raise IllegalAction(
-                f"{intent.actor}: the hangman must choose one of the tied players "
-                f"({', '.join(tied)}), not {intent.target}"
-            )
-        ctx.event("hangman", chose=intent.target, candidates=tied)
-        return intent.target
-    return None
+    """The hangman's last `hang` naming a tied player (others were advance guesses)."""
+    chosen = [
+        i
+        for i in ctx.intents
+        if i.ability.id == "hang" and ctx.is_alive_now(i.actor) and i.target in tied
+    ]
+    if not chosen:
+        return None
+    choice = max(chosen, key=lambda i: i.index).target
+    ctx.event("hangman", chose=choice, candidates=tied)
+    return choice
 
 
 # -- the end -----------------------------------------------------------------------------
@@ -710,9 +735,12 @@ GM decisions where the document is silent:
   night, is healed by the doctor or is the courtesan's client does not happen
   (`hunt_void` to the hunter, no announcement). A healed hunter survives a failed
   hunt. There is no balance limit on hunting in this setup.
-- Day vote: plurality. A tie goes to the hangman's `hang` (one of the tied,
-  may be given in advance); if the hangman is dead or sends no choice, the tied
-  player who first reached the tying count is executed.
+- Day vote: plurality. A tie goes to the hangman's `hang` (one of the tied; it may
+  be given in advance, and an advance choice naming an untied player is not used).
+  A living hangman who sent nothing is asked (the day waits: he 'не может
+  отказаться'); a dead hangman, or one whose advance choice names nobody tied: the
+  tied player who first reached the tying count (replaying the votes in the order
+  cast) is executed.
 - Announcements: the eliminated player's role is revealed (option `reveal`); the
   descriptions name the cause ("victim of a failed hunt", "victim of a successful
   hunt", ...).
@@ -761,7 +789,7 @@ RULESET = register(
             "hunt_lands": land_attacks,
             "announce": announce,
             "dawn": dawn,
-            "vote": hangman_vote(fallback_first_reached=True),
+            "vote": hangman_vote(on_silence="ask"),
             "hunt_draw": draw_hunter,
         },
         win_check=win_check,

@@ -154,7 +154,7 @@ def morning(ctx: PhaseContext) -> None:
 
 # -- the day ----------------------------------------------------------------------------------
 
-_vote = ru_19.hangman_vote(fallback_first_reached=False)
+_vote = ru_19.hangman_vote(on_silence="nobody")
 
 
 def day_vote(ctx: PhaseContext) -> None:
@@ -379,8 +379,8 @@ GM decisions where the document is silent:
   lot). "Mandatory" moves (doctor, commissar, the shot) cannot be forced by the
   engine: a missing move is no move; the host may modkill.
 - Day vote: plurality, one change of vote allowed. On a tie the hangman (mafia)
-  chooses among the tied (his `hang` may be given in advance); without his choice
-  nobody is executed.
+  chooses among the tied (his `hang` may be given in advance; an advance choice
+  naming an untied player is not used); without his choice nobody is executed.
 - Reveals: the team (civilian / mafia) of the lynched and of the night's dead is
   announced the next morning (`reveal` events with `status`); the public death list
   shows no role.

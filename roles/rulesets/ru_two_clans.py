@@ -364,8 +364,9 @@ GM decisions where the document is silent or contradicts itself:
 - Hunts: by day application as in ru_19 (apply / withdraw until the day ends, one
   drawn, told `hunt_approved`); the hunt judges the true status (the ninja is mafia).
   There is no 'hunt did not happen' rule here: protections simply save the target.
-- Day vote: plurality; on a tie the hangman chooses; if he is dead or sends no
-  choice, the tied player who first reached the count is executed.
+- Day vote: plurality; on a tie the hangman chooses (an advance choice naming an
+  untied player is not used); if he is dead or sends no usable choice, the tied
+  player who first reached the count (replaying the votes in order) is executed.
 - Announcements: each elimination is announced as a `reveal` event with the role
   (option `reveal`: role or team); the ninja is announced as a civilian while other
   mafia live. The core's public death list shows no role (the ninja would leak).
@@ -418,7 +419,7 @@ RULESET = register(
             "executors_shots_land": ru_19.land_attacks,
             "hunt_lands": ru_19.land_attacks,
             "dawn": dawn,
-            "vote": ru_19.hangman_vote(fallback_first_reached=True),
+            "vote": ru_19.hangman_vote(on_silence="first_reached"),
             "hunt_draw": ru_19.draw_hunter,
             "announce": announce_deaths,
         },

@@ -1,0 +1,182 @@
+"""ru_eleven beyond the scenario fixtures: choices, cards, presets, what is NOT announced.
+
+Rules quoted from 003_d239a94a8cc52329.txt, "Правила мафии «Одиннадцать»".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import roles
+
+PLAYERS = [
+    ("Ann", "doctor"),
+    ("Bob", "plus_vote"),
+    ("Cid", "minus_vote"),
+    ("Dan", "commissar"),
+    ("Eve", "civilian"),
+    ("Fay", "civilian"),
+    ("Gil", "civilian"),
+    ("Hal", "civilian"),
+    ("Ian", "mafia"),
+    ("Jon", "hangman"),
+    ("Kay", "advocate"),
+]
+
+
+def scenario(*phases, seed: int = 3) -> dict:
+    return {
+        "ruleset": "ru_eleven",
+        "seed": seed,
+        "players": [{"name": n, "role": r} for n, r in PLAYERS],
+        "phases": list(phases),
+    }
+
+
+def game() -> roles.GameState:
+    return roles.new_game("ru_eleven", [{"name": n, "role": r} for n, r in PLAYERS], seed=3)
+
+
+def cm(actor: str, status: str, target: str) -> dict:
+    return {"actor": actor, "as": status, "targets": [target]}
+
+
+def test_every_civilian_is_offered_the_same_conditional_moves() -> None:
+    """'Мирные не знают, у кого из них есть статус, и какой именно' - the doctor's form
+    is the plain civilian's form, so it cannot betray his status."""
+    state = game()
+    forms = {
+        name: [c.to_dict() for c in roles.choices(state, name)]
+        for name in ("Ann", "Bob", "Cid", "Dan", "Eve")
+    }
+    assert [c["ability"] for c in forms["Eve"]] == ["heal", "plus", "minus", "check"]
+    for name, form in forms.items():
+        for mine, civilians in zip(form, forms["Eve"], strict=True):
+            assert mine["ability"] == civilians["ability"], name
+            assert set(mine["targets"]) | {name} == set(civilians["targets"]) | {"Eve"}, name
+            assert (name in mine["targets"]) == ("Eve" in civilians["targets"]), name
+
+
+def test_a_status_holder_is_told_civilian() -> None:
+    state = game()
+    view = roles.observe(state, "Ann")
+    assert view["me"]["role"] == "civilian"
+    assert "Civilian" in view["me"]["card"] and "Doctor" not in view["me"]["card"]
+    assert roles.role_card("ru_eleven", "commissar").startswith("Civilian")
+
+
+def test_mafia_choices_kill_decoy_and_the_advocates_check() -> None:
+    """'Адвокат – проверяет мирных'; 'Мафия каждую ночь присылает ... два имени'."""
+    state = game()
+    kay = {c.ability: c for c in roles.choices(state, "Kay")}
+    assert set(kay) == {"check", "kill", "decoy"}
+    assert not {"Ian", "Jon", "Kay"} & set(kay["check"].targets)
+    assert kay["decoy"].max_targets == 3
+    assert {c.ability for c in roles.choices(state, "Ian")} == {"kill", "decoy"}
+
+
+def test_holder_limit_shows_in_the_choices_of_everyone() -> None:
+    """'Доктор - не может лечить одного игрока дважды подряд'; '+1 ... кроме того, на
+    которого был ход в прошлый раз' - last night's names leave every civilian's form."""
+    state = game()
+    night = {"night": [cm("Eve", "doctor", "Gil"), cm("Eve", "plus_vote", "Hal")]}
+    state = roles.resolve_phase(state, night).state
+    state = roles.resolve_phase(state, {"day": {"votes": [], "rounds": [], "actions": []}}).state
+    eve = {c.ability: c for c in roles.choices(state, "Eve")}
+    assert "Gil" not in eve["heal"].targets
+    assert "Hal" not in eve["plus"].targets
+    assert "Gil" in eve["check"].targets
+
+
+def test_fewer_than_three_candidates_nothing_announced() -> None:
+    """'Если от игроков приходит одно или два имени для проверки - проверка не объявляется'."""
+    out = roles.simulate(
+        scenario({"night": [cm("Dan", "commissar", "Ian"), cm("Eve", "commissar", "Gil")]})
+    )
+    assert not [e for e in out["phases"][0]["events"] if e["kind"] == "check"]
+
+
+def test_killed_commissar_check_not_announced() -> None:
+    """'Убитый Ком проверку не получает'."""
+    night = [
+        cm("Dan", "commissar", "Ian"),
+        cm("Eve", "commissar", "Gil"),
+        cm("Fay", "commissar", "Hal"),
+        {"actor": "Ian", "ability": "kill", "targets": ["Dan"]},
+    ]
+    out = roles.simulate(scenario({"night": night}))
+    phase = out["phases"][0]
+    assert [d["player"] for d in phase["deaths"]] == ["Dan"]
+    assert not [e for e in phase["events"] if e["kind"] == "check"]
+
+
+def test_commissar_gets_no_private_result() -> None:
+    """The commissar does not know his status: the check is only ever public."""
+    night = [cm("Dan", "commissar", "Ian"), cm("Eve", "commissar", "Gil")]
+    night.append(cm("Fay", "commissar", "Hal"))
+    out = roles.simulate(scenario({"night": night}))
+    assert out["phases"][0]["results"] == []
+
+
+def test_missing_decoys_are_drawn() -> None:
+    """GM decision: with no decoy note the engine draws two living decoys (seeded)."""
+    night = [cm("Dan", "commissar", "Ian"), cm("Eve", "commissar", "Gil")]
+    night.append(cm("Fay", "commissar", "Hal"))
+    for seed in range(5):
+        out = roles.simulate(scenario({"night": night}, seed=seed))
+        (check,) = [e for e in out["phases"][0]["events"] if e["kind"] == "check"]
+        assert "Ian" in check["names"] and len(set(check["names"])) == 3
+        assert check["names"] == sorted(check["names"])
+        assert check["value"] == "mafia"
+
+
+def test_announced_names_are_alphabetical() -> None:
+    """'Имена "проверенных" – располагаются в алфавитном порядке'."""
+    night = [
+        cm("Dan", "commissar", "Gil"),
+        cm("Eve", "commissar", "Hal"),
+        cm("Fay", "commissar", "Eve"),
+        {"actor": "Kay", "ability": "decoy", "targets": ["Kay", "Ann", "Bob"]},
+    ]
+    out = roles.simulate(scenario({"night": night}))
+    (check,) = [e for e in out["phases"][0]["events"] if e["kind"] == "check"]
+    assert check["names"] == ["Ann", "Gil", "Kay"]
+
+
+def test_plus_and_minus_on_the_same_voter_cancel() -> None:
+    """GM decision: weight = 1 + (+1) − (−1)."""
+    night = {"night": [cm("Bob", "plus_vote", "Eve"), cm("Cid", "minus_vote", "Eve")]}
+    day = {"day": {"votes": [["Eve", "Ian"], ["Fay", "Gil"]], "rounds": [], "actions": []}}
+    out = roles.simulate(scenario(night, day))
+    assert out["phases"][1]["tally"] == {"Gil": 1, "Ian": 1}
+
+
+def test_a_withdrawn_vote_is_the_one_change() -> None:
+    """'Голос в дневном голосовании можно менять только один раз'."""
+    day = {"day": {"votes": [["Ann", "Ian"], ["Ann", None], ["Ann", "Gil"]], "rounds": []}}
+    with pytest.raises(roles.ScenarioError, match="once"):
+        roles.simulate(scenario(day))
+
+
+def test_preset_is_the_documents_eleven() -> None:
+    """'На 11 игроков – 8 мирных и 3 мафа'."""
+    ruleset = roles.get_ruleset("ru_eleven")
+    preset = ruleset.presets["11"]
+    assert len(preset.roles) == 11
+    factions = Counter(ruleset.roles[r].faction for r in preset.roles)
+    assert factions == {"town": 8, "mafia": 3}
+    assert {"doctor", "plus_vote", "minus_vote", "commissar", "hangman", "advocate"} <= set(
+        preset.roles
+    )
+
+
+def test_rules_text_has_every_card_in_both_languages_and_the_rulings() -> None:
+    text = roles.rules_text("ru_eleven")
+    ruleset = roles.get_ruleset("ru_eleven")
+    for role in ruleset.roles.values():
+        assert f"[{role.id}]" in text
+        assert role.card_ru and role.card_ru in text
+    assert "Win condition" in text
+    assert "GM decisions" in text and "decoy" in text
