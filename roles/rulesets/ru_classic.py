@@ -188,6 +188,8 @@ DOCUMENTATION = """
   {"actor": "GM", "ability": "modkill", "targets": [names]} in a day or a night: the player
   dies at once (cause 'modkill'), his moves and his ballot of that phase are void, and the
   day's lynch is counted from the other ballots.
+- Private results: only the checks ('В личку статусам (адвокату мафии и комиссару) ведущий
+  высылает результаты ночных проверок'); nobody is told of a heal or an attack.
 """
 
 RULESET = register(
@@ -196,7 +198,16 @@ RULESET = register(
         title="Russian forum Mafia: classic (Piter) rules",
         source=SOURCE,
         roles={role.id: role for role in ROLES},
-        night_order=("gm_modkill", "heal", "mafia_kill", "check", "settle", "morning", "remember"),
+        night_order=(
+            "gm_modkill",
+            "heal",
+            "mafia_kill",
+            "check",
+            "settle",
+            "morning",
+            "remember",
+            "private",
+        ),
         day_order=(
             "gm_modkill",
             "vote",
@@ -207,6 +218,7 @@ RULESET = register(
             "settle": hooks.settle_attacks,
             "morning": morning,
             "remember": ru.remember_targets,
+            "private": ru.only_results("check"),
             "vote": vote,
         },
         win_check=win_check,

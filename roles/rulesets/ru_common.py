@@ -746,6 +746,21 @@ def last_words_events(ctx: PhaseContext) -> None:
             ctx.event("last_words", player=name)
 
 
+def only_results(*kinds: str) -> Callable[[PhaseContext], None]:
+    """A last-stage procedure keeping only the private results the document sends.
+
+    Classic: 'В личку статусам (адвокату мафии и комиссару) ведущий высылает результаты
+    ночных проверок' - check results, nothing else (no "you were saved" notes: after a
+    heal the morning post 'просто указывается, что жертв больше нет').
+    """
+    keep = set(kinds)
+
+    def procedure(ctx: PhaseContext) -> None:
+        ctx.results[:] = [r for r in ctx.results if r["kind"] in keep]
+
+    return procedure
+
+
 def headline(deaths: int) -> str:
     """The morning post; 'В случает успешного лечения доктора просто указывается, что
     жертв больше нет.'"""

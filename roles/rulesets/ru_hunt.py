@@ -283,6 +283,8 @@ DOCUMENTATION = """
   "GM", "ability": "modkill", "targets": [names]}: the player dies at once, his moves and
   ballot are void; a host modkill during a day counts as a modkill at the vote, so nobody
   else leaves that day.
+- Private results: none at night (no heal or attack notices, no word to the hunters: 'О
+  том, чья заявка выиграла – никому не сообщается').
 """
 
 RULESET = register(
@@ -301,6 +303,7 @@ RULESET = register(
             "maniac_shot",
             "morning",
             "remember",
+            "private",
         ),
         day_order=(
             "gm_modkill",
@@ -314,6 +317,7 @@ RULESET = register(
             "maniac_shot": ru.settle_now,
             "morning": morning,
             "remember": ru.remember_targets,
+            "private": ru.only_results("check"),
             "vote": vote,
         },
         win_check=win_check,

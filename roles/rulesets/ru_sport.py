@@ -213,6 +213,8 @@ DOCUMENTATION = """
 - Modkills by the host are GM actions {"actor": "GM", "ability": "modkill", "targets":
   [names]} in a day or a night: the player dies at once without last words, his moves and
   his ballot of that phase are void (a modkilled mafia member's kill vote is not awaited).
+- Private results: the checks, and the heir's 'role_change' when he becomes the don; nobody
+  is told of an attack.
 """
 
 RULESET = register(
@@ -221,7 +223,7 @@ RULESET = register(
         title="Russian forum Mafia: sport (Moscow) rules",
         source=SOURCE,
         roles={role.id: role for role in ROLES},
-        night_order=("gm_modkill", "mafia_kill", "check", "settle", "dusk", "remember"),
+        night_order=("gm_modkill", "mafia_kill", "check", "settle", "dusk", "remember", "private"),
         day_order=("gm_modkill", "vote", "dusk"),
         procedures={
             "gm_modkill": ru.gm_modkills,
@@ -229,6 +231,7 @@ RULESET = register(
             "settle": hooks.settle_attacks,
             "dusk": dusk,
             "remember": ru.remember_targets,
+            "private": ru.only_results("check", "role_change"),
             "vote": vote,
         },
         win_check=win_check,

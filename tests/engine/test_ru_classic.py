@@ -220,6 +220,7 @@ def test_morning_after_a_heal_says_no_victims():
     )
     assert record["deaths"] == []
     assert record["headline"] == "There are no victims tonight."
+    assert record["results"] == []  # only check results are sent privately
     assert not [e for e in record["events"] if e["kind"] in ("saved", "reveal")]
 
 
