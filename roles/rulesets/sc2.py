@@ -729,8 +729,9 @@ OPTIONS = (
     Option(
         "investigator_results",
         "pairs",
-        "Investigator result generation: 2011 role pairs, the 2014 crime ledger, or the exact role",
-        ("pairs", "crimes", "exact"),
+        "Investigator result generation: 2011 role pairs, the 2012-13 flavour groups, the "
+        "2014 crime ledger, or the exact role (port detect_exact_role)",
+        ("pairs", "flavour", "crimes", "exact"),
     ),
     Option(
         "serial_killer_beats_arsonist",
@@ -965,6 +966,14 @@ GM decisions where the documents are silent or ambiguous:
   roles the wiki does not pair - Lookout's partner Blackmailer is not in sc2 here,
   the Disguiser - are grouped as shown). A framed player shows the Framer group,
   a doused one the Arsonist group (000: framing overpowers dousing).
+- Investigator 'flavour' (2012-13) groups: mafioso/serial_killer/vigilante, jailor,
+  bodyguard/bus_driver, godfather/jester/mason_leader/mayor, lookout, coroner/janitor,
+  mass_murderer/veteran as those revisions print them; the other roles keep their
+  2011 pair minus the roles those groups took (citizen and doctor stand alone).
+- Veteran: the reference's 'Doctor whose target visits the Vet dies' is not applied
+  (unclear); a heal saves the Veteran's victim like any other.
+- Spy: reads the Mafia, Cult and Mason chats (the site's chat groups); the engine's
+  part is the Mafia's targets (spy_sees_mafia_targets).
 - Sheriff values: mafia, serial_killer, arsonist, cult, mass_murderer or
   not_suspicious; framed reads mafia; a Disguiser's jump does not fool the Sheriff.
 - Crimes: the ledger of reference 2.4, earned as the actions resolve; a frame adds

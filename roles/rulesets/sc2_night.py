@@ -502,7 +502,8 @@ def investigate(ctx: PhaseContext, intent: Intent) -> None:
             ledger.add(fake)
         ctx.result(intent.actor, "crimes", target=shown, value=sorted(ledger))
     else:
-        value = rules.investigator_group(target, ctx.flags)
+        groups = rules.FLAVOUR_GROUPS if mode == "flavour" else rules.INVESTIGATOR_GROUPS
+        value = rules.investigator_group(target, ctx.flags, groups)
         ctx.result(intent.actor, "roles", target=shown, value=value)
 
 

@@ -94,6 +94,33 @@ INVESTIGATOR_GROUPS: tuple[tuple[str, ...], ...] = (
 )
 
 
+# The 2012-2013 "flavour" generation: the groups those wiki revisions print
+# (Vigilante 'Mafioso/SK/Vigilante', Jailor 'Jailor/Kidnapper', Bus Driver 'Bus
+# Driver, Bodyguard or Beguiler', Godfather 'Mayor, Mason Leader, Godfather or
+# Jester', Lookout 'Lookout or Blackmailer', Coroner 'Coroner or Janitor', Mass
+# Murderer 'Mass Murderer or Veteran'); every other role keeps its 2011 pair minus
+# the roles those groups took.
+FLAVOUR_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("mafioso", "serial_killer", "vigilante"),
+    ("jailor",),
+    ("bodyguard", "bus_driver"),
+    ("godfather", "jester", "mason_leader", "mayor"),
+    ("lookout",),
+    ("coroner", "janitor"),
+    ("mass_murderer", "veteran"),
+    ("citizen",),
+    ("cultist", "mason"),
+    ("executioner", "sheriff"),
+    ("consigliere", "investigator"),
+    ("doctor",),
+    ("consort", "escort"),
+    ("arsonist", "doused"),
+    ("spy",),
+    ("amnesiac", "survivor", "witch"),
+    ("disguiser", "framed", "framer"),
+)
+
+
 def option(state: GameState, option_id: str) -> Any:
     return get_ruleset(state.ruleset).option(state.options, option_id)
 
@@ -169,7 +196,9 @@ def sheriff_value(state: GameState, player: Player, flags: dict[str, Any]) -> st
     return "not_suspicious"
 
 
-def investigator_group(player: Player, flags: dict[str, Any]) -> list[str]:
+def investigator_group(
+    player: Player, flags: dict[str, Any], groups: tuple[tuple[str, ...], ...] = INVESTIGATOR_GROUPS
+) -> list[str]:
     """000: a framed player shows as the Framer's group ('This overpowers the ...
     dousing'); a doused one as the Arsonist's group; else the role's group."""
     if player.name in flags.get("framed", set()):
@@ -178,7 +207,7 @@ def investigator_group(player: Player, flags: dict[str, Any]) -> list[str]:
         key = "doused"
     else:
         key = apparent_role(player)
-    for group in INVESTIGATOR_GROUPS:
+    for group in groups:
         if key in group:
             return sorted(group)
     return [key]

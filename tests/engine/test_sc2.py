@@ -452,3 +452,12 @@ def test_sanitized_and_disguised_bodies_in_the_public_view():
     }
     seen = {p["name"]: p for p in roles.observe(result.state, "Fay")["players"]}
     assert "role" not in seen["Cid"] and "role" not in seen["Eve"]
+
+
+@pytest.mark.parametrize("groups", ["INVESTIGATOR_GROUPS", "FLAVOUR_GROUPS"])
+def test_investigator_groups_hold_every_role_once(groups):
+    """Issue 5: 'Investigator results' -- every role appears in exactly one group."""
+    from roles.rulesets import sc2_rules
+
+    members = [r for g in getattr(sc2_rules, groups) for r in g]
+    assert sorted(members) == sorted([*SPEC_ROLES, "doused", "framed"])
