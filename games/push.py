@@ -24,6 +24,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from games.templatetags.game_tags import event_text
+
 logger = logging.getLogger(__name__)
 
 BATCH = "game.batch"
@@ -48,6 +50,7 @@ def event_message(event) -> dict:
         "payload": event.payload,
         "phase": event.phase_id,
         "at": event.created_at.isoformat(),
+        "text": event_text(event),
     }
 
 

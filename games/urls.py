@@ -16,5 +16,6 @@ urlpatterns = [
     path("games/<int:game_id>/act/", views.act, name="act"),
     path("games/<int:game_id>/vote/", views.vote, name="vote"),
     path("games/<int:game_id>/post/", views.post, name="post"),
+    path("games/<int:game_id>/watch/", views.watch, name="watch"),
     path("games/<int:game_id>/close/", views.gm_close, name="gm_close"),
 ]

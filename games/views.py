@@ -87,7 +87,8 @@ def create_game(request):
 def game_page(request, game_id: int):
     game = get_object_or_404(Game.objects.select_related("gm"), pk=game_id)
     viewer = viewer_for(game, request.user)
-    context = {"game": game, "viewer": viewer}
+    # Read before anything else: the socket catches up from here (repeats are ignored).
+    context = {"game": game, "viewer": viewer, "last_seq": game.last_event_seq}
     ruleset = roles.get_ruleset(game.ruleset_id)
     context["ruleset"] = ruleset
     context["preset"] = ruleset.presets.get(game.preset_id)
@@ -99,6 +100,20 @@ def game_page(request, game_id: int):
     context["events"] = list(visible_events(viewer))
     context["day_posts"] = list(visible_posts(viewer, Post.DAY))
     context["faction_posts"] = list(visible_posts(viewer, Post.FACTION))
+    context["graveyard_posts"] = list(visible_posts(viewer, Post.GRAVEYARD))
+    context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))
+    context["private_posts"] = list(visible_posts(viewer, Post.PRIVATE))
+    context["last_words"] = {p.writer: p for p in visible_posts(viewer, Post.LAST_WORDS)}
+    context["latest_news"] = (
+        game.events.filter(audience="public", kind="phase_closed").order_by("-seq").first()
+    )
+    context["may_watch"] = (
+        request.user.is_authenticated
+        and viewer.seat is None
+        and not viewer.is_gm
+        and not viewer.is_spectator
+        and game.status == Status.RUNNING
+    )
     context["history"] = [
         phase_summary(viewer, p) for p in game.phases.exclude(closed_at=None).order_by("seq")
     ]
@@ -135,6 +150,10 @@ def game_page(request, game_id: int):
             context["vote_targets"] = vote_targets(state, viewer.seat.name)
             current = phase.actions.filter(seat=viewer.seat).first()
             context["current_action"] = current
+            if game.private_messages != "off":
+                context["pm_targets"] = [n for n in state.alive_names() if n != viewer.seat.name]
+        if viewer.seat is not None and not viewer.alive:
+            context["owes_last_words"] = services.last_words_owed(game, viewer.seat)
         if viewer.is_gm:
             state = services.engine_state(game)
             context["gm_players"] = [
@@ -294,8 +313,20 @@ def post(request, game_id: int):
             game_id,
             channel=request.POST.get("channel", ""),
             text=request.POST.get("text", ""),
+            to=request.POST.get("to", ""),
         ),
         "",
+    )
+
+
+@login_required
+@require_POST
+def watch(request, game_id: int):
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.watch_game(request.user, game_id),
+        "You are watching: the public thread and the graveyard chat.",
     )
 
 

@@ -1,0 +1,276 @@
+// The game page's live connection: one websocket per tab (games/consumers.py).
+// Events arrive with increasing ids; the page keeps the last one (upto) and, after
+// any reconnect (network drop, laptop sleep, server restart), reopens the socket
+// with ?after=upto so the server sends what was missed. Everything shown is set
+// with textContent: posts are never interpreted as HTML.
+(function () {
+  "use strict";
+  const root = document.getElementById("live");
+  if (!root || !("WebSocket" in window)) return;
+  const gameId = root.dataset.liveGame;
+  const clock = (window.MafiaClock = window.MafiaClock || { offset: null });
+  const seen = new Set();
+  let upto = parseInt(root.dataset.lastSeq || "0", 10);
+  let socket = null;
+  let retry = 500;
+  let refreshTimer = null;
+  let refs = 0;
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function setStatus(text, cls) {
+    const node = document.getElementById("live-status");
+    if (!node) return;
+    node.textContent = text;
+    node.className = "live-status " + cls;
+  }
+
+  function toast(text, cls) {
+    const box = document.getElementById("toasts");
+    if (!box) return;
+    const node = el("div", "toast " + (cls || ""), text);
+    box.appendChild(node);
+    setTimeout(function () { node.remove(); }, 6000);
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws/games/" + gameId + "/?after=" + upto);
+    socket.onopen = function () { retry = 500; setStatus("live", "on"); };
+    socket.onclose = function () {
+      setStatus("reconnecting…", "off");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 10000);
+    };
+    socket.onmessage = function (message) {
+      let data;
+      try { data = JSON.parse(message.data); } catch (e) { return; }
+      if (data.now) clock.offset = Date.parse(data.now) - Date.now();
+      if (data.type === "events") onEvents(data);
+      else if (data.type === "membership") onMembership(data);
+      else if (data.type === "error") toast(data.message, "error");
+      else if (data.type === "posted") clearForm(data.ref);
+    };
+  }
+
+  function onEvents(data) {
+    if (data.prev > upto) {
+      // A gap: ask for everything after what this page has.
+      socket.send(JSON.stringify({ type: "resync", after: upto }));
+      return;
+    }
+    data.events.forEach(function (event) {
+      if (seen.has(event.seq)) return;
+      seen.add(event.seq);
+      handle(event);
+    });
+    upto = Math.max(upto, data.upto);
+    root.dataset.lastSeq = String(upto);
+  }
+
+  function onMembership(data) {
+    if (data.finished) return; // the game-over screen is already showing
+    scheduleRefresh();
+  }
+
+  function logLine(event) {
+    if (!event.text) return;
+    const list = document.getElementById("events");
+    if (!list || list.querySelector('[data-seq="' + event.seq + '"]')) return;
+    const item = el("li", "event " + event.kind + " fresh", event.text);
+    item.dataset.seq = event.seq;
+    list.appendChild(item);
+  }
+
+  function handle(event) {
+    const p = event.payload || {};
+    switch (event.kind) {
+      case "post":
+      case "pm":
+        addPost(p);
+        break;
+      case "vote":
+        renderTally(p.tally || {});
+        break;
+      case "phase_closed":
+        showNews(event);
+        logLine(event);
+        break;
+      case "last_words":
+        logLine(event);
+        break;
+      case "result":
+        logLine(event);
+        toast("New private result: " + event.text, "result");
+        break;
+      case "phase_opened":
+        logLine(event);
+        openPhase(p);
+        break;
+      case "game_over":
+        logLine(event);
+        gameOver(p);
+        break;
+      case "action_recorded":
+      case "action_withdrawn":
+        logLine(event);
+        if (p.of !== undefined) {
+          const node = document.getElementById("gm-acted");
+          if (node) node.textContent = p.acted + " of " + p.of + " have acted";
+        }
+        break;
+      default:
+        logLine(event);
+    }
+  }
+
+  function addPost(p) {
+    const channel = p.channel === "last_words" ? "day" : p.channel;
+    const section = document.querySelector('[data-thread="' + channel + '"]');
+    if (!section || section.querySelector('[data-post="' + p.post + '"]')) return;
+    section.classList.remove("hidden");
+    const posts = section.querySelector(".posts");
+    const empty = posts.querySelector(".empty");
+    if (empty) empty.remove();
+    const article = el("article", "post fresh " + p.channel + (p.gm ? " by-gm" : ""));
+    article.dataset.post = p.post;
+    const header = el("header");
+    header.appendChild(el("strong", "", p.author));
+    let tail = (p.to ? " → " + p.to : "") + " · " + (p.phase || "");
+    if (p.channel === "last_words") tail += " · last words";
+    header.appendChild(document.createTextNode(tail + " · "));
+    header.appendChild(el("time", "", new Date(p.at).toISOString().slice(11, 19)));
+    article.appendChild(header);
+    article.appendChild(el("p", "", p.text));
+    posts.appendChild(article);
+    if (p.channel === "announce") toast("GM: " + p.text, "announce");
+    if (p.channel === "pm" && p.author !== root.dataset.me) toast("Private message from " + p.author, "pm");
+  }
+
+  function renderTally(tally) {
+    const list = document.querySelector("#tally .tally-list");
+    if (!list) return;
+    list.textContent = "";
+    const names = Object.keys(tally);
+    if (!names.length) list.appendChild(el("li", "empty", "No votes yet."));
+    names.forEach(function (name) {
+      const item = el("li");
+      item.appendChild(el("strong", "", name));
+      item.appendChild(document.createTextNode(": " + tally[name].length + " (" + tally[name].join(", ") + ")"));
+      list.appendChild(item);
+    });
+  }
+
+  function showNews(event) {
+    const news = document.getElementById("news");
+    if (!news) return;
+    news.textContent = "";
+    news.classList.remove("empty-news");
+    news.classList.add("fresh");
+    news.appendChild(el("h2", "", "The latest news"));
+    news.appendChild(el("p", "headline", event.text));
+    const p = event.payload || {};
+    if (p.deaths && p.deaths.length) {
+      const list = el("ul", "deaths");
+      p.deaths.forEach(function (d) {
+        const shown = d.role_name || d.role || d.faction;
+        let line = d.player + (shown ? " (" + shown + ")" : "") + " died";
+        const description = (p.descriptions || {})[d.player];
+        if (description) line += ": " + description;
+        list.appendChild(el("li", "", line));
+      });
+      news.appendChild(list);
+    }
+    news.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }
+
+  function openPhase(p) {
+    const banner = document.getElementById("phase-banner");
+    if (banner) {
+      banner.className = "phase " + p.kind + " fresh";
+      const name = banner.querySelector(".phase-name");
+      if (name) name.textContent = p.kind.charAt(0).toUpperCase() + p.kind.slice(1) + " " + p.number;
+      const countdown = banner.querySelector(".countdown");
+      if (countdown) countdown.dataset.deadline = p.deadline;
+      if (clock.tick) clock.tick();
+    }
+    scheduleRefresh();
+  }
+
+  function gameOver(p) {
+    const overlay = document.getElementById("game-over");
+    if (!overlay) return;
+    overlay.querySelector(".winners").textContent =
+      "Winners: " + ((p.winners || []).join(", ") || "nobody");
+    overlay.classList.remove("hidden");
+    setStatus("game over", "over");
+  }
+
+  // After a phase change, the panels (forms, role, players, results) are fetched
+  // again from the server, rendered from this viewer's own view of the game.
+  function scheduleRefresh() {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(refreshPanels, 150);
+  }
+
+  function refreshPanels() {
+    fetch(location.pathname, { credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        const fresh = new DOMParser().parseFromString(html, "text/html");
+        if (!fresh.getElementById("live")) return; // the game is over: keep the overlay
+        document.querySelectorAll("[data-live-swap]").forEach(function (node) {
+          const textarea = node.querySelector("textarea");
+          if (textarea && (textarea.value || document.activeElement === textarea)) return;
+          const replacement = fresh.getElementById(node.id);
+          if (replacement) node.replaceWith(document.importNode(replacement, true));
+          else node.remove();
+        });
+        fresh.querySelectorAll("[data-live-swap]").forEach(function (node) {
+          if (document.getElementById(node.id)) return;
+          const parent = node.parentElement && document.getElementById(node.parentElement.id);
+          if (parent) parent.appendChild(document.importNode(node, true));
+        });
+        fresh.querySelectorAll("[data-thread]").forEach(function (node) {
+          if (!document.getElementById(node.id)) {
+            const column = document.querySelector(".col-talk");
+            if (column) column.insertBefore(document.importNode(node, true), column.querySelector(".log"));
+          }
+        });
+        if (clock.tick) clock.tick();
+      })
+      .catch(function () { /* the next event retries */ });
+  }
+
+  // Chat forms post through the socket when it is open (no reload), else normally.
+  document.addEventListener("submit", function (e) {
+    const form = e.target;
+    if (!form.matches("[data-live-post]") || !socket || socket.readyState !== WebSocket.OPEN) return;
+    e.preventDefault();
+    refs += 1;
+    form.dataset.ref = String(refs);
+    const data = new FormData(form);
+    socket.send(JSON.stringify({
+      type: "post", ref: refs, channel: data.get("channel"),
+      text: data.get("text") || "", to: data.get("to") || "",
+    }));
+  });
+
+  function clearForm(ref) {
+    const form = document.querySelector('form[data-ref="' + ref + '"]');
+    if (!form) return;
+    const textarea = form.querySelector("textarea");
+    if (textarea) textarea.value = "";
+    if (form.querySelector('[name="channel"]').value === "last_words") {
+      const section = document.getElementById("last-words");
+      if (section) section.remove();
+    }
+  }
+
+  connect();
+})();
