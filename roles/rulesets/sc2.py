@@ -926,8 +926,8 @@ def reveal_of(state: GameState, player: Player) -> str:
 
 
 DOCUMENTATION = """
-Night order (002 'Order of Night actions', sc2-notes 1-10): the Godfather's order
-is handed to a Mafioso first; then the jail, vests and alerts, the redirect/block
+Night order (002 'Order of Night actions', sc2-notes 1-10): the jail, the
+Godfather's order handed to a Mafioso, vests and alerts, the redirect/block
 cycle, marks (frames, douses, heals, guards), all kills at once, the Janitor, the
 crime ledger, investigations, the Spy, the Disguiser, recruits/conversions/
 remembering, dawn.
@@ -948,10 +948,12 @@ GM decisions where the documents are silent or ambiguous:
   roleblocked (the kept bug): then nobody dies.
 - Executions ignore night immunity and heals; a Bodyguard guarding the prisoner
   fights the Jailor: both die, the prisoner lives.
-- The Godfather's order stands even if he is roleblocked; the Mafioso who carries
-  it out does the visit, and a blocked or jailed Mafioso kills nobody. Several
-  Mafiosi each carry out a kill; the order goes to the first who acted (or the
-  first alive). A second Mafia member's promotion happens at the end of a phase.
+- The Godfather's order stands even if he is roleblocked (it is given in the Mafia's
+  chat before the night resolves), not if he is jailed; it goes to the first Mafioso
+  who acted (else the first living one) who is not in jail. The Mafioso carrying it
+  does the visit; a roleblocked Mafioso kills nobody. Several Mafiosi (Classic)
+  each carry out their own kill. Promotions (Mafioso -> Godfather, last member ->
+  Mafioso) happen at the end of the phase in which the death happened.
 - Doctors: each heal stops one attack; a Doctor cannot heal himself. Night
   immunity (role options, vests, alerts) repels any preventable attack first.
 - Veteran: his shots can be healed; Lookouts are never shot.
@@ -1047,8 +1049,8 @@ RULESET = register(
         source="002_d22398e7ea336aa2.txt, sc2-notes.md, sc2-reference.md",
         roles={r.id: r for r in ROLES_LIST},
         night_order=(
-            "mafia_order",
             "jail",
+            "mafia_order",
             "vests",
             "redirect_block",
             "visits",

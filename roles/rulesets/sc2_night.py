@@ -51,15 +51,17 @@ def mafia_order(ctx: PhaseContext) -> None:
         if counted and (intent.ability.id != "douse" or intent.target != intent.actor):
             uses = _uses(ctx, intent.actor)
             uses[counted] = uses.get(counted, 0) + 1
-    orders = [i for i in ctx.intents if i.ability.id == "order_kill"]
+    orders = [i for i in ctx.intents if i.ability.id == "order_kill" and not i.blocked]
+    prisoner = ctx.flags.get("prisoner")
     for order in orders:
-        mafiosi = [p for p in ctx.state.with_role("mafioso")]
+        # A jailed Godfather gives no order (he is in jail, not in the Mafia's chat).
+        mafiosi = [p for p in ctx.state.with_role("mafioso") if p.name != prisoner]
         if not mafiosi:
             # No Mafioso: the Godfather kills himself (godfather_kills_without_mafioso).
             order.extra["own_kill"] = True
             continue
         order.extra["void"] = True  # the order itself visits nobody
-        carried = [i for i in ctx.intents if i.ability.id == "mafia_kill"]
+        carried = [i for i in ctx.intents if i.ability.id == "mafia_kill" and not i.blocked]
         if carried:
             carried[0].targets = list(order.targets)
             carried[0].original = list(order.targets)
@@ -266,7 +268,14 @@ def kills(ctx: PhaseContext) -> None:
             pierces.append("heal")
         for player in state.players:
             if player.alive and player.memory.get("doused"):
-                ctx.attack(igniters[0], player.name, "arsonist", pierces=tuple(pierces))
+                # 000: a Bodyguard 'cannot prevent a kill from the ... Arsonist'.
+                ctx.attack(
+                    igniters[0],
+                    player.name,
+                    "arsonist",
+                    pierces=tuple(pierces),
+                    interceptable=False,
+                )
                 player.memory["doused"] = False
         _sequence(ctx, "A fire broke out.")
     _mass_murders(ctx)
