@@ -115,6 +115,15 @@ def _remember_check(state: GameState, player: Player, action: dict[str, Any]) ->
 
 # -- abilities ------------------------------------------------------------------------
 
+TOWN_WIN = (
+    "Town wins when every Mafia member, Cultist, Serial Killer, Arsonist, Mass Murderer "
+    "and Witch is dead."
+)
+MAFIA_WIN = (
+    "Mafia wins when no Cultist or neutral killer is alive and the Mafia equal or "
+    "outnumber everyone else (Witches aside)."
+)
+
 ONE = TargetRule()
 ONE_NO_TEAM = TargetRule(teammates_allowed=False)
 
@@ -133,7 +142,7 @@ VEST_CITIZEN = Ability(
 VEST_SURVIVOR = Ability(
     "vest",
     "Vest",
-    "Wear a bulletproof vest tonight (survivor_vests per game): night immunity.",
+    "Wear a bulletproof vest tonight (night immunity; 4 vests by default, survivor_vests).",
     stage="vests",
     targets=NO_TARGET,
     resolve=night.vest,
@@ -165,7 +174,7 @@ ROLES_LIST = [
         "Citizen",
         "town",
         "A plain townsperson with a one-shot bulletproof vest.",
-        "Lynch every member of the Mafia and the Cult and every neutral killer and Witch.",
+        TOWN_WIN,
         (VEST_CITIZEN,),
         notes=(
             "Only Citizens can be recruited by a Mason Leader.",
@@ -177,7 +186,7 @@ ROLES_LIST = [
         "Mason",
         "town",
         "You share a night chat with the Masons and the Mason Leader.",
-        "Town wins.",
+        TOWN_WIN,
         (),
         notes=("Immune to Cult conversion.",),
     ),
@@ -186,12 +195,13 @@ ROLES_LIST = [
         "Mason Leader",
         "town",
         "Recruit Citizens into the Masons; a Cultist you visit is bludgeoned to death.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "recruit",
                 "Recruit",
-                "Make a Citizen a Mason; a Cultist dies instead "
+                "Make a Citizen a Mason (2 recruits by default, mason_leader_recruits); "
+                "a Cultist dies instead "
                 "(uses a recruit). A Mafia member you try learns your name and role.",
                 stage="recruit",
                 resolve=night.recruit,
@@ -205,7 +215,7 @@ ROLES_LIST = [
         "Mayor",
         "town",
         "Reveal yourself by day to vote with extra weight.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "reveal",
@@ -229,7 +239,7 @@ ROLES_LIST = [
         "Sheriff",
         "town",
         "Check one player each night.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "check",
@@ -246,7 +256,7 @@ ROLES_LIST = [
         "Investigator",
         "town",
         "Investigate one player each night.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "investigate",
@@ -263,7 +273,7 @@ ROLES_LIST = [
         "Lookout",
         "town",
         "Watch a house at night.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "watch",
@@ -281,7 +291,7 @@ ROLES_LIST = [
         "Coroner",
         "town",
         "Examine the dead.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "autopsy",
@@ -300,7 +310,7 @@ ROLES_LIST = [
         "Doctor",
         "town",
         "Heal one player each night.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "heal",
@@ -316,7 +326,7 @@ ROLES_LIST = [
         "Bodyguard",
         "town",
         "Guard one player each night.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "guard",
@@ -333,7 +343,7 @@ ROLES_LIST = [
         "Escort",
         "town",
         "Roleblock one player each night.",
-        "Town wins.",
+        TOWN_WIN,
         (BLOCK,),
         notes=("A Serial Killer you block kills you instead of his target.",),
     ),
@@ -342,7 +352,7 @@ ROLES_LIST = [
         "Bus Driver",
         "town",
         "Swap two players each night.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "drive",
@@ -360,7 +370,7 @@ ROLES_LIST = [
         "Spy",
         "town",
         "You read the Mafia's night chat and see the Mafia's targets.",
-        "Town wins.",
+        TOWN_WIN,
         (),
         notes=("spy_sees_mafia_targets: told where the Mafia went.",),
     ),
@@ -369,7 +379,7 @@ ROLES_LIST = [
         "Jailor",
         "town",
         "Jail a player by day; execute them by night.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "jail",
@@ -383,7 +393,8 @@ ROLES_LIST = [
             Ability(
                 "execute",
                 "Execute",
-                "Execute your prisoner (jailor_executions per game; ignores night immunity).",
+                "Execute your prisoner (1 per game by default, jailor_executions; "
+                "ignores night immunity).",
                 stage="kill",
                 targets=NO_TARGET,
                 visits=False,
@@ -400,12 +411,13 @@ ROLES_LIST = [
         "Veteran",
         "town",
         "Go on alert at night.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "alert",
                 "Alert",
-                "Kill everyone who visits you tonight (Lookouts excepted); you are immune tonight.",
+                "Kill everyone who visits you tonight (Lookouts excepted); you are immune tonight "
+                "(3 alerts by default, veteran_alerts).",
                 stage="vests",
                 targets=NO_TARGET,
                 visits=False,
@@ -421,12 +433,12 @@ ROLES_LIST = [
         "Vigilante",
         "town",
         "Shoot at night.",
-        "Town wins.",
+        TOWN_WIN,
         (
             Ability(
                 "shoot",
                 "Shoot",
-                "Kill your target (vigilante_shots per game, not on night "
+                "Kill your target (3 per game by default, vigilante_shots; not on night "
                 "1). Kill a Town member and you commit suicide the next night.",
                 stage="kill",
                 from_night=2,
@@ -440,7 +452,7 @@ ROLES_LIST = [
         "Godfather",
         "mafia",
         "Lead the Mafia: you order the night kill.",
-        "Mafia wins: a Mafia member alive and nobody able to eliminate them.",
+        MAFIA_WIN,
         (
             Ability(
                 "order_kill",
@@ -459,7 +471,7 @@ ROLES_LIST = [
         "Mafioso",
         "mafia",
         "Carry out the Mafia's kill.",
-        "Mafia wins.",
+        MAFIA_WIN,
         (
             Ability(
                 "mafia_kill",
@@ -476,7 +488,7 @@ ROLES_LIST = [
         "Consort",
         "mafia",
         "Roleblock one player each night.",
-        "Mafia wins.",
+        MAFIA_WIN,
         (BLOCK_NO_TEAM,),
     ),
     Role(
@@ -484,7 +496,7 @@ ROLES_LIST = [
         "Consigliere",
         "mafia",
         "Investigate for the Mafia.",
-        "Mafia wins.",
+        MAFIA_WIN,
         (
             Ability(
                 "investigate",
@@ -502,7 +514,7 @@ ROLES_LIST = [
         "Framer",
         "mafia",
         "Frame one player each night.",
-        "Mafia wins.",
+        MAFIA_WIN,
         (
             Ability(
                 "frame",
@@ -520,13 +532,14 @@ ROLES_LIST = [
         "Janitor",
         "mafia",
         "Sanitize one player each night.",
-        "Mafia wins.",
+        MAFIA_WIN,
         (
             Ability(
                 "sanitize",
                 "Sanitize",
                 "If your target dies tonight, their role and last "
-                "will are hidden and you learn the role (janitor_sanitizes per game).",
+                "will are hidden and you learn the role "
+                "(3 per game by default, janitor_sanitizes).",
                 stage="janitor",
                 resolve=night.sanitize,
                 targets=ONE_NO_TEAM,
@@ -539,7 +552,7 @@ ROLES_LIST = [
         "Disguiser",
         "mafia",
         "Kill and take your victim's identity.",
-        "Mafia wins.",
+        MAFIA_WIN,
         (
             Ability(
                 "disguise",
