@@ -41,6 +41,7 @@ ADVOCATE_CHECK = ru.check_ability(
     "commissar or doctor).",
     ru.answer_role,
     targets=TargetRule(teammates_allowed=False),
+    default=True,
 )
 HEAL = Ability(
     "heal",
@@ -159,6 +160,8 @@ DOCUMENTATION = """
 - The commissar's check answers the team: 'mafia' (the advocate included) or 'civilian'.
   The advocate's check answers the full role (he looks for the commissar and the doctor);
   he may not check a mafia member ('статус любого мирного игрока'). Neither checks himself.
+- The advocate has two night moves: an action of his without an ability name is his check;
+  his kill vote is named 'kill'.
 - The team kill: every mafia member, the advocate included, may send a kill; the victim
   is the player named most often, a tie between names is drawn by lot (seeded). No kill
   sent: no victim. The mafia may not shoot a mafia member (the common part: 'мафия может

@@ -46,6 +46,7 @@ DON_CHECK = ru.check_ability(
     "Check one civilian every night, looking for the commissar: 'commissar' or 'not_commissar'.",
     ru.answer_is_role("commissar", "commissar", "not_commissar"),
     targets=TargetRule(teammates_allowed=False),
+    default=True,
 )
 
 ROLES = [
@@ -189,8 +190,9 @@ DOCUMENTATION = """
   result. A missing check is no check (the document says the checks 'должны' be sent
   but names no penalty; the host may modkill by hand).
 - The kill: every mafia member alive at nightfall sends a kill vote (the don too, with
-  the ability named 'kill'); the victim dies only when all name the same player. A
-  mafia member, oneself included, may be named (a self-shot).
+  the ability named 'kill'; an unnamed action of the don is his check); the victim dies
+  only when all name the same player. A mafia member, oneself included, may be named (a
+  self-shot).
 - The don's succession happens at once when the don dies (lynch or night) and takes
   effect from the next night: the first living member of the option don_successors
   (the order agreed at the conference), else the first living member in seating order.

@@ -74,6 +74,14 @@ def test_advocate_checks_and_shoots_only_civilians():
     assert choice(state, "Bob", "kill").targets == civilians
 
 
+def test_an_unnamed_advocate_move_is_his_check():
+    """The advocate checks ('Адвокат может проверять ночью статус') and votes for the kill;
+    an action without an ability name is the check (documented decision)."""
+    state = game()
+    assert roles.check_action(state, {"actor": "Dan", "targets": ["Eve"]}).id == "check"
+    assert roles.check_action(state, {"actor": "Bob", "targets": ["Eve"]}).id == "kill"
+
+
 def test_civilians_have_no_night_move_and_every_living_player_votes():
     state = game()
     assert roles.choices(state, "Fay") == []

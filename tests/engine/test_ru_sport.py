@@ -46,15 +46,16 @@ def test_mafia_may_name_anyone_for_the_kill_themselves_included():
     assert choice(state, "Bob", "kill").targets == NAMES
 
 
-def test_don_checks_civilians_and_must_name_his_ability():
-    """'Дон (проверяет ночью статус мирных игроков - ищет комиссара)'."""
+def test_don_checks_civilians_and_an_unnamed_move_is_his_check():
+    """'Дон (проверяет ночью статус мирных игроков - ищет комиссара)'; his kill vote is
+    named (documented decision)."""
     state = game()
     assert choice(state, "Bob", "check").targets == [
         n for n in NAMES if n not in ("Bob", "Cid", "Dan")
     ]
     assert choice(state, "Cid", "check") is None
-    with pytest.raises(roles.IllegalAction, match="must name the ability"):
-        roles.check_action(state, {"actor": "Bob", "targets": ["Ann"]})
+    assert roles.check_action(state, {"actor": "Bob", "targets": ["Ann"]}).id == "check"
+    assert roles.check_action(state, {"actor": "Cid", "targets": ["Ann"]}).id == "kill"
 
 
 def test_pass_is_a_ballot_and_a_second_change_is_refused():
