@@ -852,9 +852,8 @@ Rulings
   about a dead victim (crime = the victim's name); the answer is yes when the
   suspect's action killed him (the Mad Hatter for bombs). Infiltration needs his
   own final vote on that suspect (else he learns only that he was not in that
-  mob: result infiltrate_failed); the answer is the
-  number of criminals among the mob's other voters, a Godfather behind the
-  curtains not counted.
+  mob: result infiltrate_failed); the answer is the number of criminals among
+  the mob's other voters, a Godfather behind the curtains not counted.
 - Psychopath: if he sends no kill, the GM draws his victim at random (option
   psychopath_idle). Serial killers are no mafia allies: he may kill mafia.
 - Winning: the town when every mafia member (recruits included) and every
@@ -863,6 +862,16 @@ Rulings
   002's one versus one (checked after a night, not after a lynch): Psychopath,
   then Mafia, then Town. 002's three days of peace: three days and three nights
   without a death end the game (neutrals, then mafia on parity, else town).
+
+Announcements
+- Causes of death: hitman, godfather, vigilante, psychopath, paranoid, bomb,
+  street_conflict, lynch; each has a line of 002's description table (a lynch
+  needs none). Roles are revealed on death. Nights carry 002's headline.
+- Public events: street_conflict (suspects, casualties), lynch_cancelled,
+  conflict_prevented, lynch_failed, hiding, and the clues bomb_intercepted,
+  bomb_detonated, bomb_found, revived (player, suspects).
+- Private results: check, crime, infiltrate, infiltrate_failed, hit (lives
+  left), protected, intercepted, horse_head, offer, recruit, personal, revived.
 """
 
 TWENTY = (
