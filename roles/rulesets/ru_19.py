@@ -20,7 +20,17 @@ from ..day import final_ballots, leaders, lynch, tally
 from ..errors import PendingDecision
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
-from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
+from ..ruleset import (
+    NO_TARGET,
+    Ability,
+    Option,
+    Preset,
+    Role,
+    Ruleset,
+    TargetRule,
+    get_ruleset,
+    register,
+)
 from . import ru_common as common
 
 TOWN, MAFIA, MANIAC = "town", "mafia", "maniac"
@@ -34,8 +44,6 @@ GUESSES = ("mafia", "maniac")
 
 def side_of(state: GameState, name: str) -> str:
     """'mafia', 'town' or 'maniac': the status a hunter guesses (clans are both mafia)."""
-    from ..ruleset import get_ruleset
-
     player = state.player(name)
     return get_ruleset(state.ruleset).roles[player.role].traits["side"]
 
@@ -43,10 +51,6 @@ def side_of(state: GameState, name: str) -> str:
 def team_of(player: Player) -> str:
     """The team that names one executor a night: the faction (a clan in two clans)."""
     return player.faction
-
-
-def _alive_with(state: GameState, predicate) -> list[Player]:
-    return [p for p in state.players if p.alive and predicate(p)]
 
 
 # -- step-wise kills -------------------------------------------------------------------
@@ -113,7 +117,6 @@ def _land_on(ctx: PhaseContext, target: str, attacks: list) -> None:
         ctx.result(target, "vest")
     for attack in landing:
         ctx.kill(target, attack.cause)
-        ctx.flags.setdefault("killed_by", {}).setdefault(target, []).append(attack)
 
 
 def _bodyguards_strike_back(ctx: PhaseContext, attacks: list) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from .. import abilities as hooks
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
-from ..ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, register
+from ..ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, register
 from . import ru_19
 from . import ru_common as common
 from .ru_19 import MAFIA, MANIAC, TOWN
@@ -41,8 +41,6 @@ def _faction_of(extra: dict[str, Any]) -> str:
 
 def setup(state: GameState) -> None:
     """Clans the scenario did not fix are drawn so each clan gets one of each role."""
-    from ..ruleset import get_ruleset
-
     roles = get_ruleset(state.ruleset).roles
     for player in state.players:
         if "clan" in player.extra and roles[player.role].traits["side"] != MAFIA:
@@ -117,8 +115,6 @@ def guard(ctx: PhaseContext, intent: Intent) -> None:
 
 def announced_status(state: GameState, player: Player, gone: set[str]) -> str:
     """The role announced at an elimination; the ninja is 'civilian' while other mafia live."""
-    from ..ruleset import get_ruleset
-
     role = get_ruleset(state.ruleset).roles[player.role]
     if role.traits.get("disguised_while_mates") and any(
         p.alive and p.name not in gone and ru_19.side_of(state, p.name) == MAFIA
