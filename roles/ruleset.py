@@ -128,6 +128,9 @@ class Ruleset:
     factions: dict[str, str] = field(default_factory=dict)  # id -> display name
     # Factions whose members know each other and share a night chat.
     informed_factions: tuple[str, ...] = ()
+    # Factions with a night chat when it differs from informed_factions (None: the same);
+    # ru_sport's mafia know each other but may not talk during the game.
+    night_chat_factions: tuple[str, ...] | None = None
     # setup(state) draws what the scenario did not fix (an executioner's target).
     setup: Callable[..., None] | None = None
     # vote_check(state, voter, target) -> refusal reason or None

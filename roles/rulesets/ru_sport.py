@@ -182,6 +182,8 @@ def reveal(state: GameState) -> str:
 
 
 DOCUMENTATION = """
+- The mafia know each other (the pre-game conference) but have no night chat: 'мафии так
+  же нельзя общаться между собой в личках' (Ruleset.night_chat_factions is empty).
 - Dark game: a dead player's role and team are never announced, only the name (no
   'reveal' events; the public view shows names only until the game ends).
 - The commissar's check answers the team ('mafia' for the don too). The don's check
@@ -255,6 +257,7 @@ RULESET = register(
         documentation=DOCUMENTATION,
         factions={ru.TOWN: "Civilians", ru.MAFIA: "Mafia"},
         informed_factions=(ru.MAFIA,),
+        night_chat_factions=(),
         setup=setup,
         vote_check=ru.vote_rule(allow_pass=True),
         headline=ru.headline,

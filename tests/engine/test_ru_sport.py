@@ -210,3 +210,12 @@ def test_host_cannot_modkill_the_dead_or_strangers():
         gm = {"actor": "GM", "ability": "modkill", "targets": [target]}
         with pytest.raises(roles.IllegalAction, match=problem):
             roles.resolve_phase(state, {"day": {"votes": [], "actions": [gm]}})
+
+
+def test_mafia_knows_its_team_but_has_no_night_chat():
+    """'мафии так же нельзя общаться между собой в личках ... накануне игры ведущим
+    органидуется скайп-конференция (договорка) с мафией'."""
+    ruleset = roles.get_ruleset("ru_sport")
+    assert ruleset.informed_factions == ("mafia",)
+    assert ruleset.night_chat_factions == ()
+    assert [t["name"] for t in roles.observe(game(), "Cid")["teammates"]] == ["Bob", "Dan"]
