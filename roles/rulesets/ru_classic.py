@@ -173,8 +173,9 @@ DOCUMENTATION = """
   in a row either.
 - Mandatory votes: every living player has a ballot at the close (a withdrawn vote counts
   as no vote); each silent player is modkilled (cause 'modkill'), after the lynch is
-  counted from the ballots given. There is no pass vote. A vote for oneself is allowed
-  (the document does not forbid it).
+  counted from the ballots given. The lynched player himself is just lynched: the one
+  voted for need not vote ('кроме голосуемого'). There is no pass vote. A vote for
+  oneself is allowed (the document does not forbid it).
 - A tie: the document is cut off ('Ничья на голосовании разрешатеся ведущим с помощью ').
   Option tie: 'gm' (default) - the host decides, given as the day action
   {"actor": "GM", "ability": "decide_tie", "targets": [one tied player]}; a tied day
