@@ -58,24 +58,7 @@ EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES", "6"))
 
 # Rulesets whose random games are known to break a property: (test, ruleset id) ->
 # the minimal failing case. Marked xfail(strict=False) so the owner sees it fixed.
-KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("together", "ru_19"): (
-        "choices() offers every mafia member the kill and the detective both check and shoot, "
-        "but the night procedure refuses a second executor ('Dan: the mafia has one executor a "
-        "night (Rex already shoots)') and a second move ('makes one night move'); "
-        "one_action_per_phase is not set and nothing tells the site a teammate already shoots"
-    ),
-    ("together", "ru_two_clans"): (
-        "choices() offers every clan member the kill, but the night procedure refuses a second "
-        "executor: 'Lea: the clan1 has one executor a night (Bob already shoots)'"
-    ),
-    ("together", "ru_eleven"): (
-        "a hang submitted by day (choices offers every living player) refuses the whole day "
-        "once the vote ties elsewhere: 'Gus: the hangman must choose one of the tied players "
-        "(Bob, Fay), not Ivy' (seed=0, choice_seed=0, first='night'); the spec uses an "
-        "advance choice 'only if the situation arises', else a PendingDecision should ask"
-    ),
-}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def seat_names(count: int) -> list[str]:
