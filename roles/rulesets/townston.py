@@ -70,11 +70,14 @@ def _bombs(state: GameState) -> list[tuple[Player, str]]:
     ]
 
 
-def _clue(ctx: PhaseContext, culprit: str) -> list[str]:
-    """A clue to someone's identity: the culprit among others drawn at random."""
+def _announce_with_clue(ctx: PhaseContext, kind: str, player: str, culprit: str) -> None:
+    """A public event about `player`, then a clue to the culprit's identity: the culprit
+    among others drawn at random (`clue_size` names in seat order)."""
+    ctx.event(kind, player=player)
     others = [p.name for p in ctx.state.players if ctx.is_alive_now(p.name) and p.name != culprit]
     size = min(ctx.option("clue_size") - 1, len(others))
-    return sorted([culprit, *ctx.rng.sample(others, size)], key=ctx.seat)
+    suspects = sorted([culprit, *ctx.rng.sample(others, size)], key=ctx.seat)
+    ctx.event("clue", cause=kind, about=ctx.player(culprit).role, suspects=suspects)
 
 
 # -- hits: every attempt on a life goes through here -------------------------------
@@ -155,7 +158,7 @@ def stage_bombs(ctx: PhaseContext) -> None:
             hatter.memory["bombs"].remove(holder)
             for guard in guards:
                 ctx.result(guard, "intercepted", target=holder)
-            ctx.event("bomb_intercepted", player=holder, suspects=_clue(ctx, hatter.name))
+            _announce_with_clue(ctx, "bomb_intercepted", holder, hatter.name)
     for intent in ctx.intents:
         if intent.ability.id != "detonate":
             continue
@@ -164,7 +167,7 @@ def stage_bombs(ctx: PhaseContext) -> None:
             ctx.result(intent.actor, "intercepted", target=intent.target)
             continue
         bombs.remove(intent.target)
-        ctx.event("bomb_detonated", player=intent.target, suspects=_clue(ctx, intent.actor))
+        _announce_with_clue(ctx, "bomb_detonated", intent.target, intent.actor)
         ctx.flags.setdefault("hits", []).append((intent.actor, intent.target, "bomb"))
 
 
@@ -239,11 +242,11 @@ def stage_fallout(ctx: PhaseContext) -> None:
                 _hit(ctx, holder, "bomb", hatter.name)
                 exploded = True
             else:
-                ctx.event("bomb_found", player=holder, suspects=_clue(ctx, hatter.name))
+                _announce_with_clue(ctx, "bomb_found", holder, hatter.name)
     for hatter, holder in _bombs(ctx.state):
         if not ctx.is_alive_now(holder):
             hatter.memory["bombs"].remove(holder)
-            ctx.event("bomb_found", player=holder, suspects=_clue(ctx, hatter.name))
+            _announce_with_clue(ctx, "bomb_found", holder, hatter.name)
 
 
 def stage_investigate(ctx: PhaseContext) -> None:
@@ -301,7 +304,7 @@ def stage_revive(ctx: PhaseContext) -> None:
         patient.death = None
         if "lives" in patient.memory:
             patient.memory["lives"] = 1
-        ctx.event("revived", player=patient.name, suspects=_clue(ctx, intent.actor))
+        _announce_with_clue(ctx, "revived", patient.name, intent.actor)
         ctx.result(intent.actor, "revived", target=patient.name)
 
 
@@ -868,8 +871,9 @@ Announcements
   street_conflict, lynch; each has a line of 002's description table (a lynch
   needs none). Roles are revealed on death. Nights carry 002's headline.
 - Public events: street_conflict (suspects, casualties), lynch_cancelled,
-  conflict_prevented, lynch_failed, hiding, and the clues bomb_intercepted,
-  bomb_detonated, bomb_found, revived (player, suspects).
+  conflict_prevented, lynch_failed, hiding, bomb_intercepted, bomb_detonated,
+  bomb_found, revived (player); each of the last four is followed by a clue
+  (cause: the event's kind, about: the culprit's role, suspects).
 - Private results: check, crime, infiltrate, infiltrate_failed, hit (lives
   left), protected, intercepted, horse_head, offer, recruit, personal, revived.
 """

@@ -243,9 +243,13 @@ def test_clue_names_the_culprit_among_suspects(seed):
         seed=seed,
     )
     seat = {name: i for i, (name, _) in enumerate(FULL)}
-    revived = out["phases"][1]["events"][0]
-    detonated = out["phases"][2]["events"][0]
-    for event, culprit in ((revived, "Jon"), (detonated, "Ivy")):
+    revived = out["phases"][1]["events"]
+    detonated = out["phases"][2]["events"]
+    assert revived[0] == {"kind": "revived", "player": "Dan"}
+    assert detonated[0] == {"kind": "bomb_detonated", "player": "Ann"}
+    for (_, event), culprit in ((revived, "Jon"), (detonated, "Ivy")):
+        assert event["kind"] == "clue"
+        assert event["about"] == {"Jon": "paramedic", "Ivy": "mad_hatter"}[culprit]
         assert culprit in event["suspects"]
         assert len(event["suspects"]) == 3
         assert event["suspects"] == sorted(event["suspects"], key=seat.get)
@@ -256,7 +260,7 @@ def test_clue_size_option():
         [night(act("Ivy", "plant", "Ann")), day(), night(act("Ivy", "detonate", "Ann"))],
         options={"clue_size": 5},
     )
-    assert len(out["phases"][2]["events"][0]["suspects"]) == 5
+    assert len(out["phases"][2]["events"][1]["suspects"]) == 5
 
 
 # -- choices: what may this player do now ---------------------------------------------------------
