@@ -737,7 +737,12 @@ GM decisions where the document is silent:
   he may send `hunt` (target and guess). A hunt whose target was killed earlier that
   night, is healed by the doctor or is the courtesan's client does not happen
   (`hunt_void` to the hunter, no announcement). A healed hunter survives a failed
-  hunt. There is no balance limit on hunting in this setup.
+  hunt. There is no balance limit on hunting in this setup ('с правом свободной
+  охоты в любую ночь'); a hunt needs the previous day's application, so a game that
+  opens by night has no hunt on night 1.
+- Moves the document makes mandatory (the executor's shot, the maniac's kill, the
+  courtesan's visit) cannot be forced by the engine: a missing move is no move (the
+  host may modkill). The hangman's tie choice is asked for (PendingDecision).
 - Day vote: plurality. A tie goes to the hangman's `hang` (one of the tied; it may
   be given in advance, and an advance choice naming an untied player is not used).
   A living hangman who sent nothing is asked (the day waits: he 'не может

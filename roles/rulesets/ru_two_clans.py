@@ -351,20 +351,24 @@ GM decisions where the document is silent or contradicts itself:
 - Protections (courtesan's client, bodyguard's charge, ninja's vest, revival) save
   from every attack of the night. The bodyguard kills one executor who shot his
   charge (by lot between two) and never dies himself; maniac and hunters are not
-  killed but their victims survive. A hunter's own failed hunt is not a bullet: it
-  kills him unless he is the courtesan's client or revived.
+  killed but their victims survive. A failed hunt is an attack on the hunter like
+  any other: a protected hunter (client, charge, revived) survives it.
 - A ninja's vest is used up when given, whether or not an attack comes; it may be
   given to himself or a living clan-mate never vested before.
+- The maniac 'Имеет высший приоритет': read as his kill standing against every
+  block; he acts at step 5 of the document's order. His kill and the executors'
+  shots are mandatory, but a missing move is no move (the host may modkill).
 - The maniac's instinct works by itself the first night someone would kill him, and
   saves him for that whole night. It does not stop a lynch.
-- Hunts: by day application as in ru_19 (apply / withdraw until the day ends, one
-  drawn, told `hunt_approved`); the hunt judges the true status (the ninja is mafia).
+- Hunts: by day application as in ru_19 (apply / withdraw until the day ends: the
+  site closes applications 30 minutes before the day ends; one drawn, told
+  `hunt_approved`); the hunt judges the true status (the ninja is mafia).
   There is no 'hunt did not happen' rule here: protections simply save the target.
 - Day vote: plurality; on a tie the hangman chooses (an advance choice naming an
   untied player is not used); if he is dead or sends no usable choice, the tied
   player who first reached the count (replaying the votes in order) is executed.
 - Announcements: each elimination is announced as a `reveal` event with the role
-  (option `reveal`: role or team); the ninja is announced as a civilian while other
+  (option `reveal`: light = the role, half_light = the team); the ninja is announced as a civilian while other
   mafia live. The core's public death list shows no role (the ninja would leak).
 - Wins: the town when both clans and the maniac are gone; a clan when the other
   clan and the maniac are gone and the civilians are no more than its members; the
