@@ -605,6 +605,7 @@ ROLES_LIST = [
                 resolve=night.ignite,
                 targets=NO_TARGET,
                 visits=False,
+                redirectable=False,
             ),
         ),
         notes=("Doing nothing cleans yourself off.", "arsonist_night_immune."),
@@ -989,6 +990,8 @@ GM decisions where the documents are silent or ambiguous:
   (unclear); a heal saves the Veteran's victim like any other.
 - Spy: reads the Mafia, Cult and Mason chats (the site's chat groups); the engine's
   part is the Mafia's targets (spy_sees_mafia_targets).
+- Arsonist: naming yourself with douse is the ignition; neither a Witch nor a Bus
+  Driver can move it (reference: 'Witch cannot stop ignition').
 - Sheriff values: mafia, serial_killer, arsonist, cult, mass_murderer or
   not_suspicious; framed reads mafia; a Disguiser's jump does not fool the Sheriff.
 - Crimes: the ledger of reference 2.4, earned as the actions resolve; a frame adds

@@ -48,9 +48,13 @@ def mafia_order(ctx: PhaseContext) -> None:
     """
     for intent in ctx.intents:
         counted = rules.COUNTED_ABILITIES.get(intent.ability.id)
-        if counted and (intent.ability.id != "douse" or intent.target != intent.actor):
+        if counted:
             uses = _uses(ctx, intent.actor)
             uses[counted] = uses.get(counted, 0) + 1
+        if intent.ability.id == "douse" and intent.target == intent.actor:
+            # Naming oneself is the ignition, which nobody can move.
+            intent.ability = intent.role.ability("ignite")
+            intent.targets = []
     orders = [i for i in ctx.intents if i.ability.id == "order_kill" and not i.blocked]
     prisoner = ctx.flags.get("prisoner")
     for order in orders:
@@ -130,7 +134,12 @@ def redirect_and_block(ctx: PhaseContext) -> None:
             continue
         subject = intent.targets[0]
         before = [i for i in ctx.intents_of(subject) if i.ability.id == "drive"]
-        shared.witch_control(ctx, intent)
+        own = ctx.intents_of(subject)
+        if own and not any(i.ability.redirectable for i in own):
+            # An action nobody can move (an ignition, an alert): the Witch adds none.
+            ctx.result(subject, "witched")
+        else:
+            shared.witch_control(ctx, intent)
         if not ctx.trait(subject, "control_immune"):
             for driven in before:
                 driven.blocked = True  # 'controlled by Witch -> no swap'
@@ -210,9 +219,6 @@ def record_visits(ctx: PhaseContext) -> None:
 
 def douse(ctx: PhaseContext, intent: Intent) -> None:
     """000: 'Douse your target ... If you target yourself, you will kill all ...'."""
-    if intent.target == intent.actor:
-        ctx.flags.setdefault("ignited", []).append(intent.actor)
-        return
     ctx.player(intent.target).memory["doused"] = True
     if ctx.option("arsonist_targets_informed"):
         ctx.result(intent.target, "doused")
@@ -466,8 +472,6 @@ def crimes(ctx: PhaseContext) -> None:
         actor = ctx.player(intent.actor)
         ledger = set(actor.memory.get("crimes", []))
         earned = rules.CRIMES_BY_ABILITY.get(intent.ability.id, ())
-        if intent.ability.id == "douse" and intent.target == intent.actor:
-            earned = ("arson",)
         ledger.update(earned)
         if intent.ability.visits and any(t != intent.actor for t in intent.targets):
             ledger.add("trespassing")
