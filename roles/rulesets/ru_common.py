@@ -13,19 +13,26 @@ Pieces, by the rule of the document they implement:
 - the team night kill: `kill_ability`, `team_kill` with the modes `PLURALITY`
   (the name given most often), `UNANIMOUS` (sport: every living member names the
   same player) and `EXECUTOR` (hunt, 19, two clans: one member sends the kill);
-- "never the same player two nights running": `not_twice_running`, with
-  `remember_targets` as the last night stage;
+- "never the same player two nights running": `not_twice_running` (an
+  Ability.refuse_target), with `remember_targets` as the last night stage;
+- a night in the document's order of moves: `settle_now` after each step;
 - the day: `vote_rule` (which ballots exist), `limit_vote_changes`,
-  `day_ballots`, `modkill_non_voters`, `settle_tie` (no lynch, random, the GM's
-  decision), `catastrophe` (sport), `fast_close_allowed` (the "fast" close);
-- the free hunt: `hunt_ability`, `hunt_status`, `hunt_right_lost`, `free_hunt`;
+  `day_ballots`, `counted_ballots`, `modkill_non_voters`, `settle_tie` (no
+  lynch, random, the GM's decision), `catastrophe` (sport), `fast_close_allowed`
+  and `fast_close_from` (the "fast" close);
+- the host: `gm_modkills` (first stage of a phase), `gm_actions`;
+- the free hunt: `hunt_ability`, `hunt_status`, `hunt_right_lost`,
+  `hunt_after_day`, `free_hunt`, `resolve_hunt`;
 - announcements: `reveal_events` (light / half-light / dark), `cause_events`
-  ("victim of the mafia", ...), `last_words_events`, `headline`;
+  ("victim of the mafia", ...), `last_words_events`, `headline`,
+  `reveal_by_option`, `only_results` (the private results a document sends);
 - the end: `declare_winners`, `town_wins`, `mafia_parity`.
 
-GM decisions (a tie the host resolves) arrive as actions of the pseudo-actor
-"GM" in a day's `actions`; the engine hands them over in
-`ctx.flags["gm_actions"]` for the rulesets that list them in `gm_decisions`.
+Host decisions (a tie the host resolves, a modkill) arrive as actions of the
+pseudo-actor "GM" in a phase's actions; the engine hands them over in
+`ctx.flags["gm_actions"]` for the rulesets that list them in `gm_decisions`. A
+day that cannot close without an answer (a catastrophe round, the host's tie
+choice) raises `roles.PendingDecision` saying what is asked of whom.
 """
 
 from __future__ import annotations
