@@ -194,6 +194,9 @@ DOCUMENTATION = """
   day's lynch is counted from the other ballots.
 - Private results: only the checks ('В личку статусам (адвокату мафии и комиссару) ведущий
   высылает результаты ночных проверок'); nobody is told of a heal or an attack.
+- The clock is the site's: the day lasts to the agreed hour (late votes are not counted:
+  'Голоса, присланные позже оговоренного времени не принимаются'), a night at most 45
+  minutes ('Длительность - не более 45 мин').
 """
 
 RULESET = register(

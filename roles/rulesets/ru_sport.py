@@ -219,6 +219,8 @@ DOCUMENTATION = """
   his ballot of that phase are void (a modkilled mafia member's kill vote is not awaited).
 - Private results: the checks, and the heir's 'role_change' when he becomes the don; nobody
   is told of an attack.
+- The clock is the site's: a night lasts at most 45 minutes ('ночь продолжается не более
+  45 минут'); the mafia's pre-game conference at most 15.
 """
 
 RULESET = register(
