@@ -101,13 +101,6 @@ def _vest_eligible(state: GameState, player: Player, other: Player) -> bool:
     return other.faction == player.faction and other.name not in player.memory.get("vested", [])
 
 
-def _vest_check(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
-    target = (action.get("targets") or [None])[0]
-    if target in player.memory.get("vested", []):
-        return f"{target} has already been protected by a vest once this game"
-    return None
-
-
 def guard(ctx: PhaseContext, intent: Intent) -> None:
     ctx.visit(intent.actor, intent.target, intent.ability.id)
     ctx.protect(intent.actor, intent.target, "guard")
@@ -297,7 +290,6 @@ ROLES = [
                 resolve=give_vest,
                 usable=_vest_usable,
                 eligible=_vest_eligible,
-                check=_vest_check,
                 visits=False,
             ),
             EXECUTOR,
@@ -367,9 +359,10 @@ GM decisions where the document is silent or contradicts itself:
 - Day vote: plurality; on a tie the hangman chooses (an advance choice naming an
   untied player is not used); if he is dead or sends no usable choice, the tied
   player who first reached the count (replaying the votes in order) is executed.
-- Announcements: each elimination is announced as a `reveal` event with the role
-  (option `reveal`: light = the role, half_light = the team); the ninja is announced as a civilian while other
-  mafia live. The core's public death list shows no role (the ninja would leak).
+- Announcements: each elimination is announced as a `reveal` event (option
+  `reveal`: light = the role, half_light = the team); the ninja is announced as a
+  civilian while other mafia live. The core's public death list shows no role
+  (the ninja would leak).
 - Wins: the town when both clans and the maniac are gone; a clan when the other
   clan and the maniac are gone and the civilians are no more than its members; the
   maniac when he is alive with at most one other player. Nobody left: nobody wins.
