@@ -904,6 +904,12 @@ def setup(state: GameState) -> None:
     detects = [o.id for o in OPTIONS if o.id.startswith("sheriff_detects_")]
     if not any(rules.option(state, o) for o in detects):
         raise IllegalAction("at least one sheriff_detects_* option must be on")
+    for unique in ("mason_leader", "mayor", "godfather"):
+        holders = [p.name for p in state.players if p.role == unique]
+        if len(holders) > 1:
+            raise IllegalAction(
+                f"{unique} is unique (sc2-reference 3.2): {', '.join(holders)} cannot all be one"
+            )
     rng = state.rng("setup")
     for player in state.players:
         if player.role != "executioner":
