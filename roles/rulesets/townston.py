@@ -344,8 +344,9 @@ def _street_conflict(ctx: PhaseContext, ballots: dict[str, str], suspects: list[
         if not exposed:
             continue
         casualty = ctx.rng.choice(exposed)
-        casualties.append(casualty)
         _hit(ctx, casualty, "street_conflict", None)
+        if casualty in ctx.deaths:  # a Veteran's lost life is not announced
+            casualties.append(casualty)
     ctx.event("street_conflict", suspects=suspects, casualties=casualties)
 
 
