@@ -86,8 +86,10 @@ def _spree_usable(state: GameState, player: Player) -> str | None:
     return None
 
 
-def _spree_eligible(state: GameState, player: Player, other: Player) -> bool:
-    return other.name != player.name or bool(rules.option(state, "mass_murderer_can_target_self"))
+def _spree_refusal(state: GameState, player: Player, target: str) -> str | None:
+    if target == player.name and not rules.option(state, "mass_murderer_can_target_self"):
+        return "the Mass Murderer cannot spree at home (mass_murderer_can_target_self is off)"
+    return None
 
 
 def _convert_usable(state: GameState, player: Player) -> str | None:
@@ -624,7 +626,7 @@ ROLES_LIST = [
                 "and the target if they stay home.",
                 stage="kill",
                 targets=TargetRule(self_allowed=True),
-                eligible=_spree_eligible,
+                refuse_target=_spree_refusal,
                 usable=_spree_usable,
             ),
         ),
