@@ -461,3 +461,12 @@ def test_investigator_groups_hold_every_role_once(groups):
 
     members = [r for g in getattr(sc2_rules, groups) for r in g]
     assert sorted(members) == sorted([*SPEC_ROLES, "doused", "framed"])
+
+
+def test_blocker_not_told_of_immunity_when_the_option_is_off():
+    """sc2-reference 2.1 Escort port option detects_block_immune_target."""
+    players = table("godfather", "mafioso", "citizen", "escort")
+    phases = [{"night": [{"actor": "Dan", "targets": ["Ann"]}]}]
+    options = {"godfather_cannot_be_blocked": True, "escort_detects_immune": False}
+    out = sim(players, phases, options)
+    assert not [r for r in out["phases"][0]["results"] if r["to"] == "Dan"]
