@@ -225,7 +225,7 @@ def _preset(size: int, mafia: int, maniac: bool) -> Preset:
         f"Peaceful hunt, {size} players: {mafia} mafia, doctor"
         f"{', maniac' if maniac else ''}, {civilians} civilians"
     )
-    suffix = "" if maniac else f"_{mafia}_mafia"
+    suffix = "" if maniac else "_no_maniac"
     return Preset(f"hunt_{size}{suffix}", title, (*specials, *["civilian"] * civilians))
 
 

@@ -163,7 +163,7 @@ def test_presets_cover_12_to_17_players_with_both_choices():
     sizes = sorted({len(p.roles) for p in ru_hunt.PRESETS.values()})
     assert sizes == [12, 13, 14, 15, 16, 17]
     assert len(ru_hunt.PRESETS) == 12
-    fourteen = ru_hunt.PRESETS["hunt_14_4_mafia"].roles
+    fourteen = ru_hunt.PRESETS["hunt_14_no_maniac"].roles
     assert fourteen.count("mafia") == 4 and "maniac" not in fourteen
 
 
@@ -187,7 +187,7 @@ def test_rules_text_and_cards():
     for role in ("Civilian", "Doctor", "Mafia", "Maniac"):
         assert f"{role} (" in text
     assert "Hunt [hunt]" in text
-    assert "hunt_17_5_mafia" in text
+    assert "hunt_17_no_maniac" in text
     assert "Свободная охота" in text
     assert all(r.card_ru for r in roles.get_ruleset("ru_hunt").roles.values())
 
