@@ -317,9 +317,11 @@ ROLES_LIST = [
             Ability(
                 "heal",
                 "Heal",
-                "Your target survives one attack tonight; several attacks need as many Doctors.",
+                "Your target survives one attack tonight; several attacks need as many Doctors. "
+                "You may heal yourself once per game (not a visit).",
                 stage="marks",
                 resolve=shared.heal,
+                targets=TargetRule(self_allowed=True, self_uses=1),
             ),
         ),
     ),
@@ -333,9 +335,11 @@ ROLES_LIST = [
             Ability(
                 "guard",
                 "Guard",
-                "If your target is attacked, you and the attacker die and your target is unharmed.",
+                "If your target is attacked, you and the attacker die and your target is "
+                "unharmed. Once per game you may guard yourself: immune for the night.",
                 stage="marks",
                 resolve=night.guard,
+                targets=TargetRule(self_allowed=True, self_uses=1),
             ),
         ),
         notes=("bodyguard_ignores_invulnerability, bodyguard_cannot_be_healed.",),
@@ -976,7 +980,13 @@ GM decisions where the documents are silent or ambiguous:
   does the visit; a roleblocked Mafioso kills nobody. Several Mafiosi (Classic)
   each carry out their own kill. Promotions (Mafioso -> Godfather, last member ->
   Mafioso) happen at the end of the phase in which the death happened.
-- Doctors: each heal stops one attack; a Doctor cannot heal himself. Night
+- Roles sc2 shares with bay12 keep 000's rules where the sc2 references are silent:
+  a Doctor may heal himself once per game and a Bodyguard guard himself once per
+  game (immune that night, no fight), neither a visit; the Vigilante never shoots
+  on night 1. Not carried over: the bay12 Witch's one-time survival (the sc2
+  Witch has no defence in the references) and the Escort's immunity to blocks
+  (sc2-notes describe roleblock chains; escort_cannot_be_blocked is an option).
+- Doctors: each heal stops one attack. Night
   immunity (role options, vests, alerts) repels any preventable attack first.
 - Veteran: his shots can be healed; Lookouts are never shot.
 - Mass Murderer: the target is 'home' when he visited nobody. A Bodyguard guarding

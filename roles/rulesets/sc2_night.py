@@ -229,7 +229,9 @@ def ignite(ctx: PhaseContext, intent: Intent) -> None:
 
 
 def guard(ctx: PhaseContext, intent: Intent) -> None:
-    ctx.protect(intent.actor, intent.target, "guard")
+    """000 Bodyguard: 'You may target yourself to become immune to attacks for a night'."""
+    kind = "vest" if intent.target == intent.actor else "guard"
+    ctx.protect(intent.actor, intent.target, kind)
 
 
 # -- stage: kills --------------------------------------------------------------------------
