@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..abilities import note_last_target, settle_attacks
 from ..day import PASS, final_ballots, leaders, lynch, tally
 from ..errors import IllegalAction, PendingDecision
 from ..model import GameState, Player
@@ -182,14 +183,9 @@ def not_twice_running(ability_id: str, what: str = "the same player") -> Callabl
     return refuse
 
 
-def remember_targets(ctx: PhaseContext) -> None:
-    """The last night stage: remember tonight's targets of every ability, per player."""
-    acted: dict[str, dict[str, list[str]]] = {}
-    for intent in ctx.intents:
-        if not intent.forced:
-            acted.setdefault(intent.actor, {})[intent.ability.id] = list(intent.original)
-    for player in ctx.state.players:
-        player.memory["last_targets"] = acted.get(player.name, {})
+# The last night stage: remember tonight's targets of every ability, per player (the
+# core's hook, under the name the Russian rulesets use).
+remember_targets = note_last_target
 
 
 # -- the team kill ---------------------------------------------------------------------
@@ -314,8 +310,6 @@ def settle_now(ctx: PhaseContext) -> None:
     document gives an order of moves: a player killed at this step does not act in a
     later one, and a shot at a player killed at an earlier step is wasted (ru_hunt:
     'Порядок учета ходов: ... 3. Мафия. 4. Маньяк.')."""
-    from ..abilities import settle_attacks
-
     pending = [a for a in ctx.attacks if not a.meta.get("settled")]
     for attack in pending:
         attack.meta["settled"] = True
