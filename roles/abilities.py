@@ -11,6 +11,7 @@ Role differences are read from role traits, never from role ids:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -100,29 +101,54 @@ def witch_control(ctx: PhaseContext, intent: Intent) -> None:
         ctx.add_intent(Intent(subject, ability, ctx.role(subject), [new_target], forced=True))
 
 
-def transport(ctx: PhaseContext, intent: Intent) -> None:
-    """Swap two players: every movable action aimed at one now aims at the other."""
+def transport(
+    ctx: PhaseContext, intent: Intent, aimed_at: dict[str, list[Intent]] | None = None
+) -> None:
+    """Swap two players: every movable action aimed at one now aims at the other.
+
+    `aimed_at` (name -> intents naming it, from `intents_aimed_at`) lets a night of
+    many transports touch only the actions they move; it is kept up to date here.
+    """
     first, second = intent.targets[0], intent.targets[1]
-    for other in ctx.intents:
+    if aimed_at is None:
+        movable = ctx.intents
+    else:
+        found = {id(i): i for name in (first, second) for i in aimed_at.get(name, ())}
+        movable = sorted(found.values(), key=lambda i: i.index)
+    for other in movable:
         if other is intent or not other.ability.redirectable:
             continue
         if other.targets == [other.actor]:
             continue  # a self-target (doctor, bodyguard) stays where it is
-        other.targets = [
-            second if t == first else first if t == second else t for t in other.targets
-        ]
+        swapped = [second if t == first else first if t == second else t for t in other.targets]
+        if aimed_at is not None and swapped != other.targets:
+            for name in set(other.targets):
+                aimed_at[name] = [i for i in aimed_at[name] if i is not other]
+            for name in set(swapped):
+                aimed_at.setdefault(name, []).append(other)
+        other.targets = swapped
     for name in (first, second):
         ctx.result(name, "transported")
+
+
+def intents_aimed_at(ctx: PhaseContext) -> dict[str, list[Intent]]:
+    """Every name any intent targets -> those intents (for `transport`)."""
+    aimed_at: dict[str, list[Intent]] = {}
+    for intent in ctx.intents:
+        for name in set(intent.targets):
+            aimed_at.setdefault(name, []).append(intent)
+    return aimed_at
 
 
 def settle_blocks(ctx: PhaseContext, stage: str = "block") -> None:
     """Roleblocks in chain order: a blocked blocker does nothing (A→B→C→D blocks B and D)."""
     pending = ctx.intents_at(stage)
     while pending:
+        aimed = Counter(j.target for j in pending)  # blockers still pending on each name
         ready = [
             i
             for i in pending
-            if not any(j is not i and j.target == i.actor for j in pending)
+            if aimed[i.actor] == (1 if i.target == i.actor else 0)
             or ctx.trait(i.actor, "roleblock_immune")
         ]
         if not ready:  # a cycle: the seeded RNG picks who acts first
@@ -175,9 +201,10 @@ def redirect_and_block(ctx: PhaseContext) -> None:
             intent.ability.resolve(ctx, intent)
     transports = ctx.intents_at("transport")
     ctx.rng.shuffle(transports)
+    aimed_at = intents_aimed_at(ctx)
     for intent in transports:
         if not intent.blocked:
-            transport(ctx, intent)
+            transport(ctx, intent, aimed_at)
     settle_blocks(ctx)
 
 

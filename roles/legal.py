@@ -64,25 +64,24 @@ def usable_reason(state: GameState, player: Player, ability: Ability) -> str | N
 def allowed_targets(
     state: GameState, ruleset: Ruleset, player: Player, ability: Ability
 ) -> list[str]:
+    return [o.name for o in state.players if target_allowed(state, player, ability, o)]
+
+
+def target_allowed(state: GameState, player: Player, ability: Ability, other: Player) -> bool:
+    """May `player` name `other` with `ability` now? (One test, so validating an action
+    costs its targets, not the table: a night of n actions stays O(n).)"""
     rule = ability.targets
-    names = []
-    for other in state.players:
-        if rule.dead == other.alive:
-            continue
-        if other.name == player.name and not _self_allowed(player, ability):
-            continue
-        if ability.eligible is not None and not ability.eligible(state, player, other):
-            continue
-        if (
-            not rule.teammates_allowed
-            and other.name != player.name
-            and other.faction == player.faction
-        ):
-            continue
-        if ability.refuse_target is not None and ability.refuse_target(state, player, other.name):
-            continue
-        names.append(other.name)
-    return names
+    if rule.dead == other.alive:
+        return False
+    if other.name == player.name and not _self_allowed(player, ability):
+        return False
+    if ability.eligible is not None and not ability.eligible(state, player, other):
+        return False
+    if not rule.teammates_allowed and other.name != player.name and other.faction == player.faction:
+        return False
+    if ability.refuse_target is not None and ability.refuse_target(state, player, other.name):
+        return False
+    return True
 
 
 def _self_allowed(player: Player, ability: Ability) -> bool:
@@ -164,7 +163,6 @@ def check_action(state: GameState, action: dict[str, Any]) -> Ability:
     if not isinstance(actor, str) or not state.has_player(actor):
         raise IllegalAction(f"unknown player {actor!r}")
     player = state.player(actor)
-    ruleset = get_ruleset(state.ruleset)
     ability = pick_ability(state, player, action.get("ability"))
     reason = usable_reason(state, player, ability)
     if reason:
@@ -178,11 +176,10 @@ def check_action(state: GameState, action: dict[str, Any]) -> Ability:
         raise IllegalAction(f"{ability.id} takes {want} target(s), not {len(targets)}")
     if rule.distinct and len(set(targets)) != len(targets):
         raise IllegalAction(f"{ability.id} cannot name the same player twice")
-    allowed = allowed_targets(state, ruleset, player, ability)
     for target in targets:
         if not state.has_player(target):
             raise IllegalAction(f"unknown player {target!r}")
-        if target not in allowed:
+        if not target_allowed(state, player, ability, state.player(target)):
             raise IllegalAction(_target_refusal(state, player, ability, target))
     for key, values in extra_choices(state, player, ability).items():
         if action.get(key) not in values:

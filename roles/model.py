@@ -7,7 +7,7 @@ exactly and a state can be serialised between phases without an RNG snapshot.
 
 from __future__ import annotations
 
-import copy
+import pickle
 import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -88,7 +88,9 @@ class GameState:
 
     # -- copies and serialisation -----------------------------------------
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        # A deep copy; through pickle because the state is plain data, and that is
+        # 3-4x faster than copy.deepcopy (a third of a small night's resolution).
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -71,7 +71,11 @@ class PhaseContext:
         self.kind = state.phase_kind
         self.number = state.phase_number
         self.intents: list[Intent] = []
+        self._by_actor: dict[str, list[Intent]] = {}
+        self._by_actor_size = 0
         self.visits: list[Visit] = []
+        self._by_target: dict[str, set[str]] = {}
+        self._by_target_size = 0
         self.attacks: list[Attack] = []
         self.protections: list[Protection] = []
         self.results: list[dict[str, Any]] = []
@@ -100,7 +104,12 @@ class PhaseContext:
         return self.state.player(name).seat
 
     def intents_of(self, actor: str) -> list[Intent]:
-        return [i for i in self.intents if i.actor == actor]
+        if self._by_actor_size != len(self.intents):  # an index, so a night stays O(n)
+            self._by_actor = {}
+            for intent in self.intents:
+                self._by_actor.setdefault(intent.actor, []).append(intent)
+            self._by_actor_size = len(self.intents)
+        return list(self._by_actor.get(actor, ()))
 
     def intents_at(self, stage: str) -> list[Intent]:
         found = [i for i in self.intents if i.ability.stage == stage]
@@ -113,7 +122,12 @@ class PhaseContext:
         return self.state.player(name).alive and name not in self.deaths
 
     def visitors_of(self, target: str) -> list[str]:
-        return sorted({v.visitor for v in self.visits if v.target == target})
+        if self._by_target_size != len(self.visits):  # an index, so a night stays O(n)
+            self._by_target = {}
+            for visit in self.visits:
+                self._by_target.setdefault(visit.target, set()).add(visit.visitor)
+            self._by_target_size = len(self.visits)
+        return sorted(self._by_target.get(target, ()))
 
     def protections_of(self, target: str, kind: str | None = None) -> list[Protection]:
         return [p for p in self.protections if p.target == target and kind in (None, p.kind)]
