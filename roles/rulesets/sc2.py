@@ -865,6 +865,12 @@ OPTIONS = (
     ),
     Option("mass_murderer_detection_immune", False, "Mass Murderer reads not suspicious", ON_OFF),
     Option(
+        "witch_target_notified",
+        True,
+        "the Witch's first target is told it was controlled (port target_is_notified)",
+        ON_OFF,
+    ),
+    Option(
         "executioner_becomes_jester",
         True,
         "an Executioner whose target dies at night becomes a Jester",

@@ -144,6 +144,8 @@ def redirect_and_block(ctx: PhaseContext) -> None:
             for driven in before:
                 driven.blocked = True  # 'controlled by Witch -> no swap'
                 driven.extra["void"] = True
+        if not ctx.option("witch_target_notified"):
+            ctx.results = [r for r in ctx.results if (r["to"], r["kind"]) != (subject, "witched")]
         ctx.result(intent.actor, "check", target=subject, value=ctx.player(subject).role)
     for intent in ctx.intents_at("transport"):
         if not intent.blocked:

@@ -470,3 +470,19 @@ def test_blocker_not_told_of_immunity_when_the_option_is_off():
     options = {"godfather_cannot_be_blocked": True, "escort_detects_immune": False}
     out = sim(players, phases, options)
     assert not [r for r in out["phases"][0]["results"] if r["to"] == "Dan"]
+
+
+def test_witch_target_not_told_when_the_option_is_off():
+    """sc2-reference 2.3 Witch port option target_is_notified."""
+    players = table("witch", "mafioso", "citizen", "citizen")
+    phases = [
+        {
+            "night": [
+                {"actor": "Ann", "targets": ["Bob", "Cid"]},
+                {"actor": "Bob", "targets": ["Dan"]},
+            ]
+        }
+    ]
+    out = sim(players, phases, {"witch_target_notified": False})
+    assert [d["player"] for d in out["phases"][0]["deaths"]] == ["Cid"]
+    assert not [r for r in out["phases"][0]["results"] if r["to"] == "Bob"]
