@@ -219,3 +219,51 @@ def test_mafia_knows_its_team_but_has_no_night_chat():
     assert ruleset.informed_factions == ("mafia",)
     assert ruleset.night_chat_factions == ()
     assert [t["name"] for t in roles.observe(game(), "Cid")["teammates"]] == ["Bob", "Dan"]
+
+
+def _random_phase(state, rng):
+    if state.phase_kind == "night":
+        actions = []
+        for player in state.players:
+            for offered in roles.choices(state, player.name):
+                if rng.random() < 0.8:
+                    target = rng.choice(offered.targets)
+                    actions.append(
+                        {"actor": player.name, "ability": offered.ability, "targets": [target]}
+                    )
+        return {"night": actions}
+    votes = [[n, rng.choice([*state.alive_names(), "pass"])] for n in state.alive_names()]
+    return {"day": {"votes": votes, "rounds": [], "actions": []}}
+
+
+def _resolve(state, phase, rng):
+    while True:
+        try:
+            return roles.resolve_phase(state, phase)
+        except roles.PendingDecision as pending:
+            ballots = [[v, rng.choice(pending.choices)] for v in pending.voters]
+            phase["day"]["rounds"] = [*phase["day"]["rounds"][: pending.index], ballots]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_games_stay_dark_until_the_end(seed):
+    """'не объявляются ни статусы, ни отношение к команде мирные/мафия. Только имена
+    выбывших.' - in any game, whatever happens, until it ends."""
+    import random
+
+    rng = random.Random(seed)
+    state = roles.new_game("ru_sport", roles.deal("ru_sport", "sport_10", NAMES, seed), seed)
+    for _ in range(20):
+        if state.ended:
+            break
+        result = _resolve(state, _random_phase(state, rng), rng)
+        state = result.state
+        public = [e for e in result.events if e.audience == "public"]
+        for event in public:
+            for death in event.payload.get("deaths", []):
+                assert set(death) == {"player"}
+            assert not [e for e in event.payload.get("events", []) if e["kind"] == "reveal"]
+        if not state.ended:
+            for entry in roles.observe(state, None)["players"]:
+                assert "role" not in entry and "faction" not in entry
+    assert state.ended or state.phase_number > 5
