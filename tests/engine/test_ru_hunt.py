@@ -221,3 +221,48 @@ def test_a_shot_at_a_player_the_hunt_already_killed_is_wasted():
     assert records[1]["deaths"] == [{"player": "Bob", "role": "mafia", "by": ["hunt"]}]
     causes = [e for e in records[1]["events"] if e["kind"] == "death_cause"]
     assert causes == [{"kind": "death_cause", "player": "Bob", "cause": "successful_hunt"}]
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_random_games_keep_night_roles_and_the_draw_secret(seed):
+    """'Цель охотника при этом не сообщается', 'О том, чья заявка выиграла – никому не
+    сообщается', and night deaths are announced by cause: in any game, no public event
+    or view shows a night victim's role, the hunt's draw or the hunter's target."""
+    import random
+
+    rng = random.Random(seed)
+    preset = sorted(ru_hunt.PRESETS)[seed % len(ru_hunt.PRESETS)]
+    size = len(ru_hunt.PRESETS[preset].roles)
+    names = [f"P{i:02d}" for i in range(size)]
+    state = roles.new_game("ru_hunt", roles.deal("ru_hunt", preset, names, seed), seed, {}, "day")
+    for _ in range(16):
+        if state.ended:
+            break
+        if state.phase_kind == "night":
+            actions = [
+                {
+                    "actor": p.name,
+                    "ability": c.ability,
+                    "targets": [rng.choice(c.targets)],
+                    **{k: rng.choice(v) for k, v in c.extra.items()},
+                }
+                for p in state.players
+                for c in roles.choices(state, p.name)
+                if rng.random() < 0.5
+            ]
+            phase = {"night": actions}
+        else:
+            alive = state.alive_names()
+            phase = {"day": {"votes": [[n, rng.choice(alive)] for n in alive]}}
+        result = roles.resolve_phase(state, phase)
+        state = result.state
+        for event in (e for e in result.events if e.audience == "public"):
+            assert "hunt" not in event.payload
+            if event.payload.get("phase") == "night":
+                assert all(set(d) == {"player"} for d in event.payload["deaths"])
+        if not state.ended:
+            for entry in roles.observe(state, None)["players"]:
+                died_by_night = (
+                    not entry["alive"] and state.player(entry["name"]).death["phase"] == "night"
+                )
+                assert not (died_by_night and "role" in entry)
