@@ -747,6 +747,12 @@ OPTIONS = (
     ),
     Option("last_wills", True, "dead players' last wills are shown (off in Classic)", ON_OFF),
     Option(
+        "reveal_roles",
+        True,
+        "a dead player's role is shown (off in the Clue variant until the game ends)",
+        ON_OFF,
+    ),
+    Option(
         "investigator_results",
         "pairs",
         "Investigator result generation: 2011 role pairs, the 2012-13 flavour groups, the "
@@ -953,6 +959,8 @@ def setup(state: GameState) -> None:
 def reveal_of(state: GameState, player: Player) -> str:
     """A dead player's role is shown, unless the Janitor sanitized the body or a
     Disguiser took the victim's identity (then only the 'reveal' event speaks)."""
+    if not rules.option(state, "reveal_roles"):
+        return "none"  # the Clue variant: 'roles not revealed at death'
     hidden = set(state.memory.get("sc2_sanitized", [])) | set(state.memory.get("sc2_disguised", []))
     return "none" if player.name in hidden else "role"
 
@@ -1057,6 +1065,28 @@ PRESETS = {
         ("mafioso", "mafioso", "consort", "sheriff", "sheriff", "doctor", "doctor")
         + ("citizen",) * 8,
         {"last_wills": False},
+    ),
+    "clue15": Preset(
+        "clue15",
+        "SC2 Clue variant: no last wills, roles not revealed at death (the standard 15 roles)",
+        (
+            "jailor",
+            "mayor",
+            "sheriff",
+            "investigator",
+            "lookout",
+            "doctor",
+            "bodyguard",
+            "coroner",
+            "vigilante",
+            "citizen",
+            "godfather",
+            "mafioso",
+            "janitor",
+            "serial_killer",
+            "executioner",
+        ),
+        {"last_wills": False, "reveal_roles": False},
     ),
     "standard15": Preset(
         "standard15",

@@ -239,7 +239,7 @@ def test_classic_preset():
     assert preset.options == {"last_wills": False}
 
 
-@pytest.mark.parametrize("preset_id", ["classic", "standard15"])
+@pytest.mark.parametrize("preset_id", ["classic", "standard15", "clue15"])
 def test_presets_deal_fifteen_and_play(preset_id):
     preset = roles.get_ruleset("sc2").presets[preset_id]
     assert len(preset.roles) == 15
@@ -486,3 +486,16 @@ def test_witch_target_not_told_when_the_option_is_off():
     out = sim(players, phases, {"witch_target_notified": False})
     assert [d["player"] for d in out["phases"][0]["deaths"]] == ["Cid"]
     assert not [r for r in out["phases"][0]["results"] if r["to"] == "Bob"]
+
+
+def test_clue_variant_hides_roles_until_the_end():
+    """sc2-reference 3.3: 'Clue (no last wills, roles not revealed at death ...)'."""
+    preset = roles.get_ruleset("sc2").presets["clue15"]
+    assert preset.options == {"last_wills": False, "reveal_roles": False}
+    assert "coroner" in preset.roles  # 002: the Coroner spawns in the Clue variant
+    state = game(table("citizen", "mafioso", "sheriff"), {"reveal_roles": False})
+    result = roles.resolve_phase(state, {"night": [{"actor": "Bob", "targets": ["Cid"]}]})
+    public = next(e for e in result.events if e.kind == "phase_closed").payload
+    assert public["deaths"] == [{"player": "Cid"}]
+    seen = {p["name"]: p for p in roles.observe(result.state, "Ann")["players"]}
+    assert "role" not in seen["Cid"]
