@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_properties import RandomChooser, new_random_game, play
+from test_properties import EXAMPLES, RandomChooser, new_random_game, play
 
 import roles
 from roles import GameState, IllegalAction
@@ -48,7 +48,9 @@ KNOWN_DISAGREEMENTS: dict[str, str] = {
 
 
 def sample_states(ruleset_id: str, games: int = 3, max_phases: int = 6) -> list[GameState]:
-    """States at the start of each phase of a few seeded random games, by day and by night."""
+    """States at the start of each phase of a few seeded random games, by day and by night
+    (more with PROPERTY_EXAMPLES, like the property tests)."""
+    games = max(games, EXAMPLES // 2)
     states = []
     for seed in range(games):
         chooser = RandomChooser(random.Random(f"{ruleset_id}:{seed}"))
