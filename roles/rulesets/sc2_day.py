@@ -123,12 +123,10 @@ def one_versus_one(state: GameState, a: Player, b: Player) -> str | None:
         factions = {a.faction, b.faction}
         if "citizen" in roles_ and factions == {"town", "mafia"}:
             return "town"
-    first, second = sorted((a, b), key=lambda p: _rank(state, p))
-    if side_of(first):
-        return side_of(first)
-    if first.faction == "witch" and side_of(second) == "town":
-        return "nobody"  # the Witch wins because the Town lost
-    return "nobody"
+    first = min((a, b), key=lambda p: _rank(state, p))
+    # A Witch or a benign neutral on top: no side wins; the Witch (the Town lost)
+    # and any neutral whose goal is met win by `winners_of`.
+    return side_of(first) or "nobody"
 
 
 def regular_winner(state: GameState) -> str | None:
