@@ -407,6 +407,7 @@ def _bodyguards(ctx: PhaseContext) -> None:
                 else candidates[0]
             )
             attack.meta["intercepted"] = guard_.protector
+            ctx.flags.setdefault("struggle", set()).add(target)
             _duel(ctx, guard_.protector, attack.attacker, attack.cause)
             ctx.result(guard_.protector, "saved", target=target)
             ctx.result(target, "saved")

@@ -323,4 +323,5 @@ def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
             kinds.append(kind)
     if not kinds:
         kinds = [CAUSE_KINDS[c] for c in causes if c in CAUSE_KINDS]
-    return describe_kinds(kinds)
+    # 002: 'There were signs of struggle.' -- a Bodyguard fought at the house.
+    return describe_kinds(kinds, struggle=name in ctx.flags.get("struggle", set()))

@@ -499,3 +499,23 @@ def test_clue_variant_hides_roles_until_the_end():
     assert public["deaths"] == [{"player": "Cid"}]
     seen = {p["name"]: p for p in roles.observe(result.state, "Ann")["players"]}
     assert "role" not in seen["Cid"]
+
+
+def test_signs_of_struggle_when_a_bodyguard_fought_in_vain():
+    """002: 'There were signs of struggle. He/She was shot at close range.' -- the
+    Bodyguard stopped one of two attackers; the other killed his charge."""
+    players = table("citizen", "mafioso", "bodyguard", "citizen")
+    phases = [
+        {
+            "night": [
+                {"actor": "Bob", "targets": ["Dan"]},
+                {"actor": "Kay", "targets": ["Dan"]},
+                {"actor": "Cid", "targets": ["Dan"]},
+            ]
+        }
+    ]
+    out = sim(players, phases)
+    night_ = out["phases"][0]
+    assert "Dan" in {d["player"] for d in night_["deaths"]}
+    assert night_["descriptions"]["Dan"].startswith("There were signs of struggle. ")
+    assert night_["descriptions"]["Cid"] == "He/She was killed in a duel."
