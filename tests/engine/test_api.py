@@ -449,6 +449,38 @@ def test_same_seed_same_bytes_across_processes() -> None:
     assert json.loads(first.stdout) == roles.simulate(data)
 
 
+def test_random_games_replay_byte_for_byte_under_any_hash_seed(tmp_path) -> None:
+    """Random games of every ruleset, replayed in two processes with different string
+    hash seeds: the same bytes (no outcome may depend on set or dict iteration order)."""
+    scenarios = []
+    for ruleset_id in RULESET_IDS:
+        for seed in range(2):
+            chooser = RandomChooser(random.Random(f"bytes:{ruleset_id}:{seed}"))
+            header = new_random_game(ruleset_id, chooser, seed)
+            scenarios.append(play(header, chooser, ("night", "day")[seed], 8).scenario)
+    path = tmp_path / "scenarios.json"
+    path.write_text(json.dumps(scenarios))
+    probe = (
+        "import json, sys, roles\n"
+        "scenarios = json.load(open(sys.argv[1]))\n"
+        "print(json.dumps([roles.simulate(s) for s in scenarios], indent=1))\n"
+    )
+    outputs = []
+    for hash_seed in ("0", "12345"):
+        proc = subprocess.run(
+            [sys.executable, "-c", probe, str(path)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        assert proc.returncode == 0, proc.stderr
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1]
+    here = json.dumps([roles.simulate(s) for s in scenarios], indent=1) + "\n"
+    assert outputs[0] == here
+
+
 def test_simulate_from_file_and_stdin_agree(tmp_path, capsys, monkeypatch) -> None:
     path = tmp_path / "s.json"
     path.write_text(json.dumps(scenario()))

@@ -404,6 +404,11 @@ def check_replay(game: PlayedGame) -> None:
         assert outcome["roles"] == {p.name: p.role for p in final.players}
         assert outcome["ended"] == final.ended
         assert outcome["winners"] == final.winners
+    if game.final.ended:
+        kind = game.final.phase_kind
+        extra = {kind: [] if kind == "night" else {"votes": [], "rounds": [], "actions": []}}
+        with pytest.raises(roles.ScenarioError, match="ended"):
+            roles.simulate({**scenario, "phases": [*scenario["phases"], extra]})
 
 
 # -- the tests -------------------------------------------------------------------------
