@@ -55,7 +55,7 @@ def outcome_text(p: dict) -> str:
         line = f"{death['player']}{f' ({shown})' if shown else ''} died"
         if descriptions.get(death["player"]):
             line += f": {descriptions[death['player']]}"
-        parts.append(line + ".")
+        parts.append(line if line.endswith((".", "!", "?")) else line + ".")
     for event in p.get("events", []):
         details = ", ".join(f"{k}: {v}" for k, v in event.items() if k != "kind")
         label = str(event.get("kind", "")).replace("_", " ")
@@ -98,6 +98,8 @@ def event_text(event) -> str:
         return (
             f"{p.get('player', 'Your')} action withdrawn." if "player" in p else "Action withdrawn."
         )
+    if kind == "spectator_joined":
+        return f"{p.get('spectator')} is watching."
     if kind == "game_over":
         return "Game over. Winners: " + (", ".join(p.get("winners", [])) or "nobody") + "."
     text = p.get("text") or p.get("headline") or p.get("description")

@@ -96,6 +96,7 @@
         break;
       case "vote":
         renderTally(p.tally || {});
+        if (document.getElementById("gm")) scheduleRefresh();
         break;
       case "phase_closed":
         showNews(event);
@@ -122,6 +123,7 @@
         if (p.of !== undefined) {
           const node = document.getElementById("gm-acted");
           if (node) node.textContent = p.acted + " of " + p.of + " have acted";
+          scheduleRefresh();
         }
         break;
       default:
@@ -174,18 +176,6 @@
     news.classList.add("fresh");
     news.appendChild(el("h2", "", "The latest news"));
     news.appendChild(el("p", "headline", event.text));
-    const p = event.payload || {};
-    if (p.deaths && p.deaths.length) {
-      const list = el("ul", "deaths");
-      p.deaths.forEach(function (d) {
-        const shown = d.role_name || d.role || d.faction;
-        let line = d.player + (shown ? " (" + shown + ")" : "") + " died";
-        const description = (p.descriptions || {})[d.player];
-        if (description) line += ": " + description;
-        list.appendChild(el("li", "", line));
-      });
-      news.appendChild(list);
-    }
     news.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }
 
