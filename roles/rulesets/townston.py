@@ -205,7 +205,7 @@ def stage_kills(ctx: PhaseContext) -> None:
 
 
 def _psychopath_never_idles(ctx: PhaseContext) -> None:
-    """Psychopath: 'Each night you must kill someone' (the GM draws one if he stays home)."""
+    """Psychopath: 'Each night you must kill someone' (option: the GM draws one if he idles)."""
     if ctx.option("psychopath_idle") != "random":
         return
     acting = {i.actor for i in ctx.intents if i.ability.id == "kill"}
@@ -858,8 +858,10 @@ Rulings
   own final vote on that suspect (else he learns only that he was not in that
   mob: result infiltrate_failed); the answer is the number of criminals among
   the mob's other voters, a Godfather behind the curtains not counted.
-- Psychopath: if he sends no kill, the GM draws his victim at random (option
-  psychopath_idle). Serial killers are no mafia allies: he may kill mafia.
+- Psychopath: "must kill" every night, but the engine never invents a move:
+  if he sends no kill, nobody dies by his hand (option psychopath_idle =
+  "random" makes the GM draw his victim instead). Serial killers are no mafia
+  allies: he may kill mafia.
 - Winning: the town when every mafia member (recruits included) and every
   Psychopath is dead; the mafia when every townie and every Psychopath is dead;
   a Psychopath when he is the last one standing; nobody when everyone is dead.
@@ -928,7 +930,7 @@ RULESET = register(
             Option("clue_size", 3, "players named by a clue, the culprit among them", (2, 3, 4, 5)),
             Option(
                 "psychopath_idle",
-                "random",
+                "none",
                 "a Psychopath who sends no kill: the GM draws his victim, or nobody dies",
                 ("random", "none"),
             ),

@@ -166,17 +166,20 @@ PSYCHO = [("Ann", "townie"), ("Psy", "psychopath"), ("Bob", "hitman"), ("Dan", "
 @pytest.mark.parametrize("seed", range(12))
 def test_idle_psychopath_still_kills(seed):
     """Psychopath - 'Each night you must kill someone of your choice to satisfy your blood
-    lust.' GM decision: if he sends nothing, the GM draws his victim (seeded)."""
-    out = simulate([night()], pairs=PSYCHO, seed=seed)
+    lust.' Option psychopath_idle = "random": if he sends nothing, the GM draws his victim
+    (seeded)."""
+    out = simulate([night()], pairs=PSYCHO, seed=seed, options={"psychopath_idle": "random"})
     deaths = out["phases"][0]["deaths"]
     assert len(deaths) == 1
     assert deaths[0]["by"] == ["psychopath"] and deaths[0]["player"] != "Psy"
-    assert simulate([night()], pairs=PSYCHO, seed=seed) == out
+    again = simulate([night()], pairs=PSYCHO, seed=seed, options={"psychopath_idle": "random"})
+    assert again == out
 
 
-def test_idle_psychopath_option_none():
-    """Option psychopath_idle = "none": a Psychopath who sends no kill kills nobody."""
-    out = simulate([night()], pairs=PSYCHO, options={"psychopath_idle": "none"})
+def test_idle_psychopath_default_none():
+    """Default psychopath_idle = "none": the engine never invents a move (spec: 'Invalid input
+    is never guessed at'), so a Psychopath who sends no kill kills nobody."""
+    out = simulate([night()], pairs=PSYCHO)
     assert out["phases"][0]["deaths"] == []
 
 
