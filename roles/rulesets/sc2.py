@@ -846,6 +846,13 @@ OPTIONS = (
         ON_OFF,
     ),
     Option("consigliere_detects_exact_role", True, "the Consigliere learns the exact role", ON_OFF),
+    Option(
+        "consigliere_promoted_if_no_godfather",
+        False,
+        "with the Godfather dead and no Mafioso to succeed him, the Consigliere becomes "
+        "the Godfather (port promoted_if_no_Godfather)",
+        ON_OFF,
+    ),
     Option("framer_detection_immune", False, "the Framer reads not suspicious", ON_OFF),
     Option("janitor_sanitizes", 3, "sanitizations per game (0: no limit)", (0, 1, 2, 3)),
     Option("serial_killer_night_immune", True, "Serial Killer immune to night kills", ON_OFF),
@@ -861,6 +868,12 @@ OPTIONS = (
     Option("arsonist_night_immune", True, "Arsonist immune to night kills", ON_OFF),
     Option("arsonist_targets_informed", False, "doused players are told", ON_OFF),
     Option("arsonist_detection_immune", False, "Arsonist reads not suspicious", ON_OFF),
+    Option(
+        "arsonist_douses_roleblockers",
+        False,
+        "a roleblocker who visits the Arsonist is doused (port douse_blocker)",
+        ON_OFF,
+    ),
     Option("mass_murderer_night_immune", False, "Mass Murderer immune to night kills", ON_OFF),
     Option("mass_murderer_can_target_self", False, "the Mass Murderer may spree at home", ON_OFF),
     Option(

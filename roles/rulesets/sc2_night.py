@@ -197,6 +197,8 @@ def _apply_block(ctx: PhaseContext, blocker: Intent) -> None:
     if ctx.flags.get("prisoner") == target:
         ctx.flags["prisoner_roleblocked"] = True
         return
+    if ctx.player(target).role == "arsonist" and ctx.option("arsonist_douses_roleblockers"):
+        ctx.player(blocker.actor).memory["doused"] = True  # port Arsonist `douse_blocker`
     if rules.kills_blockers(ctx.state, ctx.player(target)):
         shared._turn_on_blocker(ctx, target, blocker.actor)
         ctx.result(target, "blocked")

@@ -268,8 +268,12 @@ def after_deaths(ctx: PhaseContext) -> None:
     godfathers = [p for p in state.players if p.role == "godfather"]
     if godfathers and not any(living(p) for p in godfathers):
         mafiosi = [p for p in state.players if p.role == "mafioso" and living(p)]
+        consiglieri = [p for p in state.players if p.role == "consigliere" and living(p)]
         if mafiosi:
             change_role(state, mafiosi[0], "godfather")
+        elif consiglieri and option(state, "consigliere_promoted_if_no_godfather"):
+            # port Consigliere `promoted_if_no_Godfather`
+            change_role(state, consiglieri[0], "godfather")
     # Framer 'Becomes Mafioso if alone (D: On)'; port: 'becomes_mafioso when no killer'.
     mafia = [p for p in state.players if p.faction == MAFIA and living(p)]
     if option(state, "mafia_promote_to_mafioso") and mafia:
