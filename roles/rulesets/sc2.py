@@ -822,6 +822,12 @@ OPTIONS = (
         "jail_requires_no_lynch", True, "the jail holds only after a day without a lynch", ON_OFF
     ),
     Option("veteran_alerts", 3, "alerts per game (0: no limit)", (0, 1, 2, 3)),
+    Option(
+        "veteran_pierces_immunity",
+        False,
+        "the Veteran's shots kill night-immune visitors (port offense_level 2)",
+        ON_OFF,
+    ),
     Option("vigilante_shots", 3, "shots per game (0: no limit)", (0, 1, 2, 3, 4)),
     Option(
         "vigilante_suicides_if_shot_town",

@@ -303,7 +303,8 @@ def kills(ctx: PhaseContext) -> None:
     for veteran in ctx.flags.get("alert", []):
         for visit in ctx.visits:
             if visit.target == veteran and ctx.player(visit.visitor).role != "lookout":
-                ctx.attack(veteran, visit.visitor, "veteran", interceptable=False)
+                pierces = ("defence",) if ctx.option("veteran_pierces_immunity") else ()
+                ctx.attack(veteran, visit.visitor, "veteran", interceptable=False, pierces=pierces)
 
 
 def _kill(ctx: PhaseContext, intent: Intent) -> None:
