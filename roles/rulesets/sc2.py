@@ -998,8 +998,9 @@ GM decisions where the documents are silent or ambiguous:
   pure ring of blockers is broken by the seeded RNG. One pass is the fixed point.
 - A Bus Driver's swap does not move another Bus Driver's targets; a Witch-controlled
   Bus Driver does not swap. Bus Drivers may name themselves and visit both targets.
-- A Witch cannot be controlled or roleblock-immune unless stated; she learns the
-  role of her first target. She cannot name herself.
+- Witch: she can be roleblocked; she learns the role of her first target; she
+  cannot name herself. Controlling a player whose only action nobody can move (an
+  ignition, an alert) adds no action; he is still told.
 - The jail blocks every action of the prisoner (even unblockable ones) and repels
   every attack but the Jailor's execution and the Arsonist's fire. A Jailor may
   jail only after a day without a lynch (jail_requires_no_lynch). A released
@@ -1019,9 +1020,11 @@ GM decisions where the documents are silent or ambiguous:
   on night 1. Not carried over: the bay12 Witch's one-time survival (the sc2
   Witch has no defence in the references) and the Escort's immunity to blocks
   (sc2-notes describe roleblock chains; escort_cannot_be_blocked is an option).
-- Doctors: each heal stops one attack. Night
-  immunity (role options, vests, alerts) repels any preventable attack first.
-- Veteran: his shots can be healed; Lookouts are never shot.
+- Doctors: each heal stops one attack. Night immunity (role options, vests,
+  alerts) repels any preventable attack first.
+- Veteran: his shots can be healed and spare night-immune visitors unless
+  veteran_pierces_immunity; Lookouts are never shot. The reference's 'Doctor whose
+  target visits the Vet dies' is not applied (unclear).
 - Mass Murderer: the target is 'home' when he visited nobody. A Bodyguard guarding
   the house cancels the whole spree and duels the Mass Murderer.
 - Vigilante: 3 shots by default (000), never on night 1.
@@ -1037,8 +1040,6 @@ GM decisions where the documents are silent or ambiguous:
   bodyguard/bus_driver, godfather/jester/mason_leader/mayor, lookout, coroner/janitor,
   mass_murderer/veteran as those revisions print them; the other roles keep their
   2011 pair minus the roles those groups took (citizen and doctor stand alone).
-- Veteran: the reference's 'Doctor whose target visits the Vet dies' is not applied
-  (unclear); a heal saves the Veteran's victim like any other.
 - Spy: reads the Mafia, Cult and Mason chats (the site's chat groups); the engine's
   part is the Mafia's targets (spy_sees_mafia_targets).
 - Arsonist: naming yourself with douse is the ignition; neither a Witch nor a Bus
@@ -1073,6 +1074,10 @@ GM decisions where the documents are silent or ambiguous:
 - Three days of peace: six phases in a row without a death; the larger side wins,
   a tie goes to the side that is not the Town ('equal or greater numbers'),
   neutral sides among themselves by the one-versus-one precedence.
+- When no side is left (only neutrals), every neutral whose goal is met wins; 002's
+  ending priority (Executioner, Amnesiac, Survivor, Jester) orders the endings
+  shown, it does not take a win away.
+- Clue variant: reveal_roles off hides every dead player's role until the end.
 - Last wills come from a player's 'will' (memory or scenario key).
 """.strip()
 
