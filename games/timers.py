@@ -6,6 +6,7 @@ the embedded default and the services deployment close phases the same way.
 
 import logging
 import threading
+import time
 
 from django.conf import settings
 from django.db import close_old_connections
@@ -18,13 +19,40 @@ _started = threading.Event()
 def sweep_forever(stop: threading.Event, interval: float) -> None:
     from games.services import sweep_overdue_phases
 
-    while not stop.wait(interval):
+    pause = interval
+    while not stop.wait(pause):
+        started = time.monotonic()
         try:
             sweep_overdue_phases()
         except Exception:  # a bad game must not stop the clock for every other game
             logger.exception("embedded phase sweep failed")
         finally:
             close_old_connections()
+        # Sweep every `interval` seconds (not `interval` after a long sweep ended),
+        # or sooner when a deadline falls before that: a phase closes on time.
+        pause = max(0.0, interval - (time.monotonic() - started))
+        try:
+            pause = min(pause, seconds_to_next_deadline())
+        except Exception:
+            logger.exception("could not read the next deadline")
+        finally:
+            close_old_connections()
+
+
+def seconds_to_next_deadline() -> float:
+    from django.utils import timezone
+
+    from games.models import Phase, Status
+
+    deadline = (
+        Phase.objects.filter(closed_at__isnull=True, game__status=Status.RUNNING)
+        .order_by("deadline")
+        .values_list("deadline", flat=True)
+        .first()
+    )
+    if deadline is None:
+        return float("inf")
+    return max(0.0, (deadline - timezone.now()).total_seconds())
 
 
 def start_embedded_timer() -> threading.Event | None:

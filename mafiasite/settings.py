@@ -134,6 +134,9 @@ if PHASE_TIMER not in ("celery", "embedded", "off"):
 EMBEDDED_SWEEP_SECONDS = env_int("EMBEDDED_SWEEP_SECONDS", 1)
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# One queue per deployment; tests and benchmarks use their own so that tasks they
+# leave behind never reach another run's worker.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

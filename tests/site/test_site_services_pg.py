@@ -17,6 +17,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+import redis
 from django.db import connection
 from django.utils import timezone
 
@@ -175,7 +176,7 @@ def _worker_env(queue: str) -> dict:
     host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
     url = f"postgres://{db['USER']}:{db['PASSWORD']}@{host}/{db['NAME']}"
     env = dict(os.environ)
-    env.update(DATABASE_URL=url, PHASE_TIMER="celery", PYTHONPATH=str(ROOT))
+    env.update(DATABASE_URL=url, PHASE_TIMER="celery", PYTHONPATH=str(ROOT), CELERY_QUEUE=queue)
     return env
 
 
@@ -231,6 +232,7 @@ def test_a_real_celery_worker_closes_a_real_phase_at_its_deadline(gemma, players
         except subprocess.TimeoutExpired:
             worker.kill()
             log, _ = worker.communicate()
+        redis.Redis.from_url(settings.REDIS_URL).delete(queue)  # the next phase's ETA task
     assert night.closed_at is not None, f"the worker did not close the night:\n{log}"
     assert night.close_reason == "deadline"
     assert night.closed_at >= night.deadline

@@ -162,3 +162,15 @@ def test_the_timer_thread_starts_once_and_only_on_the_embedded_default(settings)
             assert timers.start_embedded_timer() is None
         thread.assert_called_once()
         thread.return_value.start.assert_called_once()
+
+
+def test_the_embedded_timer_wakes_at_the_next_deadline(table):
+    from games.timers import seconds_to_next_deadline
+
+    phase = table.phase()
+    Phase.objects.filter(pk=phase.pk).update(deadline=timezone.now() + timedelta(seconds=5))
+    assert 4 < seconds_to_next_deadline() <= 5
+    overdue(table)
+    assert seconds_to_next_deadline() == 0.0
+    services.sweep_overdue_phases()
+    assert 0 < seconds_to_next_deadline() <= table.game.day_seconds
