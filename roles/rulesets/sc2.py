@@ -97,8 +97,6 @@ def _convert_usable(state: GameState, player: Player) -> str | None:
     gap = rules.option(state, "cult_nights_between_conversions")
     if last is not None and state.phase_number < last + gap:
         return f"the cult cannot convert until night {last + gap} (cult_nights_between_conversions)"
-    if not rules.cult_has_room(state):
-        return "the cult has reached its size limit"
     return None
 
 
@@ -1055,7 +1053,8 @@ GM decisions where the documents are silent or ambiguous:
 - Mason Leader: a recruit counts when it succeeds or bludgeons a Cultist.
 - Cult: one conversion a night for the whole cult; not Mafia, Masons, the Mason
   Leader or a jailed player; cap = (players - Mafia) // 3 members ever, plus one
-  per two dead Cultists.
+  per two dead Cultists. A conversion beyond the cap fails (the Cultist is told),
+  like one on an immune player: the cult cannot know it is full.
 - Amnesiac: remembering a forbidden role or a living player is invalid input.
 - Executioner: the target comes from the scenario's 'target' or is drawn from the
   Town with the seed; becoming a Jester happens at the dawn after the target's
