@@ -107,12 +107,14 @@ def jail(ctx: PhaseContext) -> None:
 def vest(ctx: PhaseContext, intent: Intent) -> None:
     """002: 'Bulletproof vests are used' (Citizen, Survivor): night immunity tonight."""
     ctx.protect(intent.actor, intent.actor, "vest")
+    _sequence(ctx, "Someone put on a bulletproof vest.")
 
 
 def alert(ctx: PhaseContext, intent: Intent) -> None:
     """sc2-reference 2.1 Veteran: 'Alert: kills everyone who targets him that night'."""
     ctx.protect(intent.actor, intent.actor, "vest")
     ctx.flags.setdefault("alert", []).append(intent.actor)
+    _sequence(ctx, "Someone stayed on alert.")
 
 
 # -- stage: the redirect/block cycle ---------------------------------------------------
@@ -150,6 +152,7 @@ def redirect_and_block(ctx: PhaseContext) -> None:
     for intent in ctx.intents_at("transport"):
         if not intent.blocked:
             shared.transport(ctx, intent)
+            _sequence(ctx, "Two houses were swapped.")
     _settle_blocks(ctx)
 
 
@@ -449,6 +452,7 @@ def _settle_target(ctx: PhaseContext, target: str, attacks: list[Attack]) -> Non
         else:
             landing.append(attack)
     if saved:
+        _sequence(ctx, "Someone was attacked but nursed back to health.")
         if ctx.option("doctor_knows_if_attacked"):
             for h in heals:
                 ctx.result(h.protector, "saved", target=target)
@@ -604,7 +608,7 @@ def recruit(ctx: PhaseContext, intent: Intent) -> None:
         uses["recruit"] = uses.get("recruit", 0) + 1
         ctx.result(intent.actor, "recruit", target=target.name, value="success")
         ctx.result(target.name, "recruited", target=intent.actor)
-        _sequence(ctx, "A new Mason joined the lodge.")
+        _sequence(ctx, "Someone joined a secret society.")
         return
     ctx.result(intent.actor, "recruit", target=target.name, value="failed")
     if target.faction == "mafia":

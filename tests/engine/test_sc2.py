@@ -316,7 +316,9 @@ def test_classic_has_no_last_wills():
 
 def test_night_sequence_names_no_role():
     """Issue 5: the night sequence narrates 'without names that would reveal roles'."""
-    players = table("jailor", "mafioso", "citizen", "escort", "doctor")
+    players = table("jailor", "mafioso", "citizen", "escort", "doctor", "mason_leader", "citizen")
+    players[6]["role"] = "bus_driver"
+    players[7]["role"] = "veteran"
     out = sim(
         players,
         [
@@ -326,6 +328,10 @@ def test_night_sequence_names_no_role():
                     {"actor": "Bob", "targets": ["Fay"]},
                     {"actor": "Dan", "targets": ["Kay"]},
                     {"actor": "Kay", "targets": ["Eve"]},
+                    {"actor": "Eve", "targets": ["Fay"]},
+                    {"actor": "Fay", "targets": ["Ivy"]},
+                    {"actor": "Gus", "targets": ["Jon", "Ivy"]},
+                    {"actor": "Hal", "ability": "alert"},
                 ]
             },
         ],
