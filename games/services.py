@@ -486,8 +486,9 @@ def cast_vote(user, game_id: int, target: str | None, phase_seq: int | None = No
         if not state.player(seat.name).alive:
             raise ServiceError("You are dead and cannot vote.")
         previous = current_votes(phase).get(seat.name)
-        if previous is not None and not vote_changes_allowed(state):
-            raise ServiceError("This ruleset does not allow changing a vote.")
+        refusal = vote_change_refusal(state, phase.votes.filter(voter=seat).count())
+        if refusal:
+            raise ServiceError(refusal)
         if target is None and previous is None:
             raise ServiceError("You have no vote to withdraw.")
         if target is not None:
@@ -509,12 +510,17 @@ def cast_vote(user, game_id: int, target: str | None, phase_seq: int | None = No
     return vote
 
 
-def vote_changes_allowed(state: roles.GameState) -> bool:
-    """A ruleset that forbids changing a vote says so with a `vote_changes` option."""
-    ruleset = roles.get_ruleset(state.ruleset)
-    if any(o.id == "vote_changes" for o in ruleset.options):
-        return bool(ruleset.option(state.options, "vote_changes"))
-    return True
+def vote_change_refusal(state: roles.GameState, cast_before: int) -> str:
+    """Why one more vote event is refused: the ruleset's `vote_changes` limit (ru_sport: a
+    vote may be changed once), counted like the engine counts it (a withdrawal is an event
+    too); "" when it is allowed."""
+    limit = roles.get_ruleset(state.ruleset).vote_changes
+    if limit is None or cast_before < limit + 1:
+        return ""
+    if limit == 0:
+        return "Votes cannot be changed in this ruleset."
+    times = "once" if limit == 1 else f"{limit} times"
+    return f"A vote may be changed only {times} in this ruleset."
 
 
 # Posts: at most RATE_POSTS posts per RATE_SECONDS per author and game (flood control).

@@ -290,3 +290,29 @@ def test_views_need_a_login_and_a_post(table):
     assert response.status_code == 302 and reverse("login") in response["Location"]
     response = table.clients["alice"].get(reverse("vote", args=[table.game.id]))
     assert response.status_code == 405
+
+
+def test_vote_changes_as_the_ruleset_allows(table, gemma):
+    """Ruleset.vote_changes (ru_sport: 1) is refused at submission, as the engine would."""
+    from unittest import mock
+
+    import roles
+
+    services.gm_close_phase(gemma, table.game.id)
+    alice, bob, carol = (table.users[n] for n in ("alice", "bob", "carol"))
+    alive = table.alive()
+    first, second = [n for n in alive if n != "alice"][:2]
+    with mock.patch.object(roles.get_ruleset("bay12"), "vote_changes", 1):
+        services.cast_vote(alice, table.game.id, first)
+        services.cast_vote(alice, table.game.id, second)  # the one change allowed
+        with refused(table.game.id, "changed only once"):
+            services.cast_vote(alice, table.game.id, first)
+        with refused(table.game.id, "changed only once"):
+            services.cast_vote(alice, table.game.id, None)
+    with mock.patch.object(roles.get_ruleset("bay12"), "vote_changes", 0):
+        services.cast_vote(bob, table.game.id, first)
+        with refused(table.game.id, "cannot be changed"):
+            services.cast_vote(bob, table.game.id, second)
+    # bay12 itself sets no limit: carol changes as often as she likes.
+    for target in (first, second, first, second):
+        services.cast_vote(carol, table.game.id, target)
