@@ -935,39 +935,60 @@ OPTIONS = (
 
 
 def setup(state: GameState) -> None:
-    """Fix what the deal leaves open and check the options that constrain each other."""
-    detects = [o.id for o in OPTIONS if o.id.startswith("sheriff_detects_")]
-    if not any(rules.option(state, o) for o in detects):
-        raise IllegalAction("at least one sheriff_detects_* option must be on")
-    for unique in ("mason_leader", "mayor", "godfather"):
-        holders = [p.name for p in state.players if p.role == unique]
-        if len(holders) > 1:
-            raise IllegalAction(
-                f"{unique} is unique (sc2-reference 3.2): {', '.join(holders)} cannot all be one"
-            )
+    """Fix what the deal leaves open and check the setup; every problem is reported at
+    once (one message, problems joined by '; ')."""
+    problems = setup_problems(state)
+    if problems:
+        raise IllegalAction("; ".join(problems))
     rng = state.rng("setup")
     for player in state.players:
         if player.role != "executioner":
             continue
         target = player.extra.get("target")
-        town = [p.name for p in state.players if p.faction == "town"]
         if target is None:
-            pool = (
-                town
-                if rules.option(state, "executioner_target_must_be_town")
-                else [p.name for p in state.players if p.name != player.name]
-            )
-            if not pool:
-                raise IllegalAction(f"{player.name}: the Executioner has nobody to target")
+            pool = _executioner_pool(state, player)
             target = pool[rng.randrange(len(pool))]
-        if not state.has_player(target) or target == player.name:
-            raise IllegalAction(f"{player.name}: the Executioner's target must be another player")
-        if rules.option(state, "executioner_target_must_be_town") and target not in town:
-            raise IllegalAction(
+        player.memory["exe_target"] = target
+    _cult_memory(state)
+
+
+def _executioner_pool(state: GameState, player: Player) -> list[str]:
+    if rules.option(state, "executioner_target_must_be_town"):
+        return [p.name for p in state.players if p.faction == "town"]
+    return [p.name for p in state.players if p.name != player.name]
+
+
+def setup_problems(state: GameState) -> list[str]:
+    """Every reason this setup cannot be played, in seat order (empty: it can)."""
+    problems = []
+    detects = [o.id for o in OPTIONS if o.id.startswith("sheriff_detects_")]
+    if not any(rules.option(state, o) for o in detects):
+        problems.append("at least one sheriff_detects_* option must be on")
+    for unique in ("mason_leader", "mayor", "godfather"):
+        holders = [p.name for p in state.players if p.role == unique]
+        if len(holders) > 1:
+            problems.append(
+                f"{unique} is unique (sc2-reference 3.2): {', '.join(holders)} cannot all be one"
+            )
+    for player in state.players:
+        if player.role != "executioner":
+            continue
+        target = player.extra.get("target")
+        if target is None:
+            if not _executioner_pool(state, player):
+                problems.append(f"{player.name}: the Executioner has nobody to target")
+        elif not state.has_player(target) or target == player.name:
+            problems.append(f"{player.name}: the Executioner's target must be another player")
+        elif target not in _executioner_pool(state, player):
+            problems.append(
                 f"{player.name}: the Executioner's target must be Town "
                 "(executioner_target_must_be_town)"
             )
-        player.memory["exe_target"] = target
+    return problems
+
+
+def _cult_memory(state: GameState) -> None:
+    """sc2-reference 2.3 Cultist: 'cult capped at 1/3 of original size minus Mafia'."""
     mafia = sum(1 for p in state.players if p.faction == "mafia")
     state.memory["sc2_cult_cap"] = (len(state.players) - mafia) // 3
     state.memory["sc2_cult_founders"] = sum(1 for p in state.players if p.faction == "cult")

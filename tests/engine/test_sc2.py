@@ -525,3 +525,18 @@ def test_signs_of_struggle_when_a_bodyguard_fought_in_vain():
     assert "Dan" in {d["player"] for d in night_["deaths"]}
     assert night_["descriptions"]["Dan"].startswith("There were signs of struggle. ")
     assert night_["descriptions"]["Cid"] == "He/She was killed in a duel."
+
+
+def test_setup_reports_every_problem_at_once():
+    """DESIGN/STYLE: 'A setup check returns all problems, not the first'."""
+    players = table("mayor", "mayor", "executioner")
+    players[2]["target"] = "Lou"  # a Consort: not Town
+    off = {
+        f"sheriff_detects_{k}": False
+        for k in ("mafia", "serial_killer", "arsonist", "cult", "mass_murderer")
+    }
+    with pytest.raises(roles.IllegalAction) as refused:
+        game(players, off)
+    message = str(refused.value)
+    assert "sheriff_detects" in message and "mayor is unique" in message
+    assert "Cid: the Executioner's target must be Town" in message
