@@ -114,12 +114,12 @@ def check_choice_agrees(state: GameState, name: str, choice: roles.Choice) -> No
             targets = next(target_sets_with(choice, choice.targets[0]), [])
             reason = accepted(state, {**base, key: value, "targets": targets})
             assert reason is None, f"{name} {choice.ability} {key}={value} refused: {reason}"
-    if choice.max_targets == 1:
-        for other in state.alive_names():
-            if other in choice.targets:
-                continue
-            reason = accepted(state, {**base, "targets": [other]})
-            assert reason is not None, f"{name} {choice.ability} -> {other} not listed, accepted"
+    for other in state.alive_names():
+        if other in choice.targets:
+            continue
+        for targets in target_sets_with(choice, other, limit=3):
+            reason = accepted(state, {**base, "targets": targets})
+            assert reason is not None, f"{name} {choice.ability} {targets}: {other} not listed"
             assert reason.strip() and "\n" not in reason
 
 
