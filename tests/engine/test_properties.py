@@ -18,9 +18,10 @@ After every phase the test checks:
 - `winners` is a subset of the players, in seating order, and empty while the
   game goes on; once the game has ended every further phase, action and vote
   is refused;
-- the old state is never changed by resolving a phase;
-- `GameState.to_dict` / `from_dict` round-trips through JSON mid-game, and the
-  restored state resolves the next phase exactly like the original;
+- on one phase a game, drawn at random (a full copy per phase costs more than
+  the game): resolving it leaves the old state unchanged, and that state
+  round-trips through JSON (`GameState.to_dict` / `from_dict`) and, restored,
+  resolves the phase exactly like the original;
 and after the whole game: the same seed and input replay to the same outcome
 (`json.dumps` equal), and `roles.simulate` of the recorded scenario reproduces
 the game that was played.
@@ -51,10 +52,11 @@ NAMES = (
     "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kit Lea Max Ned Oli "
     "Pam Quin Rex Sam Tom Uma Val Wes Xan Yul Zoe"
 ).split()
-MAX_PHASES = 10
-# Games per ruleset and test: few, so the engine suite runs in seconds; a deeper
-# search is one environment variable away (PROPERTY_EXAMPLES=300 pytest ...).
+# Games per ruleset and test, and phases per game: few, so the engine suite runs in
+# seconds; a deeper search is an environment variable away
+# (PROPERTY_EXAMPLES=300 PROPERTY_PHASES=30 python -m pytest tests/engine/test_properties.py).
 EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES", "6"))
+MAX_PHASES = int(os.environ.get("PROPERTY_PHASES", "10"))
 
 # Rulesets whose random games are known to break a property: (test, ruleset id) ->
 # the minimal failing case. Marked xfail(strict=False) so the owner sees it fixed.
