@@ -13,8 +13,10 @@ Everything that depends on a host option reads it through `ctx.option`.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import abilities as shared
-from ..night import Attack, Intent, PhaseContext
+from ..night import Attack, Intent, PhaseContext, Protection
 from . import bay12
 from . import sc2_rules as rules
 
@@ -149,9 +151,10 @@ def redirect_and_block(ctx: PhaseContext) -> None:
         if not ctx.option("witch_target_notified"):
             ctx.results = [r for r in ctx.results if (r["to"], r["kind"]) != (subject, "witched")]
         ctx.result(intent.actor, "check", target=subject, value=ctx.player(subject).role)
+    aimed_at = shared.intents_aimed_at(ctx)
     for intent in ctx.intents_at("transport"):
         if not intent.blocked:
-            shared.transport(ctx, intent)
+            shared.transport(ctx, intent, aimed_at)
             _sequence(ctx, "Two houses were swapped.")
     _settle_blocks(ctx)
 
@@ -162,12 +165,13 @@ def _blocker_immune(ctx: PhaseContext, name: str) -> bool:
 
 def _settle_blocks_on(ctx: PhaseContext, stages: set[str]) -> None:
     """Blocks aimed at witches and bus drivers land before those act."""
-    for blocker in ctx.intents_at("block"):
+    blocks = ctx.intents_at("block")
+    aimed = Counter(j.target for j in blocks if not j.blocked)
+    for blocker in blocks:
         if blocker.blocked or blocker.extra.get("settled"):
             continue
-        target = blocker.target
-        if any(i.ability.stage in stages for i in ctx.intents_of(target)):
-            if any(j.target == blocker.actor and not j.blocked for j in ctx.intents_at("block")):
+        if any(i.ability.stage in stages for i in ctx.intents_of(blocker.target)):
+            if aimed[blocker.actor]:
                 continue  # a blocker with a blocker on him waits for the chain
             blocker.extra["settled"] = True
             _apply_block(ctx, blocker)
@@ -179,16 +183,14 @@ def _settle_blocks(ctx: PhaseContext) -> None:
     with nobody outside it is broken by the seeded RNG."""
     pending = [i for i in ctx.intents_at("block") if not i.extra.get("settled")]
     while pending:
-        ready = [
-            i
-            for i in pending
-            if _blocker_immune(ctx, i.actor)
-            or not any(j is not i and j.target == i.actor and not j.blocked for j in pending)
-        ]
+        # Blockers still to act on each name (a blocked one acts on nobody).
+        aimed = Counter(j.target for j in pending if not j.blocked and j.target != j.actor)
+        ready = [i for i in pending if _blocker_immune(ctx, i.actor) or not aimed[i.actor]]
         if not ready:
             ready = [ctx.rng.choice(pending)]
+        done = {id(i) for i in ready}
+        pending = [i for i in pending if id(i) not in done]
         for blocker in ready:
-            pending.remove(blocker)
             if not blocker.blocked:
                 _apply_block(ctx, blocker)
 
@@ -304,10 +306,10 @@ def kills(ctx: PhaseContext) -> None:
                 ctx.attack(player.name, victim, "jester", preventable=False, interceptable=False)
     # Veteran on alert: 'kills everyone who targets him', Lookouts excepted.
     for veteran in ctx.flags.get("alert", []):
-        for visit in ctx.visits:
-            if visit.target == veteran and ctx.player(visit.visitor).role != "lookout":
+        for visitor in ctx.visitors_of(veteran):
+            if ctx.player(visitor).role != "lookout":
                 pierces = ("defence",) if ctx.option("veteran_pierces_immunity") else ()
-                ctx.attack(veteran, visit.visitor, "veteran", interceptable=False, pierces=pierces)
+                ctx.attack(veteran, visitor, "veteran", interceptable=False, pierces=pierces)
 
 
 def _kill(ctx: PhaseContext, intent: Intent) -> None:
@@ -337,6 +339,7 @@ def _mass_murders(ctx: PhaseContext) -> None:
     """sc2-reference 2.3 Mass Murderer: 'kills everyone who visited the target; target
     dies only if "home"'; 'A Bodyguard visiting the target saves everyone else there
     and kills the MM'."""
+    visiting = {v.visitor for v in ctx.visits}
     for intent in ctx.flags.get("sprees", []):
         mm, house = intent.actor, intent.target
         guards = [p for p in ctx.protections_of(house, "guard")]
@@ -344,7 +347,7 @@ def _mass_murders(ctx: PhaseContext) -> None:
             _duel(ctx, guards[0].protector, mm, "mass_murderer")
             continue
         victims = [v for v in ctx.visitors_of(house) if v != mm]
-        home = not any(v.visitor == house for v in ctx.visits)
+        home = house not in visiting
         if home and house != mm:
             victims.append(house)
         for victim in sorted(victims, key=ctx.seat):
@@ -379,6 +382,14 @@ def _duel(ctx: PhaseContext, bodyguard: str, attacker: str, cause: str) -> None:
     _sequence(ctx, "A fight broke out.")
 
 
+def _protections(ctx: PhaseContext) -> dict[tuple[str, str], list[Protection]]:
+    """(target, kind) -> protections, built once (a night stays linear)."""
+    index: dict[tuple[str, str], list[Protection]] = {}
+    for protection in ctx.protections:
+        index.setdefault((protection.target, protection.kind), []).append(protection)
+    return index
+
+
 def settle(ctx: PhaseContext) -> None:
     """Every attack of the night at once: jail, bodyguards, immunity, heals, deaths."""
     _bodyguards(ctx)
@@ -386,20 +397,26 @@ def settle(ctx: PhaseContext) -> None:
     for attack in ctx.attacks:
         if "intercepted" not in attack.meta:
             by_target.setdefault(attack.target, []).append(attack)
+    protections = _protections(ctx)
     for target in sorted(by_target, key=ctx.seat):
-        _settle_target(ctx, target, by_target[target])
+        _settle_target(ctx, target, by_target[target], protections)
 
 
 def _bodyguards(ctx: PhaseContext) -> None:
     guards = [p for p in ctx.protections if p.kind == "guard"]
-    for target in sorted({g.target for g in guards}, key=ctx.seat):
-        here = [g for g in guards if g.target == target]
+    attacks_on: dict[str, list[Attack]] = {}
+    for attack in ctx.attacks:
+        attacks_on.setdefault(attack.target, []).append(attack)
+    here_by_target: dict[str, list[Protection]] = {}
+    for g in guards:
+        here_by_target.setdefault(g.target, []).append(g)
+    for target in sorted(here_by_target, key=ctx.seat):
+        here = here_by_target[target]
         for guard_ in sorted(here, key=lambda g: ctx.seat(g.protector)):
             candidates = [
                 a
-                for a in ctx.attacks
-                if a.target == target
-                and a.attacker is not None
+                for a in attacks_on.get(target, ())
+                if a.attacker is not None
                 and a.interceptable
                 and "guard" not in a.pierces
                 and "intercepted" not in a.meta
@@ -423,14 +440,18 @@ def _jail_stops(ctx: PhaseContext, attack: Attack) -> bool:
     return ctx.flags.get("prisoner") == attack.target and "jail" not in attack.pierces
 
 
-def _night_immune(ctx: PhaseContext, name: str) -> bool:
-    return rules.night_immune(ctx.state, ctx.player(name)) or bool(ctx.protections_of(name, "vest"))
-
-
-def _settle_target(ctx: PhaseContext, target: str, attacks: list[Attack]) -> None:
+def _settle_target(
+    ctx: PhaseContext,
+    target: str,
+    attacks: list[Attack],
+    protections: dict[tuple[str, str], list[Protection]],
+) -> None:
     if not ctx.player(target).alive:
         return
-    heals = ctx.protections_of(target, "heal")
+    immune = rules.night_immune(ctx.state, ctx.player(target)) or bool(
+        protections.get((target, "vest"))
+    )
+    heals = protections.get((target, "heal"), [])
     if ctx.player(target).memory.get("revealed") and ctx.option("mayor_cannot_be_healed"):
         heals = []
     heals_left = len(heals)
@@ -442,7 +463,7 @@ def _settle_target(ctx: PhaseContext, target: str, attacks: list[Attack]) -> Non
         elif _jail_stops(ctx, attack):
             if attack.attacker:
                 ctx.result(attack.attacker, "immune", target=target)
-        elif "defence" not in attack.pierces and _night_immune(ctx, target):
+        elif "defence" not in attack.pierces and immune:
             if attack.attacker:
                 ctx.result(attack.attacker, "immune", target=target)
             ctx.result(target, "attacked")
