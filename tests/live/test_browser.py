@@ -69,6 +69,7 @@ def site(transactional_db):
     live = LiveSite(database_url(connection.settings_dict), services=services_configured())
     live.start()
     yield live
+    print(live.logs())  # shown by pytest when the test failed
     live.stop()
 
 
@@ -91,6 +92,13 @@ def open_page(browser, site, who, viewport=None):
 def shot(page, name: str, full_page: bool = True) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+def submit(page, button) -> None:
+    """Click a form's button and wait for the page the server answers with."""
+    with page.expect_navigation():
+        button.click()
+    page.wait_for_load_state()
 
 
 def wait_live(page) -> None:
@@ -166,9 +174,9 @@ def browser_night(page, name: str, state) -> bool:
     if role in ("mafioso", "sheriff"):
         form = page.locator("form.action").first
         form.locator("select[name=target]").first.select_option(index=1)
-        form.locator("button[type=submit]").click()
+        submit(page, form.locator("button[type=submit]"))
     else:
-        page.get_by_role("button", name="Do nothing this night").click()
+        submit(page, page.get_by_role("button", name="Do nothing this night"))
     page.wait_for_load_state()
     wait_live(page)
     return True
@@ -199,15 +207,15 @@ def test_a_bay12_game_live_in_chromium(site, browser):
     shot(gm, "01-lobby")
     for name in BROWSER_PLAYERS:
         pages[name].goto(game_url)
-        pages[name].get_by_role("button", name="In!").click()
+        submit(pages[name], pages[name].get_by_role("button", name="In!"))
         pages[name].wait_for_load_state()
     seats = {name: FormSeat(browser, site, players[name], game_url) for name in SCRIPTED}
     for name in SCRIPTED:
         seats[name].post("join", {})
     gm.goto(game_url)
     shot(gm, "02-game-signups")
-    gm.get_by_role("button", name="Close sign-ups").click()
-    gm.get_by_role("button", name="Start the game").click()
+    submit(gm, gm.get_by_role("button", name="Close sign-ups"))
+    submit(gm, gm.get_by_role("button", name="Start the game"))
     gm.wait_for_selector("#phase-banner .phase-name")
     assert "Night 1" in gm.inner_text("#phase-banner")
     wait_live(gm)
@@ -215,7 +223,10 @@ def test_a_bay12_game_live_in_chromium(site, browser):
         page.goto(game_url)
         wait_live(page)
     watcher.goto(game_url)
-    watcher.get_by_role("button", name="Watch this game (public thread and graveyard chat)").click()
+    submit(
+        watcher,
+        watcher.get_by_role("button", name="Watch this game (public thread and graveyard chat)"),
+    )
     watcher.wait_for_selector("#thread-graveyard")
     wait_live(watcher)
 
@@ -254,7 +265,7 @@ def test_a_bay12_game_live_in_chromium(site, browser):
             is None
         ):
             closer = None  # still open: the GM closes it from the GM panel
-            gm.get_by_role("button", name=f"Close night {number} now").click()
+            submit(gm, gm.get_by_role("button", name=f"Close night {number} now"))
             gm.wait_for_load_state()
             wait_live(gm)
             mark(gm)
@@ -307,7 +318,7 @@ def test_a_bay12_game_live_in_chromium(site, browser):
             town = [n for n in state.alive_names() if n not in mafia]
             target = living_mafia[0] if name not in mafia else town[0]
             page.select_option("#vote select[name=target]", target)
-            page.locator("#vote button[type=submit]").click()
+            submit(page, page.locator("#vote button[type=submit]"))
             page.wait_for_load_state()
             wait_live(page)
             if first_voter is None:

@@ -8,10 +8,11 @@ or changes faction. Every pushed message is also in the event log, so a
 reconnecting browser asks for 'everything after event N' and misses nothing."
 """
 
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 
-from games import services
-from games.models import Event
+from games import push, services
+from games.models import Event, Post
 from tests.live.conftest import Socket
 
 
@@ -23,7 +24,7 @@ def roles_of(table) -> dict[str, list[str]]:
 
 
 def db(fn, *args, **kwargs):
-    return sync_to_async(fn, thread_sensitive=True)(*args, **kwargs)
+    return database_sync_to_async(fn)(*args, **kwargs)
 
 
 def run(coro_fn):
@@ -108,3 +109,398 @@ def test_a_phase_close_is_pushed_to_each_seat_with_its_own_results(live_table):
     sheriff_results = [e["payload"] for e in socks[sheriff].events() if e["kind"] == "result"]
     assert sheriff_results and sheriff_results[0]["target"] == mafioso
     assert not [e for e in socks[doctor].events() if e["kind"] == "result"]
+
+
+# -- the leak matrix -------------------------------------------------------
+
+SECRET_MAFIA = "mafia secret plan"
+SECRET_PM = "pm secret between town"
+GHOST = "ghost secret from the grave"
+WATCHER = "spectator secret in the graveyard"
+
+
+def play_night_one_with_secrets(table) -> dict:
+    """Night 1: the mafia chat, the Sheriff checks, a PM, the mafioso kills a townie;
+    day 1: the dead townie and the spectator talk in the graveyard."""
+    r = roles_of(table)
+    mafioso, consort, sheriff, doctor = (
+        r["mafioso"][0],
+        r["consort"][0],
+        r["sheriff"][0],
+        r["doctor"][0],
+    )
+    victim = r["townie"][0]
+    gid = table.game.id
+    services.post_message(table.users[consort], gid, channel="faction", text=SECRET_MAFIA)
+    services.post_message(table.users[sheriff], gid, channel="pm", text=SECRET_PM, to=doctor)
+    services.submit_action(table.users[mafioso], gid, ability="kill", targets=[victim])
+    services.submit_action(table.users[sheriff], gid, ability="check", targets=[mafioso])
+    services.gm_close_phase(table.gm, gid)
+    services.post_message(table.users[victim], gid, channel="graveyard", text=GHOST)
+    services.post_message(table.sam, gid, channel="graveyard", text=WATCHER)
+    return {
+        "mafioso": mafioso,
+        "consort": consort,
+        "sheriff": sheriff,
+        "doctor": doctor,
+        "victim": victim,
+    }
+
+
+def allowed_audiences(table, who: str, cast: dict) -> set[str] | None:
+    """What each kind of viewer may read, written out (None: everything but PMs)."""
+    if who == "gemma":
+        return None
+    if who in ("mallory", "anonymous"):
+        return {"public"}
+    if who == "sam":
+        return {"public", "dead"}
+    if who == cast["victim"]:
+        return {"public", f"seat:{who}", "dead"}
+    audiences = {"public", f"seat:{who}"}
+    if who in (cast["mafioso"], cast["consort"]):
+        audiences.add("faction:mafia")
+    return audiences
+
+
+def test_the_leak_matrix_sockets_and_pages(live_table):
+    """Issue 7: 'no private result, role, night chat or graveyard message reaches a
+    socket or a page that may not read it (every viewer: GM, each living player by
+    faction, the dead, a spectator, a stranger, logged out)'."""
+    from django.test import Client
+    from django.urls import reverse
+
+    cast = play_night_one_with_secrets(live_table)
+    game = live_table.refresh()
+    viewers = {
+        **live_table.users,
+        "gemma": live_table.gm,
+        "sam": live_table.sam,
+        "mallory": live_table.mallory,
+        "anonymous": None,
+    }
+    sockets = {who: Socket(game.id, user) for who, user in viewers.items()}
+
+    async def scenario():
+        for sock in sockets.values():
+            assert await sock.open()
+            await sock.drain(0.2)
+            await sock.close()
+
+    run(scenario)
+    log = {e.seq: e for e in Event.objects.filter(game=game)}
+    for who, user in viewers.items():
+        allowed = allowed_audiences(live_table, who, cast)
+        if allowed is None:  # the GM: everything but players' private messages ("on" mode)
+            expected = {s for s, e in log.items() if e.kind != "pm" or e.audience == "gm"}
+        else:
+            expected = {s for s, e in log.items() if e.audience in allowed}
+        got = sockets[who].seqs()
+        assert len(got) == len(set(got)), f"{who} got a duplicate"
+        assert set(got) == expected, (
+            f"{who}: extra {set(got) - expected}, lost {expected - set(got)}"
+        )
+
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        page = client.get(reverse("game", args=[game.id])).content.decode()
+        feed = client.get(reverse("events_after", args=[game.id])).json()["events"]
+        assert {e["seq"] for e in feed} == expected, who
+        may_read_faction = allowed is None or "faction:mafia" in allowed
+        may_read_graveyard = allowed is None or "dead" in allowed
+        may_read_pm = who in (cast["sheriff"], cast["doctor"], "gemma")
+        assert (SECRET_MAFIA in page) == may_read_faction, who
+        assert (GHOST in page) == may_read_graveyard, who
+        assert (WATCHER in page) == may_read_graveyard, who
+        assert (SECRET_PM in page) == may_read_pm, who
+        # The Sheriff's result ("check on") and the living mafia's roles stay private.
+        assert ("check on" in page) == (who in (cast["sheriff"], "gemma")), who
+        for role_name, holder in (("Consort", cast["consort"]), ("Mafioso", cast["mafioso"])):
+            # (a role card may name other roles: "immune to the Escort and Consort")
+            dealt = f"Your role: {role_name} (mafia)"
+            assert (dealt in page) == (who in ("gemma", holder)), (who, role_name)
+
+
+def test_player_and_target_lists_follow_seating_never_roles(live_table):
+    """DESIGN.md: 'Leaks through order and side channels: target lists ordered like
+    roles...'. Every list on the page and in the socket follows the seating order."""
+    from django.test import Client
+    from django.urls import reverse
+
+    import roles
+
+    state = live_table.state()
+    seating = [p.name for p in state.players]
+    preset = roles.get_ruleset("bay12").presets["classic7"].roles
+    by_role = sorted(seating, key=lambda n: (preset.index(state.player(n).role), n))
+    assert by_role != seating  # this deal makes the two orders differ
+    game = live_table.refresh()
+    mafioso = roles_of(live_table)["mafioso"][0]
+    client = Client()
+    client.force_login(live_table.users[mafioso])
+    page = client.get(reverse("game", args=[game.id])).content.decode()
+    players_block = page[page.index('id="players"') :]
+    positions = [players_block.index(f'<span class="pname">{n}</span>') for n in seating]
+    assert positions == sorted(positions)
+    actions = page[page.index('id="actions"') : page.index('id="tally"')]
+    offered = [n for n in seating if f'<option value="{n}">' in actions]
+    assert offered and [actions.index(f'<option value="{n}">') for n in offered] == sorted(
+        actions.index(f'<option value="{n}">') for n in offered
+    )
+    started = Event.objects.get(game=game, kind="game_started")
+    assert started.payload["players"] == seating
+
+
+# -- membership changes without a reconnect --------------------------------
+
+
+def test_a_lynched_mafioso_leaves_the_night_chat_and_enters_the_graveyard_live(live_table):
+    """DESIGN.md: 'Membership is re-checked when a player dies'; issue 7: 'the
+    graveyard chat for the dead and spectators (living players never see it)'."""
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    mafioso, consort, sheriff = r["mafioso"][0], r["consort"][0], r["sheriff"][0]
+    victim = r["townie"][0]
+    sockets = {n: Socket(gid, live_table.users[n]) for n in (mafioso, sheriff)}
+    watcher = Socket(gid, live_table.sam)
+    users = live_table.users
+
+    async def scenario():
+        for sock in [*sockets.values(), watcher]:
+            assert await sock.open()
+            await sock.drain(0.1)
+        await db(services.submit_action, users[mafioso], gid, ability="kill", targets=[victim])
+        await db(services.gm_close_phase, live_table.gm, gid)
+        living = await db(lambda: live_table.state().alive_names())
+        for name in living:
+            target = mafioso if name != mafioso else sheriff
+            await db(services.cast_vote, users[name], gid, target)
+        for sock in [*sockets.values(), watcher]:
+            await sock.drain(0.2)
+        assert mafioso not in await db(lambda: live_table.state().alive_names())
+        before = {n: len(s.events()) for n, s in sockets.items()}
+        await db(services.post_message, users[consort], gid, channel="faction", text="alone now")
+        await db(services.post_message, live_table.sam, gid, channel="graveyard", text="welcome")
+        for sock in [*sockets.values(), watcher]:
+            await sock.drain(0.2)
+            await sock.close()
+        return before
+
+    before = run(scenario)
+    texts = {
+        n: [e["payload"].get("text") for e in s.events()[before[n] :]] for n, s in sockets.items()
+    }
+    assert texts[mafioso] == ["welcome"]  # the graveyard, not the night chat any more
+    assert "welcome" not in texts[sheriff] and "alone now" not in texts[sheriff]
+    membership = [m for m in sockets[mafioso].messages if m["type"] == "membership"]
+    assert membership and "dead" in membership[-1]["audiences"]
+    assert "welcome" in [e["payload"].get("text") for e in watcher.events()]
+
+
+# -- no lost message ---------------------------------------------------------
+
+
+def test_reconnect_after_a_dropped_socket_and_after_a_server_restart(live_table):
+    """DESIGN.md: 'a reconnecting browser asks for everything after event N and
+    misses nothing' (a network drop; a server restart loses the channel layer)."""
+    from channels.layers import channel_layers
+
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    sheriff, mafioso = r["sheriff"][0], r["mafioso"][0]
+    users = live_table.users
+    first = Socket(gid, users[sheriff])
+
+    async def part_one():
+        assert await first.open()
+        await first.drain(0.1)
+        await first.close()  # the network drops
+
+    run(part_one)
+    upto = first.upto
+    services.submit_action(users[sheriff], gid, ability="check", targets=[mafioso])
+    services.gm_close_phase(live_table.gm, gid)
+    channel_layers.backends.clear()  # the server restarts: a new, empty channel layer
+    again = Socket(gid, users[sheriff], after=upto)
+
+    async def part_two():
+        assert await again.open()
+        await again.drain(0.2)
+        await again.close()
+
+    run(part_two)
+    missed = list(
+        Event.objects.filter(game_id=gid, seq__gt=upto, audience__in=["public", f"seat:{sheriff}"])
+        .order_by("seq")
+        .values_list("seq", flat=True)
+    )
+    assert again.seqs() == missed
+    assert set(first.seqs()).isdisjoint(again.seqs())
+    kinds = [e["kind"] for e in again.events()]
+    assert "result" in kinds and "phase_closed" in kinds and "phase_opened" in kinds
+
+
+def test_a_dropped_push_is_fetched_from_the_log(live_table, monkeypatch):
+    """DESIGN.md: 'Channel layers deliver at most once and drop messages when a
+    channel's buffer is full. Treat the socket as a hint'. Every private message of
+    the close is dropped here; the manifest shows the gap and the log fills it."""
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    sheriff, mafioso = r["sheriff"][0], r["mafioso"][0]
+    real_send_all = push.send_all
+
+    def lossy(messages):
+        real_send_all([(g, m) for g, m in messages if m["type"] != push.BATCH])
+
+    sock = Socket(gid, live_table.users[sheriff])
+
+    async def scenario():
+        assert await sock.open()
+        await sock.drain(0.1)
+        monkeypatch.setattr(push, "send_all", lossy)
+        await db(
+            services.submit_action,
+            live_table.users[sheriff],
+            gid,
+            ability="check",
+            targets=[mafioso],
+        )
+        await db(services.gm_close_phase, live_table.gm, gid)
+        await sock.drain(0.3)
+        await sock.send({"type": "resync", "after": 0})
+        replay = await sock.communicator.receive_json_from(timeout=5)
+        await sock.close()
+        return replay
+
+    replay = run(scenario)
+    results = [e for e in sock.events() if e["kind"] == "result"]
+    assert len(results) == 1 and results[0]["payload"]["target"] == mafioso
+    assert len(sock.seqs()) == len(set(sock.seqs()))
+    # A browser that saw a gap asks again from 0 and gets the whole visible log.
+    assert [e["seq"] for e in replay["events"]] == sock.seqs()
+
+
+# -- posts -------------------------------------------------------------------
+
+
+def test_posts_over_the_socket_are_checked_like_any_post(live_table):
+    """Issue 7: 'Posts are immutable, escaped, length-limited and rate-limited';
+    DESIGN.md: 'a websocket message for a game the user is not in' is refused."""
+    from django.test import Client
+    from django.urls import reverse
+
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    consort = r["consort"][0]
+    town = r["townie"][0]
+    stranger = Socket(gid, live_table.mallory)
+    nobody = Socket(gid, None)
+    mafia = Socket(gid, live_table.users[consort])
+    townie = Socket(gid, live_table.users[town])
+
+    async def scenario():
+        replies = {}
+        for sock in (stranger, nobody, mafia, townie):
+            assert await sock.open()
+            await sock.drain(0.1)
+        await stranger.send({"type": "post", "channel": "day", "text": "hi"})
+        replies["stranger"] = await stranger.communicator.receive_json_from(timeout=5)
+        await nobody.send({"type": "post", "channel": "day", "text": "hi"})
+        replies["nobody"] = await nobody.communicator.receive_json_from(timeout=5)
+        await townie.send({"type": "post", "channel": "graveyard", "text": "hi"})
+        replies["living graveyard"] = await townie.communicator.receive_json_from(timeout=5)
+        await townie.communicator.send_to(text_data="not json")
+        replies["garbage"] = await townie.communicator.receive_json_from(timeout=5)
+        await mafia.send({"type": "post", "channel": "faction", "text": "x" * 5001, "ref": 1})
+        replies["long"] = await mafia.communicator.receive_json_from(timeout=5)
+        for i in range(services.RATE_POSTS):
+            await mafia.send(
+                {"type": "post", "channel": "faction", "text": f"<b>{i}</b>", "ref": i}
+            )
+        await mafia.drain(0.3)
+        await mafia.send({"type": "post", "channel": "faction", "text": "one too many"})
+        replies["flood"] = await mafia.communicator.receive_json_from(timeout=5)
+        for sock in (stranger, nobody, mafia, townie):
+            await sock.close()
+        return replies
+
+    replies = run(scenario)
+    assert "not playing" in replies["stranger"]["message"]
+    assert "log in" in replies["nobody"]["message"].lower()
+    assert "graveyard chat is for the dead" in replies["living graveyard"]["message"]
+    assert replies["garbage"] == {"type": "error", "message": "Send a JSON object.", "ref": None}
+    assert "at most 5000" in replies["long"]["message"]
+    assert "slow down" in replies["flood"]["message"].lower()
+    posted = [m for m in mafia.messages if m["type"] == "posted"]
+    assert len(posted) == services.RATE_POSTS
+    texts = [e["payload"]["text"] for e in mafia.events() if e["kind"] == "post"]
+    assert texts == [f"<b>{i}</b>" for i in range(services.RATE_POSTS)]
+    client = Client()
+    client.force_login(live_table.users[consort])
+    page = client.get(reverse("game", args=[gid])).content.decode()
+    assert "&lt;b&gt;0&lt;/b&gt;" in page and "<b>0</b>" not in page
+    post = Post.objects.filter(game_id=gid).first()
+    post.text = "edited"
+    try:
+        post.save()
+    except ValueError as error:
+        assert "cannot be edited" in str(error)
+    else:  # pragma: no cover
+        raise AssertionError("a post was edited")
+
+
+def test_private_messages_follow_the_game_option(live_table):
+    """Issue 7: 'private messages between players where the game allows them ... a
+    game option, off, on, or "GM sees all"'."""
+    from games.models import Game, PrivateMessages
+
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    sheriff, doctor = r["sheriff"][0], r["doctor"][0]
+    users = live_table.users
+    game = Game.objects.get(pk=gid)
+    for mode, gm_reads in ((PrivateMessages.ON, False), (PrivateMessages.GM_SEES_ALL, True)):
+        Game.objects.filter(pk=gid).update(private_messages=mode)
+        services.post_message(users[sheriff], gid, channel="pm", text=f"psst {mode}", to=doctor)
+        pm_events = Event.objects.filter(game=game, kind="pm", payload__text=f"psst {mode}")
+        audiences = sorted(pm_events.values_list("audience", flat=True))
+        expected = sorted([f"seat:{sheriff}", f"seat:{doctor}"] + (["gm"] if gm_reads else []))
+        assert audiences == expected
+    Game.objects.filter(pk=gid).update(private_messages=PrivateMessages.OFF)
+    try:
+        services.post_message(users[sheriff], gid, channel="pm", text="psst", to=doctor)
+    except services.ServiceError as error:
+        assert "no private messages" in str(error)
+    else:  # pragma: no cover
+        raise AssertionError("a PM went through with PMs off")
+
+
+def test_the_gm_sees_live_tally_and_acted_counts(live_table):
+    """Issue 7: 'live vote tally; new posts; "X has acted" counts for the GM'."""
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    mafioso, sheriff = r["mafioso"][0], r["sheriff"][0]
+    victim = r["townie"][0]
+    users = live_table.users
+    gm = Socket(gid, live_table.gm)
+    townie = Socket(gid, users[r["townie"][1]])
+
+    async def scenario():
+        for sock in (gm, townie):
+            assert await sock.open()
+            await sock.drain(0.1)
+        await db(services.submit_action, users[mafioso], gid, ability="kill", targets=[victim])
+        await gm.drain(0.2)
+        await db(services.gm_close_phase, live_table.gm, gid)
+        await db(services.cast_vote, users[sheriff], gid, mafioso)
+        for sock in (gm, townie):
+            await sock.drain(0.2)
+            await sock.close()
+
+    run(scenario)
+    acted = [e["payload"] for e in gm.events() if e["kind"] == "action_recorded"]
+    assert acted[-1]["player"] == mafioso and acted[-1]["acted"] == 1 and acted[-1]["of"] >= 4
+    assert not [e for e in townie.events() if e["kind"] == "action_recorded"]
+    votes = [e["payload"] for e in townie.events() if e["kind"] == "vote"]
+    assert votes[-1]["tally"] == {mafioso: [sheriff]}

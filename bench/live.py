@@ -1,0 +1,297 @@
+"""Live delivery benchmark: N games of 15 websocket clients, phases closing at once.
+
+    DATABASE_URL=postgres://... REDIS_URL=redis://127.0.0.1:6379/5 \
+        python bench/live.py --games 1 10 50 100 --server uvicorn daphne
+
+For each server and each N: N bay12 games of 15 seated players (standard15) are
+started with a night whose deadline is the same instant for every game; 15 x N
+websocket clients (this process, asyncio) connect with the players' sessions; at
+the deadline a closer process (a pool of --closers threads, like a Celery worker
+with that concurrency) closes every phase through games.services. Reported: the
+time from the deadline to the headline (phase_closed) at every client (median,
+p99, max), lost and duplicated events (checked against the event log), and
+messages per second. Figures only: nothing here is a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mafiasite.settings")
+os.environ.setdefault("PHASE_TIMER", "off")  # the closer process closes the phases
+
+PLAYERS = 15
+
+
+def django_setup() -> None:
+    import django
+
+    django.setup()
+
+
+def prepare(games: int, lead_seconds: float) -> dict:
+    """Create the games, all with night 1 ending at the same instant."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from games import services
+    from games.models import Game, Phase
+
+    User = get_user_model()
+    gm, _ = User.objects.get_or_create(username="bench-gm")
+    users = [User.objects.get_or_create(username=f"bench-p{i:02d}")[0] for i in range(PLAYERS)]
+    cookies = {}
+    for u in users:
+        client = Client()
+        client.force_login(u)
+        cookies[u.username] = client.cookies["sessionid"].value
+    game_ids = []
+    for n in range(games):
+        game = services.create_game(
+            gm,
+            name=f"bench {n}",
+            ruleset_id="bay12",
+            preset_id="standard15",
+            day_seconds=600,
+            night_seconds=600,
+            reveal_mode="role",
+            seed=n,
+        )
+        for u in users:
+            services.join_game(u, game.id)
+        services.set_signups(gm, game.id, False)
+        services.start_game(gm, game.id)
+        game_ids.append(game.id)
+    deadline = datetime.now(UTC) + timedelta(seconds=lead_seconds)
+    Phase.objects.filter(game_id__in=game_ids, closed_at__isnull=True).update(deadline=deadline)
+    last = dict(Game.objects.filter(pk__in=game_ids).values_list("id", "last_event_seq"))
+    return {
+        "games": game_ids,
+        "deadline": deadline.timestamp(),
+        "cookies": cookies,
+        "last": {str(k): v for k, v in last.items()},
+    }
+
+
+def close_all(game_ids: list[int], deadline: float, closers: int) -> None:
+    """The closer process: wait for the deadline, close every phase in parallel."""
+    from django.db import close_old_connections
+
+    from games import services
+    from games.models import Phase
+
+    seqs = dict(
+        Phase.objects.filter(game_id__in=game_ids, closed_at__isnull=True).values_list(
+            "game_id", "seq"
+        )
+    )
+    now_dt = datetime.fromtimestamp(deadline, UTC)
+
+    def close(game_id: int) -> None:
+        try:
+            services.close_phase_at_deadline(game_id, seqs[game_id], now=now_dt)
+        finally:
+            close_old_connections()
+
+    time.sleep(max(0.0, deadline - time.time()))
+    with ThreadPoolExecutor(max_workers=closers) as pool:
+        list(pool.map(close, game_ids))
+    time.sleep(1.0)  # let the push thread drain before the process exits
+
+
+async def run_clients(url: str, plan: dict, settle: float) -> dict:
+    import websockets
+
+    host = url.split("//", 1)[1]
+    arrivals: list[float] = []
+    received: dict[tuple[int, str], list[int]] = {}
+    messages = 0
+    first_message = last_message = None
+    connected = asyncio.Event()
+    ready = 0
+    total = len(plan["games"]) * PLAYERS
+    done = asyncio.Event()
+
+    async def client(game_id: int, username: str) -> None:
+        nonlocal messages, first_message, last_message, ready
+        after = plan["last"][str(game_id)]
+        seen = received.setdefault((game_id, username), [])
+        async with websockets.connect(
+            f"ws://{host}/ws/games/{game_id}/?after={after}",
+            origin=url,
+            additional_headers={"Cookie": f"sessionid={plan['cookies'][username]}"},
+            max_queue=None,
+            open_timeout=60,
+            ping_interval=None,
+        ) as ws:
+            ready += 1
+            if ready == total:
+                connected.set()
+            headline_seen = False
+            while not done.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                except TimeoutError:
+                    continue
+                now = time.time()
+                data = json.loads(raw)
+                if data.get("type") != "events":
+                    continue
+                messages += len(data["events"])
+                first_message = first_message or now
+                last_message = now
+                for event in data["events"]:
+                    seen.append(event["seq"])
+                    if event["kind"] == "phase_closed" and not headline_seen:
+                        headline_seen = True
+                        arrivals.append(now - plan["deadline"])
+
+    tasks = []
+    for game_id in plan["games"]:
+        for i in range(PLAYERS):
+            tasks.append(asyncio.create_task(client(game_id, f"bench-p{i:02d}")))
+            await asyncio.sleep(0.002)
+    await asyncio.wait_for(connected.wait(), timeout=300)
+    wait = plan["deadline"] - time.time() + settle
+    await asyncio.sleep(max(0.5, wait))
+    done.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {
+        "arrivals": arrivals,
+        "received": received,
+        "messages": messages,
+        "span": (last_message or 0) - (first_message or 0),
+    }
+
+
+def check_log(plan: dict, received: dict) -> tuple[int, int]:
+    """Lost and duplicated events, against what each seat may read in the log."""
+    from games.models import Event
+
+    lost = duplicated = 0
+    for (game_id, username), seqs in received.items():
+        after = plan["last"][str(game_id)]
+        expected = set(
+            Event.objects.filter(
+                game_id=game_id, seq__gt=after, audience__in=["public", f"seat:{username}"]
+            ).values_list("seq", flat=True)
+        )
+        lost += len(expected - set(seqs))
+        duplicated += len(seqs) - len(set(seqs))
+    return lost, duplicated
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def start_server(kind: str, port: int) -> subprocess.Popen:
+    env = dict(os.environ, PHASE_TIMER="off")
+    if kind == "daphne":
+        args = ["daphne", "-b", "127.0.0.1", "-p", str(port), "mafiasite.asgi:application"]
+    else:
+        args = [
+            "uvicorn", "mafiasite.asgi:application", "--host", "127.0.0.1",
+            "--port", str(port), "--log-level", "warning", "--ws-max-queue", "1024",
+        ]  # fmt: skip
+    process = subprocess.Popen(
+        [sys.executable, "-m", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    import urllib.request
+
+    for _ in range(150):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return process
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError(f"{kind} did not start")
+
+
+def one_run(server: str, games: int, closers: int, port: int) -> dict:
+    plan = prepare(games, lead_seconds=10 + games * PLAYERS * 0.01)
+    process = start_server(server, port)
+    try:
+        closer = subprocess.Popen(
+            [sys.executable, __file__, "close", json.dumps(plan["games"]), str(plan["deadline"]),
+             str(closers)],
+            cwd=ROOT,
+        )  # fmt: skip
+        result = asyncio.run(run_clients(f"http://127.0.0.1:{port}", plan, settle=3 + games * 0.05))
+        closer.wait(timeout=120)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+    lost, duplicated = check_log(plan, result["received"])
+    arrivals = result["arrivals"]
+    clients = games * PLAYERS
+    return {
+        "server": server,
+        "games": games,
+        "clients": clients,
+        "headlines": len(arrivals),
+        "median_ms": 1000 * statistics.median(arrivals) if arrivals else None,
+        "p99_ms": 1000 * percentile(arrivals, 0.99) if arrivals else None,
+        "max_ms": 1000 * max(arrivals) if arrivals else None,
+        "lost": lost,
+        "missing_headlines": clients - len(arrivals),
+        "duplicated": duplicated,
+        "messages_per_s": result["messages"] / result["span"] if result["span"] else None,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[1, 10, 50, 100])
+    parser.add_argument("--server", nargs="+", default=["uvicorn", "daphne"])
+    parser.add_argument("--closers", type=int, default=4)
+    parser.add_argument("--port", type=int, default=8799)
+    args = parser.parse_args()
+    if not os.environ.get("REDIS_URL"):
+        print("note: REDIS_URL is not set: the in-memory layer cannot reach another process")
+    django_setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    print(f"{'server':8} {'games':>5} {'clients':>7} {'median':>8} {'p99':>8} {'max':>8} "
+          f"{'lost':>5} {'dup':>4} {'msg/s':>8}")  # fmt: skip
+    for server in args.server:
+        for games in args.games:
+            r = one_run(server, games, args.closers, args.port)
+            print(
+                f"{r['server']:8} {r['games']:5d} {r['clients']:7d} {r['median_ms']:7.0f}ms "
+                f"{r['p99_ms']:7.0f}ms {r['max_ms']:7.0f}ms {r['lost']:5d} {r['duplicated']:4d} "
+                f"{r['messages_per_s'] or 0:8.0f}"
+                + (
+                    f"  ({r['missing_headlines']} headlines missing)"
+                    if r["missing_headlines"]
+                    else ""
+                ),
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "close":
+        django_setup()
+        close_all(json.loads(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]))
+    else:
+        main()
