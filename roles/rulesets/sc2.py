@@ -259,7 +259,7 @@ ROLES_LIST = [
         TOWN_WIN,
         (
             Ability(
-                "investigate",
+                "check",
                 "Investigate",
                 "Learn a group of roles holding your target's "
                 "(investigator_results: pairs), their crimes, or their exact role.",
@@ -440,7 +440,7 @@ ROLES_LIST = [
         TOWN_WIN,
         (
             Ability(
-                "shoot",
+                "kill",
                 "Shoot",
                 "Kill your target (3 per game by default, vigilante_shots; not on night "
                 "1). Kill a Town member and you commit suicide the next night.",
@@ -459,7 +459,7 @@ ROLES_LIST = [
         MAFIA_WIN,
         (
             Ability(
-                "order_kill",
+                "kill",
                 "Order kill",
                 "Order the Mafia's kill; a Mafioso carries it "
                 "out. With no Mafioso you kill yourself.",
@@ -478,7 +478,7 @@ ROLES_LIST = [
         MAFIA_WIN,
         (
             Ability(
-                "mafia_kill",
+                "kill",
                 "Kill",
                 "Kill your target (the Godfather's order overrides your choice).",
                 stage="kill",
@@ -503,7 +503,7 @@ ROLES_LIST = [
         MAFIA_WIN,
         (
             Ability(
-                "investigate",
+                "check",
                 "Investigate",
                 "Learn your target's exact role "
                 "(consigliere_detects_exact_role) or the Investigator's result.",
@@ -577,7 +577,7 @@ ROLES_LIST = [
         "Be the last one alive (Survivors and Witches may live on with you).",
         (
             Ability(
-                "stab",
+                "kill",
                 "Stab",
                 "Kill your target. A roleblocker who visits you dies instead.",
                 stage="kill",

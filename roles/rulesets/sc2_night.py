@@ -49,7 +49,7 @@ def mafia_order(ctx: PhaseContext) -> None:
     already happened against the uses of earlier nights).
     """
     for intent in ctx.intents:
-        counted = rules.COUNTED_ABILITIES.get(intent.ability.id)
+        counted = rules.COUNTED_ABILITIES.get((intent.role.id, intent.ability.id))
         if counted:
             uses = _uses(ctx, intent.actor)
             uses[counted] = uses.get(counted, 0) + 1
@@ -57,7 +57,7 @@ def mafia_order(ctx: PhaseContext) -> None:
             # Naming oneself is the ignition, which nobody can move.
             intent.ability = intent.role.ability("ignite")
             intent.targets = []
-    orders = [i for i in ctx.intents if i.ability.id == "order_kill" and not i.blocked]
+    orders = [i for i in ctx.intents if i.role.id == "godfather" and not i.blocked]
     prisoner = ctx.flags.get("prisoner")
     for order in orders:
         # A jailed Godfather gives no order (he is in jail, not in the Mafia's chat).
@@ -67,14 +67,14 @@ def mafia_order(ctx: PhaseContext) -> None:
             order.extra["own_kill"] = True
             continue
         order.extra["void"] = True  # the order itself visits nobody
-        carried = [i for i in ctx.intents if i.ability.id == "mafia_kill" and not i.blocked]
+        carried = [i for i in ctx.intents if i.role.id == "mafioso" and not i.blocked]
         if carried:
             carried[0].targets = list(order.targets)
             carried[0].original = list(order.targets)
             carried[0].extra["ordered_by"] = order.actor
         else:
             carrier = mafiosi[0]
-            ability = ctx.ruleset.roles["mafioso"].ability("mafia_kill")
+            ability = ctx.ruleset.roles["mafioso"].ability("kill")
             new = ctx.add_intent(
                 Intent(carrier.name, ability, ctx.role(carrier.name), list(order.targets))
             )
@@ -272,8 +272,12 @@ def kills(ctx: PhaseContext) -> None:
         if player.memory.pop("guilt", None):
             ctx.attack(None, player.name, "suicide", preventable=False, interceptable=False)
     for intent in _effective(ctx):
+        if intent.ability.id == "kill" and intent.role.id == "godfather":
+            if intent.extra.get("own_kill"):
+                _kill(ctx, intent)  # no Mafioso: the Godfather kills himself
+            continue
         hook = KILL_HOOKS.get(intent.ability.id)
-        if hook and not (intent.ability.id == "order_kill" and not intent.extra.get("own_kill")):
+        if hook:
             hook(ctx, intent)
     # Arsonist ignition: everyone doused by any Arsonist burns.
     igniters = ctx.flags.get("ignited", [])
@@ -312,12 +316,6 @@ def kills(ctx: PhaseContext) -> None:
                 ctx.attack(veteran, visitor, "veteran", interceptable=False, pierces=pierces)
 
 
-def _kill(ctx: PhaseContext, intent: Intent) -> None:
-    cause = ctx.player(intent.actor).role
-    for target in intent.targets:
-        ctx.attack(intent.actor, target, cause)
-
-
 def _mason_bludgeon(ctx: PhaseContext, intent: Intent) -> None:
     """sc2-reference 2.1 Mason Leader: 'a Cultist visited is bludgeoned to death'."""
     if ctx.player(intent.target).role == "cultist":
@@ -327,8 +325,13 @@ def _mason_bludgeon(ctx: PhaseContext, intent: Intent) -> None:
         ctx.attack(intent.actor, intent.target, "mason_leader")
 
 
-def _vigilante(ctx: PhaseContext, intent: Intent) -> None:
-    ctx.attack(intent.actor, intent.target, "vigilante", meta={"vigilante": True})
+def _kill(ctx: PhaseContext, intent: Intent) -> None:
+    """Mafioso, Godfather, Vigilante, Serial Killer, Disguiser: an attack on the target;
+    the cause is the killer's role (a Vigilante's shot is marked for his guilt)."""
+    cause = ctx.player(intent.actor).role
+    meta = {"vigilante": True} if cause == "vigilante" else {}
+    for target in intent.targets:
+        ctx.attack(intent.actor, target, cause, meta=dict(meta))
 
 
 def _spree(ctx: PhaseContext, intent: Intent) -> None:
@@ -356,10 +359,7 @@ def _mass_murders(ctx: PhaseContext) -> None:
 
 
 KILL_HOOKS = {
-    "order_kill": _kill,
-    "mafia_kill": _kill,
-    "shoot": _vigilante,
-    "stab": _kill,
+    "kill": _kill,
     "spree": _spree,
     "recruit": _mason_bludgeon,
     "disguise": _kill,

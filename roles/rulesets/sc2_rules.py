@@ -34,13 +34,15 @@ KILLING_ROLES = frozenset(
     }
 )
 
-# Limited abilities counted per game: ability id -> counter (options give the limit).
+# Limited abilities counted per game: (role, ability id) -> counter (options give
+# the limit).
 COUNTED_ABILITIES = {
-    "vest": "vest",
-    "alert": "alert",
-    "execute": "execute",
-    "shoot": "shoot",
-    "sanitize": "sanitize",
+    ("citizen", "vest"): "vest",
+    ("survivor", "vest"): "vest",
+    ("veteran", "alert"): "alert",
+    ("jailor", "execute"): "execute",
+    ("vigilante", "kill"): "shoot",
+    ("janitor", "sanitize"): "sanitize",
 }
 
 # sc2-reference 2.4: the ten crimes of the ledger.
@@ -59,10 +61,7 @@ CRIMES = (
 
 CRIMES_BY_ABILITY: dict[str, tuple[str, ...]] = {
     "block": ("soliciting",),
-    "mafia_kill": ("murder",),
-    "order_kill": ("murder",),
-    "shoot": ("murder",),
-    "stab": ("murder",),
+    "kill": ("murder",),
     "spree": ("murder", "destruction_of_property"),
     "execute": ("murder",),
     "douse": ("destruction_of_property",),

@@ -118,9 +118,9 @@ def test_mayor_reveal_offered_once():
 def test_vigilante_offered_from_night_two():
     """000 Vigilante: 'cannot use it on the first night'."""
     state = game(table("vigilante", "mafioso"))
-    assert "shoot" not in offered(state, "Ann")
+    assert "kill" not in offered(state, "Ann")
     state = play(state, {"night": []}, quiet_day())
-    assert "shoot" in offered(state, "Ann")
+    assert "kill" in offered(state, "Ann")
 
 
 def test_coroner_and_amnesiac_target_only_the_dead():
@@ -167,10 +167,8 @@ def test_survivor_vests_counted():
 def test_godfather_order_needs_a_mafioso_when_the_option_is_off():
     """sc2-reference 2.2 Godfather: 'kills himself if no Mafioso (option)'."""
     players = table("godfather", "framer")
-    assert "order_kill" in offered(game(players), "Ann")
-    assert "order_kill" not in offered(
-        game(players, {"godfather_kills_without_mafioso": False}), "Ann"
-    )
+    assert "kill" in offered(game(players), "Ann")
+    assert "kill" not in offered(game(players, {"godfather_kills_without_mafioso": False}), "Ann")
 
 
 def test_the_dead_are_offered_nothing():
