@@ -359,7 +359,7 @@ ROLES_LIST = [
         TOWN_WIN,
         (
             Ability(
-                "drive",
+                "transport",
                 "Drive",
                 "Swap two players: actions aimed at one hit the other.",
                 stage="transport",

@@ -137,7 +137,7 @@ def redirect_and_block(ctx: PhaseContext) -> None:
         if intent.blocked:
             continue
         subject = intent.targets[0]
-        before = [i for i in ctx.intents_of(subject) if i.ability.id == "drive"]
+        before = [i for i in ctx.intents_of(subject) if i.ability.id == "transport"]
         own = ctx.intents_of(subject)
         if own and not any(i.ability.redirectable for i in own):
             # An action nobody can move (an ignition, an alert): the Witch adds none.
