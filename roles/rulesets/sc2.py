@@ -20,6 +20,7 @@ from ..announce import headline
 from ..errors import IllegalAction
 from ..model import GameState, Player
 from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
+from . import sc2_categories as categories
 from . import sc2_day as day
 from . import sc2_night as night
 from . import sc2_rules as rules
@@ -1100,6 +1101,21 @@ GM decisions where the documents are silent or ambiguous:
 - Clue variant: reveal_roles off hides every dead player's role until the end.
 - Last wills come from a player's 'will' (memory or scenario key).
 """.strip()
+
+
+def _categories_text() -> str:
+    """The random-category tables of sc2_categories, for the GM's sheet."""
+    lines = ["Random categories (for the setup builder; sc2-reference 3.1-3.2, 002):"]
+    for name, members in categories.CATEGORIES.items():
+        lines.append(f"- {name}: {', '.join(members)}")
+    lines.append(f"- unique: {', '.join(sorted(categories.UNIQUE))}")
+    for category, fallback in categories.FALLBACKS.items():
+        lines.append(f"- an impossible {category} slot falls back to {fallback}")
+    lines.extend(f"- {constraint}" for constraint in categories.CONSTRAINTS)
+    return "\n".join(lines)
+
+
+DOCUMENTATION = DOCUMENTATION + "\n\n" + _categories_text()
 
 
 PRESETS = {
