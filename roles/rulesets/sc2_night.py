@@ -219,8 +219,8 @@ def _apply_block(ctx: PhaseContext, blocker: Intent) -> None:
     ctx.result(target, "blocked")
 
 
-def record_visits(ctx: PhaseContext) -> None:
-    shared.record_visits(ctx)
+# Visits after redirection: the shared hook (self-targets never visit).
+record_visits = shared.record_visits
 
 
 # -- stage: non-lethal marks ------------------------------------------------------------

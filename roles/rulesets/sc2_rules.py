@@ -13,11 +13,9 @@ from ..model import GameState, Player
 from ..night import PhaseContext
 from ..ruleset import get_ruleset
 
-TOWN = "town"
 MAFIA = "mafia"
 CULT = "cult"
 NEUTRAL_KILLERS = ("serial_killer", "arsonist", "mass_murderer")
-BENIGN = ("executioner", "jester", "amnesiac", "survivor")
 
 KILLING_ROLES = frozenset(
     {
