@@ -124,46 +124,55 @@ def option(state: GameState, option_id: str) -> Any:
 
 # -- immunities -----------------------------------------------------------------------
 
-
-def night_immune(state: GameState, player: Player) -> bool:
-    """Night immunity by role and option ('defense_level', 'Invulnerable at night')."""
-    by_option = {
+# A role trait that a host option switches: trait -> role -> option id.
+OPTION_TRAITS: dict[str, dict[str, str]] = {
+    # 'defense_level', 'Invulnerable at night'
+    "night_immune": {
         "godfather": "godfather_night_immune",
         "serial_killer": "serial_killer_night_immune",
         "arsonist": "arsonist_night_immune",
         "mass_murderer": "mass_murderer_night_immune",
         "executioner": "executioner_night_immune",
-    }
-    key = by_option.get(player.role)
-    return bool(key and option(state, key))
-
-
-def roleblock_immune(state: GameState, player: Player) -> bool:
-    by_option = {
+    },
+    # 'cannot_be_blocked'
+    "roleblock_immune": {
         "escort": "escort_cannot_be_blocked",
         "consort": "consort_cannot_be_blocked",
         "godfather": "godfather_cannot_be_blocked",
-    }
-    key = by_option.get(player.role)
-    return bool(key and option(state, key))
-
-
-def kills_blockers(state: GameState, player: Player) -> bool:
-    return player.role == "serial_killer" and bool(
-        option(state, "serial_killer_kills_roleblockers")
-    )
-
-
-def detection_immune(state: GameState, player: Player) -> bool:
-    by_option = {
+    },
+    # 'kill_blocker' ('Kills role-blockers')
+    "kills_blockers": {"serial_killer": "serial_killer_kills_roleblockers"},
+    # 'detection_immune', 'Immune to detection'
+    "detection_immune": {
         "godfather": "godfather_detection_immune",
         "framer": "framer_detection_immune",
         "serial_killer": "serial_killer_detection_immune",
         "arsonist": "arsonist_detection_immune",
         "mass_murderer": "mass_murderer_detection_immune",
-    }
-    key = by_option.get(player.role)
+    },
+}
+
+
+def has_trait(state: GameState, player: Player, trait: str) -> bool:
+    """Whether the player's role has `trait` in this game (its option is on)."""
+    key = OPTION_TRAITS[trait].get(player.role)
     return bool(key and option(state, key))
+
+
+def night_immune(state: GameState, player: Player) -> bool:
+    return has_trait(state, player, "night_immune")
+
+
+def roleblock_immune(state: GameState, player: Player) -> bool:
+    return has_trait(state, player, "roleblock_immune")
+
+
+def kills_blockers(state: GameState, player: Player) -> bool:
+    return has_trait(state, player, "kills_blockers")
+
+
+def detection_immune(state: GameState, player: Player) -> bool:
+    return has_trait(state, player, "detection_immune")
 
 
 # -- investigations ------------------------------------------------------------------------
