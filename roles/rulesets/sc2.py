@@ -58,13 +58,15 @@ def _godfather_order(state: GameState, player: Player) -> str | None:
     return "there is no Mafioso to carry out the Godfather's order"
 
 
-def _execute_check(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
+def _execute_usable(state: GameState, player: Player) -> str | None:
+    """sc2-notes: 'a Jailor executing with no prisoner' is invalid input; so is an
+    execution beyond jailor_executions. A usable hook, so choices hide it too."""
     cell = state.memory.get("sc2_jail")
     if not cell or cell["jailor"] != player.name or cell["night"] != state.phase_number:
         return "the Jailor has no prisoner tonight"
     if not state.player(cell["prisoner"]).alive:
         return "the Jailor's prisoner is dead"
-    return None
+    return _limit("jailor_executions", "execute", "executions")(state, player)
 
 
 def _reveal_usable(state: GameState, player: Player) -> str | None:
@@ -404,8 +406,7 @@ ROLES_LIST = [
                 targets=NO_TARGET,
                 visits=False,
                 redirectable=False,
-                check=_execute_check,
-                usable=_limit("jailor_executions", "execute", "executions"),
+                usable=_execute_usable,
             ),
         ),
         traits={"control_immune": True},

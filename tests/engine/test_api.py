@@ -38,13 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESET_IDS = [r.id for r in roles.list_rulesets()]
 
 # Rulesets whose answers are known to disagree: ruleset id -> the minimal case.
-KNOWN_DISAGREEMENTS: dict[str, str] = {
-    "sc2": (
-        "choices offers the Jailor's execute every night, but check_action refuses it when "
-        "nobody was jailed by day ('the Jailor has no prisoner tonight'): the refusal is an "
-        "Ability.check hook where an Ability.usable hook would also hide the choice"
-    ),
-}
+KNOWN_DISAGREEMENTS: dict[str, str] = {}
 
 
 def sample_states(ruleset_id: str, games: int = 3, max_phases: int = 6) -> list[GameState]:

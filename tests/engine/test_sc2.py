@@ -100,10 +100,12 @@ def test_jailor_jails_by_day_and_executes_only_a_prisoner():
     assert set(offered(state, "Ann")) == {"jail"}
     assert "Ann" not in offered(state, "Ann")["jail"].targets
     night_without = play(state, quiet_day())
+    assert "execute" not in offered(night_without, "Ann")
     with pytest.raises(roles.IllegalAction, match="no prisoner"):
         roles.check_action(night_without, {"actor": "Ann", "ability": "execute"})
     jailed = play(state, quiet_day([{"actor": "Ann", "ability": "jail", "targets": ["Bob"]}]))
     assert roles.check_action(jailed, {"actor": "Ann", "ability": "execute"}).id == "execute"
+    assert "execute" in offered(jailed, "Ann")
 
 
 def test_mayor_reveal_offered_once():
