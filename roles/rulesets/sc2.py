@@ -13,8 +13,6 @@ The night, the day and the rule tables live beside this module:
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import abilities as shared
 from ..announce import headline
 from ..errors import IllegalAction
@@ -103,9 +101,10 @@ def _convert_usable(state: GameState, player: Player) -> str | None:
     return None
 
 
-def _remember_check(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
-    target = state.player(action["targets"][0])
-    role = target.role
+def _remember_refusal(state: GameState, player: Player, target_name: str) -> str | None:
+    """sc2-reference 2.3 Amnesiac: 'Cannot become Town/Mafia/a killing role' options;
+    a refuse_target hook, so choices list only the bodies he may remember."""
+    role = state.player(target_name).role
     faction = RULESET.roles[role].faction
     if rules.option(state, "amnesiac_cannot_become_town") and faction == "town":
         return f"the Amnesiac cannot become a Town role ({role})"
@@ -688,7 +687,7 @@ ROLES_LIST = [
                 resolve=night.remember,
                 visits=False,
                 targets=TargetRule(dead=True),
-                check=_remember_check,
+                refuse_target=_remember_refusal,
             ),
         ),
     ),

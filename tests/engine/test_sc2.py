@@ -540,3 +540,11 @@ def test_setup_reports_every_problem_at_once():
     message = str(refused.value)
     assert "sheriff_detects" in message and "mayor is unique" in message
     assert "Cid: the Executioner's target must be Town" in message
+
+
+def test_amnesiac_offered_only_the_roles_he_may_take():
+    """sc2-reference 2.3 Amnesiac: 'Cannot become a killing role (D: On)'."""
+    state = game(table("citizen", "mafioso", "vigilante", "amnesiac", "sheriff"))
+    night_ = {"night": [{"actor": "Bob", "targets": ["Cid"]}, {"actor": "Kay", "targets": ["Eve"]}]}
+    state = play(state, night_, quiet_day())
+    assert offered(state, "Dan")["remember"].targets == ["Eve"]
