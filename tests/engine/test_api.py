@@ -92,6 +92,10 @@ def target_sets_with(choice: roles.Choice, target: str, limit: int = 12):
 
 
 def check_choice_agrees(state: GameState, name: str, choice: roles.Choice) -> None:
+    form = choice.to_dict()  # what the site renders: plain JSON
+    assert json.loads(json.dumps(form)) == form
+    assert 0 <= choice.min_targets <= choice.max_targets
+    assert choice.uses_left is None or choice.uses_left > 0
     base = {"actor": name, "ability": choice.ability, **extra_keys(choice)}
     if choice.max_targets == 0:
         reason = accepted(state, {**base, "targets": []})
