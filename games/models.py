@@ -106,6 +106,11 @@ class Phase(models.Model):
     # The engine's record of the phase (deaths, results, tally, ...): private
     # parts included, so only the GM and the finished game's history show it.
     record = models.JSONField(default=dict, blank=True)
+    # A question the engine asked before it can close the phase (roles.PendingDecision):
+    # {"kind": "round" | "action", "choices", "voters", "index", "actor", "ability"}.
+    pending = models.JSONField(default=dict, blank=True)
+    # The GM's answers to such questions: day actions of the pseudo-actor "GM".
+    gm_actions = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["seq"]
@@ -155,6 +160,8 @@ class Vote(models.Model):
     voter = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="votes")
     # A player's name, "pass", or "" for a withdrawn vote.
     target = models.CharField(max_length=150, blank=True)
+    # 0: the day's vote; k: the k-th extra round the engine called for (a catastrophe).
+    round = models.PositiveSmallIntegerField(default=0)
     cast_at = models.DateTimeField()
 
     class Meta:

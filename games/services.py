@@ -452,10 +452,13 @@ def withdraw_action(user, game_id: int, phase_seq: int | None = None) -> None:
         change.finish()
 
 
-def current_votes(phase: Phase) -> dict[str, str]:
-    """voter -> target after every change: a later vote replaces an earlier one."""
+def current_votes(phase: Phase, round_no: int = 0) -> dict[str, str]:
+    """voter -> target after every change: a later vote replaces an earlier one.
+
+    `round_no` 0 is the day's vote; k is the k-th extra round the engine called for."""
     latest: dict[str, str] = {}
-    for voter, target in phase.votes.order_by("id").values_list("voter__name", "target"):
+    votes = phase.votes.filter(round=round_no).order_by("id")
+    for voter, target in votes.values_list("voter__name", "target"):
         if target:
             latest[voter] = target
         else:
@@ -463,11 +466,11 @@ def current_votes(phase: Phase) -> dict[str, str]:
     return latest
 
 
-def tally(phase: Phase) -> dict[str, list[str]]:
+def tally(phase: Phase, round_no: int = 0) -> dict[str, list[str]]:
     """target -> voters, in the order of the current votes (no vote weights: the engine's
     record gives the official count at the close)."""
     counted: dict[str, list[str]] = {}
-    for voter, target in current_votes(phase).items():
+    for voter, target in current_votes(phase, round_no).items():
         counted.setdefault(target, []).append(voter)
     return counted
 
@@ -485,24 +488,39 @@ def cast_vote(user, game_id: int, target: str | None, phase_seq: int | None = No
         state = engine_state(game)
         if not state.player(seat.name).alive:
             raise ServiceError("You are dead and cannot vote.")
-        previous = current_votes(phase).get(seat.name)
-        refusal = vote_change_refusal(state, phase.votes.filter(voter=seat).count())
+        round_no = open_round(phase)
+        if round_no:
+            if seat.name not in phase.pending["voters"]:
+                raise ServiceError("You do not vote in this round.")
+            if target is not None and target not in phase.pending["choices"]:
+                choices = ", ".join(phase.pending["choices"])
+                raise ServiceError(f"This round is a choice of {choices}.")
+        elif phase.pending:
+            raise ServiceError("The vote is over: the day waits for a decision.")
+        previous = current_votes(phase, round_no).get(seat.name)
+        cast_before = phase.votes.filter(voter=seat, round=round_no).count()
+        refusal = vote_change_refusal(state, cast_before)
         if refusal:
             raise ServiceError(refusal)
         if target is None and previous is None:
             raise ServiceError("You have no vote to withdraw.")
-        if target is not None:
+        if target is not None and not round_no:
             try:
                 roles.check_vote(state, seat.name, target)
             except roles.IllegalAction as refusal:
                 raise ServiceError(refusal.reason) from None
         vote = Vote.objects.create(
-            phase=phase, voter=seat, target=target or "", cast_at=timezone.now()
+            phase=phase, voter=seat, target=target or "", round=round_no, cast_at=timezone.now()
         )
         change.log(
             "vote",
             "public",
-            {"voter": seat.name, "target": target, "tally": tally(phase)},
+            {
+                "voter": seat.name,
+                "target": target,
+                "round": round_no,
+                "tally": tally(phase, round_no),
+            },
             phase=phase,
         )
         _close_if_everyone_acted(change, phase, state)
@@ -694,32 +712,51 @@ def post_message(user, game_id: int, *, channel: str, text: str, to: str = "") -
 # -- closing phases --------------------------------------------------------
 
 
+def open_round(phase: Phase) -> int:
+    """The extra voting round the phase waits for (1, 2, ...), or 0."""
+    if phase.pending.get("kind") == "round":
+        return int(phase.pending["index"]) + 1
+    return 0
+
+
 def must_act(state: roles.GameState, phase: Phase) -> list[str]:
     """Who the phase waits for before it may close early."""
+    if phase.pending.get("kind") == "round":
+        return list(phase.pending["voters"])
+    if phase.pending:
+        return [phase.pending["actor"]]
     if phase.kind == Phase.DAY:
         return state.alive_names()
     return [p.name for p in state.alive() if choices_now(state, p.name)]
 
 
+def have_acted(phase: Phase) -> set[str]:
+    """Who has done what the phase waits for: voted (in the open round), acted, decided."""
+    pending = phase.pending
+    if pending.get("kind") == "round":
+        return set(current_votes(phase, open_round(phase)))
+    if pending:
+        if pending["actor"] == GM_ACTOR:
+            answered = any(a.get("ability") == pending["ability"] for a in phase.gm_actions)
+        else:
+            answered = phase.actions.filter(
+                seat__name=pending["actor"], ability=pending["ability"]
+            ).exists()
+        return {pending["actor"]} if answered else set()
+    if phase.kind == Phase.DAY:
+        return set(current_votes(phase))
+    return set(phase.actions.values_list("seat__name", flat=True))
+
+
 def acted_counts(state: roles.GameState, phase: Phase) -> dict:
     """For the GM: how many of those the phase waits for have acted (or voted)."""
     waiting_for = set(must_act(state, phase))
-    if phase.kind == Phase.DAY:
-        done = set(current_votes(phase))
-    else:
-        done = set(phase.actions.values_list("seat__name", flat=True))
-    return {"acted": len(waiting_for & done), "of": len(waiting_for)}
+    return {"acted": len(waiting_for & have_acted(phase)), "of": len(waiting_for)}
 
 
 def _close_if_everyone_acted(change: Change, phase: Phase, state: roles.GameState) -> None:
     waiting_for = must_act(state, phase)
-    if not waiting_for:
-        return
-    if phase.kind == Phase.DAY:
-        done = set(current_votes(phase))
-    else:
-        done = set(phase.actions.values_list("seat__name", flat=True))
-    if set(waiting_for) <= done:
+    if waiting_for and set(waiting_for) <= have_acted(phase):
         _close(change, phase, reason="everyone_acted", now=timezone.now())
 
 
@@ -731,11 +768,19 @@ def phase_input(phase: Phase) -> dict:
     ]
     if phase.kind == Phase.NIGHT:
         return {"night": actions}
-    votes = [
-        [voter, target or None]
-        for voter, target in phase.votes.order_by("id").values_list("voter__name", "target")
-    ]
-    return {"day": {"votes": votes, "rounds": [], "actions": actions}}
+    ballots: dict[int, list] = {}
+    for voter, target, round_no in phase.votes.order_by("id").values_list(
+        "voter__name", "target", "round"
+    ):
+        ballots.setdefault(round_no, []).append([voter, target or None])
+    rounds = [ballots.get(k, []) for k in range(1, max(ballots, default=0) + 1)]
+    return {
+        "day": {
+            "votes": ballots.get(0, []),
+            "rounds": rounds,
+            "actions": actions + list(phase.gm_actions),
+        }
+    }
 
 
 def _with_role_name(ruleset, death: dict) -> dict:
@@ -745,11 +790,70 @@ def _with_role_name(ruleset, death: dict) -> dict:
     return death
 
 
-def _close(change: Change, phase: Phase, *, reason: str, now: datetime) -> None:
+GM_ACTOR = "GM"
+
+
+def decision_seconds(game: Game) -> int:
+    """How long a re-vote round or a decision the engine asks for may take: a quarter
+    of the day, at least a minute (never more than the day itself)."""
+    return min(game.day_seconds, max(60, game.day_seconds // 4))
+
+
+def _ask(change: Change, phase: Phase, pending: roles.PendingDecision, now: datetime) -> None:
+    """The engine cannot close the phase before someone decides: ask, and wait for it."""
+    question = {
+        "kind": pending.kind,
+        "choices": list(pending.choices),
+        "voters": list(pending.voters),
+        "index": pending.index,
+        "actor": pending.actor,
+        "ability": pending.ability,
+    }
+    phase.deadline = now + timedelta(seconds=decision_seconds(change.game))
+    asked_before = phase.pending == question
+    phase.pending = question
+    phase.save(update_fields=["pending", "deadline"])
+    deadline = phase.deadline.isoformat()
+    if asked_before:  # the deadline passed without an answer: wait once more
+        change.log("deadline_extended", "public", {"deadline": deadline}, phase=phase)
+        return
+    if pending.kind == "round":
+        public = {"kind": "round", "round": pending.index + 1, "choices": question["choices"]}
+        public.update(voters=question["voters"], deadline=deadline)
+        change.log("decision_needed", "public", public, phase=phase)
+        return
+    # Who decides may be secret (a hangman): the public only learns that the day waits.
+    change.log("decision_needed", "public", {"kind": "action", "deadline": deadline}, phase=phase)
+    private = {**question, "reason": pending.reason, "deadline": deadline}
+    audience = "gm" if pending.actor == GM_ACTOR else f"seat:{pending.actor}"
+    change.log("decision_needed", audience, private, phase=phase)
+    if audience != "gm":
+        change.log("decision_needed", "gm", private, phase=phase)
+
+
+def _stall(change: Change, phase: Phase, reason: str, now: datetime) -> None:
+    """The engine refused what was submitted (a round with missing ballots): the phase
+    stays open, the GM learns why, and the clock gives the players more time."""
+    logger.warning("game %s phase %s cannot close: %s", change.game.id, phase.seq, reason)
+    phase.deadline = now + timedelta(seconds=decision_seconds(change.game))
+    phase.save(update_fields=["deadline"])
+    change.log("close_refused", "gm", {"reason": reason}, phase=phase)
+    change.log("deadline_extended", "public", {"deadline": phase.deadline.isoformat()}, phase=phase)
+
+
+def _close(change: Change, phase: Phase, *, reason: str, now: datetime) -> bool:
+    """Resolve and close the phase; False when the engine waits for a decision first."""
     game = change.game
     ruleset = roles.get_ruleset(game.ruleset_id)
     state = engine_state(game)
-    result = roles.resolve_phase(state, phase_input(phase))
+    try:
+        result = roles.resolve_phase(state, phase_input(phase))
+    except roles.PendingDecision as pending:
+        _ask(change, phase, pending, now)
+        return False
+    except roles.IllegalAction as refusal:
+        _stall(change, phase, refusal.reason, now)
+        return False
     new_state = result.state
     phase.closed_at = now
     phase.close_reason = reason
@@ -768,6 +872,7 @@ def _close(change: Change, phase: Phase, *, reason: str, now: datetime) -> None:
         game.winners = list(new_state.winners)
     else:
         _open_next_phase(change, new_state, now)
+    return True
 
 
 def close_phase(game_id: int, phase_seq: int, *, reason: str, now: datetime | None = None) -> bool:
@@ -783,9 +888,9 @@ def close_phase(game_id: int, phase_seq: int, *, reason: str, now: datetime | No
             return False
         if reason == "deadline" and phase.deadline > now:
             return False
-        _close(change, phase, reason=reason, now=now)
+        closed = _close(change, phase, reason=reason, now=now)
         change.finish()
-    return True
+    return closed
 
 
 def close_phase_at_deadline(game_id: int, phase_seq: int, now: datetime | None = None) -> bool:
@@ -798,6 +903,27 @@ def gm_close_phase(gm, game_id: int, phase_seq: int | None = None) -> bool:
         _require_gm(change.game, gm)
         phase = _running_phase(change.game, phase_seq)
         return close_phase(game_id, phase.seq, reason="gm")
+
+
+def gm_decide(gm, game_id: int, choice: str, phase_seq: int | None = None) -> bool:
+    """The GM answers the decision the engine asked for (ru_classic's tie rule "gm");
+    returns whether the phase then closed."""
+    with transaction.atomic():
+        change = _lock(game_id)
+        _require_gm(change.game, gm)
+        phase = _running_phase(change.game, phase_seq)
+        pending = phase.pending
+        if pending.get("kind") != "action" or pending.get("actor") != GM_ACTOR:
+            raise ServiceError("Nothing waits for your decision.")
+        if choice not in pending["choices"]:
+            raise ServiceError(f"Choose one of {', '.join(pending['choices'])}.")
+        answer = {"actor": GM_ACTOR, "ability": pending["ability"], "targets": [choice]}
+        phase.gm_actions = [*phase.gm_actions, answer]
+        phase.save(update_fields=["gm_actions"])
+        change.log("gm_decided", "gm", answer, phase=phase)
+        closed = _close(change, phase, reason="decision", now=timezone.now())
+        change.finish()
+    return closed
 
 
 def sweep_overdue_phases(now: datetime | None = None) -> int:

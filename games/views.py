@@ -140,14 +140,22 @@ def game_page(request, game_id: int):
     phase = services.open_phase(game)
     context["phase"] = phase
     if phase is not None:
-        context["tally"] = services.tally(phase) if phase.kind == Phase.DAY else {}
+        round_no = services.open_round(phase)
+        context["round_no"] = round_no
+        # Public: a round's choices and voters; who must decide an action stays private.
+        context["waits_for_decision"] = bool(phase.pending) and not round_no
+        context["tally"] = services.tally(phase, round_no) if phase.kind == Phase.DAY else {}
         context["my_vote"] = (
-            services.current_votes(phase).get(viewer.seat.name) if viewer.seat else None
+            services.current_votes(phase, round_no).get(viewer.seat.name) if viewer.seat else None
         )
         if viewer.seat is not None and viewer.alive:
             state = services.engine_state(game)
             context["choices"] = services.choices_now(state, viewer.seat.name)
-            context["vote_targets"] = vote_targets(state, viewer.seat.name)
+            if round_no:
+                voting = viewer.seat.name in phase.pending["voters"]
+                context["vote_targets"] = phase.pending["choices"] if voting else []
+            elif not phase.pending:
+                context["vote_targets"] = vote_targets(state, viewer.seat.name)
             current = phase.actions.filter(seat=viewer.seat).first()
             context["current_action"] = current
             if game.private_messages != "off":
@@ -168,13 +176,10 @@ def game_page(request, game_id: int):
             context["gm_actions"] = list(phase.actions.select_related("seat"))
             context["gm_acted"] = services.acted_counts(state, phase)
             context["gm_waiting"] = sorted(
-                set(services.must_act(state, phase))
-                - (
-                    set(services.current_votes(phase))
-                    if phase.kind == Phase.DAY
-                    else set(phase.actions.values_list("seat__name", flat=True))
-                )
+                set(services.must_act(state, phase)) - services.have_acted(phase)
             )
+            if phase.pending.get("actor") == services.GM_ACTOR:
+                context["gm_decision"] = phase.pending
     return render(request, "games/running.html", context)
 
 
@@ -334,9 +339,27 @@ def watch(request, game_id: int):
 @login_required
 @require_POST
 def gm_close(request, game_id: int):
+    try:
+        closed = services.gm_close_phase(request.user, game_id, phase_seq=_phase_seq(request))
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        if closed:
+            messages.success(request, "Phase closed.")
+        else:
+            messages.info(request, "The phase waits for a decision before it can close.")
+    return redirect(reverse("game", args=[game_id]))
+
+
+@login_required
+@require_POST
+def gm_decide(request, game_id: int):
+    """The GM answers the engine's question (a tie the host decides)."""
     return _service_post(
         request,
         game_id,
-        lambda: services.gm_close_phase(request.user, game_id, phase_seq=_phase_seq(request)),
-        "Phase closed.",
+        lambda: services.gm_decide(
+            request.user, game_id, request.POST.get("choice", ""), phase_seq=_phase_seq(request)
+        ),
+        "Decision recorded.",
     )

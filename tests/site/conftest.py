@@ -5,12 +5,12 @@ erin, frank and grace are players; mallory is a logged-in stranger.
 """
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from tests.site.helpers import (
     PLAYER_NAMES,  # noqa: E402
     SEVEN,
     Table,
+    make_user,
     new_classic7,
 )
 
@@ -21,10 +21,6 @@ def _phase_timers_off(settings):
     settings.PHASE_TIMER = "off"
     # Real hashing costs ~0.5 s per persona; the tests are not about password strength.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def make_user(name: str):
-    return get_user_model().objects.create_user(name, password=f"{name}-secret-pw")
 
 
 @pytest.fixture

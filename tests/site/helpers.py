@@ -1,5 +1,7 @@
 """Helpers shared by the site tests: a table of players around one game."""
 
+from django.contrib.auth import get_user_model
+
 PLAYER_NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"]
 
 
@@ -66,3 +68,7 @@ def new_classic7(gm, users: dict, seed: int = 7, **overrides):
     )
     kwargs.update(overrides)
     return services.create_game(gm, **kwargs)
+
+
+def make_user(name: str):
+    return get_user_model().objects.create_user(name, password=f"{name}-secret-pw")

@@ -1,0 +1,129 @@
+"""Phases that wait for a decision the engine asks for (roles.PendingDecision).
+
+ru_classic (003, classic rules, option tie="gm"): a tied vote is decided by the
+host; ru_sport (003, sport rules): a tie calls a catastrophe round in which every
+living player votes execute or pardon. The site opens the round or asks the GM,
+keeps the phase open meanwhile, and resolves again with the answer added.
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games import services
+from games.models import Event, Phase
+from games.services import ServiceError
+from tests.site.helpers import Table, make_user
+
+
+def day_one_game(gemma, ruleset_id: str, preset_id: str, players: int, **options) -> Table:
+    users = {f"p{i:02d}": make_user(f"p{i:02d}") for i in range(players)}
+    game = services.create_game(
+        gemma,
+        name=f"{ruleset_id} decisions",
+        ruleset_id=ruleset_id,
+        preset_id=preset_id,
+        day_seconds=600,
+        night_seconds=300,
+        reveal_mode=options.pop("reveal_mode", ""),
+        options=options,
+        first_phase="day",
+        seed=3,
+    )
+    for user in users.values():
+        services.join_game(user, game.id)
+    services.set_signups(gemma, game.id, False)
+    services.start_game(gemma, game.id)
+    return Table(game, users, gemma)
+
+
+def tie_between(table: Table, first: str, second: str) -> None:
+    """Every living player votes (ru_classic removes a silent player), tied first/second."""
+    services.cast_vote(table.users[first], table.game.id, second)
+    services.cast_vote(table.users[second], table.game.id, first)
+    others = [n for n in table.alive() if n not in (first, second)]
+    if len(others) % 2:
+        odd = others.pop()
+        services.cast_vote(table.users[odd], table.game.id, others[0])
+    for index, voter in enumerate(others):
+        services.cast_vote(table.users[voter], table.game.id, first if index % 2 else second)
+
+
+@pytest.mark.django_db
+def test_ru_classic_a_tie_waits_for_the_gm_then_closes_with_the_choice(gemma, mallory):
+    table = day_one_game(gemma, "ru_classic", "classic_11", 11, reveal_mode="light", tie="gm")
+    first, second = "p01", "p04"
+    tie_between(table, first, second)
+    day = table.phase()
+    assert services.gm_close_phase(gemma, table.game.id) is False  # the engine asks first
+    day.refresh_from_db()
+    assert day.closed_at is None
+    assert day.pending["kind"] == "action" and day.pending["actor"] == "GM"
+    assert sorted(day.pending["choices"]) == [first, second]
+    asked = Event.objects.filter(game=table.game, kind="decision_needed")
+    assert set(asked.values_list("audience", flat=True)) == {"public", "gm"}
+    with pytest.raises(ServiceError, match="waits for a decision"):
+        services.cast_vote(table.users["p00"], table.game.id, first)
+    with pytest.raises(ServiceError, match="Only the game's GM"):
+        services.gm_decide(mallory, table.game.id, first)
+    with pytest.raises(ServiceError, match="Choose one of"):
+        services.gm_decide(gemma, table.game.id, "p09")
+    gm = Client()
+    gm.force_login(gemma)
+    assert "decide" in gm.get(reverse("game", args=[table.game.id])).content.decode().lower()
+    response = gm.post(
+        reverse("gm_decide", args=[table.game.id]), {"phase_seq": day.seq, "choice": second}
+    )
+    assert response.status_code == 302
+    day.refresh_from_db()
+    assert day.closed_at is not None and day.close_reason == "decision"
+    assert day.record["lynched"] == [second]
+    assert table.phase().kind == "night"
+
+
+@pytest.mark.django_db
+def test_ru_sport_a_tie_opens_a_catastrophe_round_for_every_living_player(gemma):
+    table = day_one_game(gemma, "ru_sport", "sport_10", 10)
+    first, second = "p01", "p04"
+    tie_between(table, first, second)
+    day = table.phase()
+    assert services.gm_close_phase(gemma, table.game.id) is False
+    day.refresh_from_db()
+    assert day.pending["kind"] == "round" and day.pending["index"] == 0
+    assert sorted(day.pending["choices"]) == ["execute", "pardon"]
+    assert day.deadline > timezone.now()
+    public = Event.objects.get(game=table.game, kind="decision_needed", audience="public")
+    assert public.payload["round"] == 1
+    page = table.page("p00")
+    assert 'value="execute"' in page and 'value="pardon"' in page
+    with pytest.raises(ServiceError, match="choice of execute, pardon"):
+        services.cast_vote(table.users["p00"], table.game.id, first)
+    voters = list(day.pending["voters"])
+    for voter in voters[:-1]:
+        services.cast_vote(table.users[voter], table.game.id, "execute")
+    assert table.phase().seq == day.seq  # one ballot missing
+    services.cast_vote(table.users[voters[-1]], table.game.id, "pardon")
+    day.refresh_from_db()
+    assert day.closed_at is not None and day.close_reason == "everyone_acted"
+    assert set(day.record["lynched"]) <= {first, second} and day.record["lynched"]
+
+
+@pytest.mark.django_db
+def test_a_round_with_missing_ballots_stays_open_and_tells_the_gm(gemma):
+    table = day_one_game(gemma, "ru_sport", "sport_10", 10)
+    tie_between(table, "p01", "p04")
+    services.gm_close_phase(gemma, table.game.id)
+    day = table.phase()
+    services.cast_vote(table.users["p00"], table.game.id, "execute")
+    Phase.objects.filter(pk=day.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.sweep_overdue_phases() == 0
+    day.refresh_from_db()
+    assert day.closed_at is None and day.deadline > timezone.now()
+    refused = Event.objects.get(game=table.game, kind="close_refused")
+    assert refused.audience == "gm" and "every living player votes" in refused.payload["reason"]
+    # The same question is not asked twice; the sweeper does not spin on it.
+    assert Event.objects.filter(game=table.game, kind="decision_needed").count() == 1
+    assert services.sweep_overdue_phases() == 0
