@@ -19,6 +19,13 @@ def services_configured() -> bool:
     return url.startswith(("postgres://", "postgresql://")) and bool(os.environ.get("REDIS_URL"))
 
 
+def pytest_configure(config):
+    half = bool(os.environ.get("DATABASE_URL")) != bool(os.environ.get("REDIS_URL"))
+    if IN_CI and half:
+        # A services run missing one service would silently deselect its tests.
+        raise pytest.UsageError("CI: set both DATABASE_URL and REDIS_URL, or neither")
+
+
 def pytest_collection_modifyitems(config, items):
     if services_configured():
         return

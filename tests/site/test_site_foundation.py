@@ -162,3 +162,19 @@ def test_static_files_are_vendored_not_from_a_cdn(client, db):
     page = client.get(reverse("lobby")).content.decode()
     assert "http://" not in page.replace("http://127.0.0.1", "")
     assert "https://" not in page
+
+
+def test_ci_refuses_a_services_run_with_only_one_service(tmp_path):
+    (tmp_path / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text())
+    (tmp_path / "test_nothing.py").write_text("def test_ok():\n    assert True\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(CI="true", DATABASE_URL="postgres://postgres@127.0.0.1:5432/x")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:django", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode != 0
+    assert "set both DATABASE_URL and REDIS_URL" in proc.stdout + proc.stderr
