@@ -3,15 +3,18 @@ FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    PIP_NO_CACHE_DIR=1
+    PIP_NO_CACHE_DIR=1 \
+    PYTHONPATH=/app
 
 WORKDIR /app
 
+# The project and its dependencies (pyproject.toml) ...
 COPY pyproject.toml README.md ./
 COPY roles ./roles
 COPY games ./games
 COPY mafiasite ./mafiasite
 RUN pip install .
+# ... while the code runs from /app (PYTHONPATH), beside templates/ and static/.
 
 COPY manage.py ./
 COPY templates ./templates
