@@ -158,3 +158,28 @@ def test_once_the_game_is_over_everyone_reads_everything(table, gemma, mallory, 
     assert "game over" in page and "plan B" in page
     for role in set(role_names(table).values()):
         assert role in page
+
+
+def test_a_forged_actor_or_seat_field_cannot_act_for_someone_else(table):
+    """The acting seat is always the logged-in user's: form fields cannot name another."""
+    mafioso, sheriff = first_with(table, "mafioso"), first_with(table, "sheriff")
+    townie = first_with(table, "townie")
+    response = table.clients[sheriff].post(
+        reverse("act", args=[table.game.id]),
+        {
+            "phase_seq": table.phase().seq,
+            "ability": "kill",
+            "target": [townie],
+            "actor": mafioso,
+            "seat": mafioso,
+        },
+        follow=True,
+    )
+    assert "cannot use &#x27;kill&#x27; now" in response.content.decode()
+    assert not table.phase().actions.exists()
+    table.clients[sheriff].post(
+        reverse("act", args=[table.game.id]),
+        {"phase_seq": table.phase().seq, "ability": "check", "target": [mafioso], "actor": townie},
+    )
+    (action,) = table.phase().actions.all()
+    assert action.seat.name == sheriff and action.targets == [mafioso]

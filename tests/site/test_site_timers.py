@@ -174,3 +174,15 @@ def test_the_embedded_timer_wakes_at_the_next_deadline(table):
     assert seconds_to_next_deadline() == 0.0
     services.sweep_overdue_phases()
     assert 0 < seconds_to_next_deadline() <= table.game.day_seconds
+
+
+def test_celery_beat_runs_the_same_sweeper_and_the_app_knows_both_tasks(settings):
+    from mafiasite.celery import app
+
+    schedule = settings.CELERY_BEAT_SCHEDULE["sweep-overdue-phases"]
+    assert schedule["task"] == tasks.sweep_overdue_phases_task.name
+    app.loader.import_default_modules()
+    assert {"games.tasks.close_phase", "games.tasks.sweep_overdue_phases_task"} <= set(app.tasks)
+    with mock.patch("games.services.sweep_overdue_phases", return_value=3) as sweep:
+        assert tasks.sweep_overdue_phases_task.run() == 3
+    sweep.assert_called_once_with()
