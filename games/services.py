@@ -346,10 +346,15 @@ def _open_next_phase(change: Change, state: roles.GameState, now: datetime) -> P
         },
         phase=phase,
     )
-    if settings.PHASE_TIMER == "celery":
-        game_id, seq, deadline = game.id, phase.seq, phase.deadline
-        transaction.on_commit(lambda: _schedule_close(game_id, seq, deadline))
+    schedule_deadline(phase)
     return phase
+
+
+def schedule_deadline(phase: Phase) -> None:
+    """With Celery, an ETA task closes the phase at its deadline (sent after commit)."""
+    if settings.PHASE_TIMER == "celery":
+        game_id, seq, deadline = phase.game_id, phase.seq, phase.deadline
+        transaction.on_commit(lambda: _schedule_close(game_id, seq, deadline))
 
 
 def _schedule_close(game_id: int, seq: int, deadline: datetime) -> None:
@@ -813,6 +818,7 @@ def _ask(change: Change, phase: Phase, pending: roles.PendingDecision, now: date
     asked_before = phase.pending == question
     phase.pending = question
     phase.save(update_fields=["pending", "deadline"])
+    schedule_deadline(phase)
     deadline = phase.deadline.isoformat()
     if asked_before:  # the deadline passed without an answer: wait once more
         change.log("deadline_extended", "public", {"deadline": deadline}, phase=phase)
@@ -837,6 +843,7 @@ def _stall(change: Change, phase: Phase, reason: str, now: datetime) -> None:
     logger.warning("game %s phase %s cannot close: %s", change.game.id, phase.seq, reason)
     phase.deadline = now + timedelta(seconds=decision_seconds(change.game))
     phase.save(update_fields=["deadline"])
+    schedule_deadline(phase)
     change.log("close_refused", "gm", {"reason": reason}, phase=phase)
     change.log("deadline_extended", "public", {"deadline": phase.deadline.isoformat()}, phase=phase)
 

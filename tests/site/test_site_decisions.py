@@ -127,3 +127,19 @@ def test_a_round_with_missing_ballots_stays_open_and_tells_the_gm(gemma):
     # The same question is not asked twice; the sweeper does not spin on it.
     assert Event.objects.filter(game=table.game, kind="decision_needed").count() == 1
     assert services.sweep_overdue_phases() == 0
+
+
+@pytest.mark.django_db
+def test_a_moved_deadline_gets_its_own_eta_task(
+    gemma, settings, django_capture_on_commit_callbacks
+):
+    from unittest import mock
+
+    table = day_one_game(gemma, "ru_sport", "sport_10", 10)
+    settings.PHASE_TIMER = "celery"
+    with mock.patch("games.tasks.close_phase.apply_async") as apply_async:
+        with django_capture_on_commit_callbacks(execute=True):
+            tie_between(table, "p01", "p04")  # the last vote asks for a round
+    day = table.phase()
+    assert day.pending["kind"] == "round"
+    apply_async.assert_called_once_with((table.game.id, day.seq), eta=day.deadline)
