@@ -80,6 +80,13 @@ def _option_field(option) -> forms.Field:
         return forms.ChoiceField(
             label=label, choices=choices, initial=initial, help_text=option.help
         )
+    if isinstance(option.default, list):
+        return ListField(
+            label=label,
+            required=False,
+            initial=", ".join(map(str, option.default)),
+            help_text=f"{option.help} (comma-separated)",
+        )
     if isinstance(option.default, bool):
         return forms.BooleanField(
             label=label, required=False, initial=option.default, help_text=option.help
@@ -89,3 +96,11 @@ def _option_field(option) -> forms.Field:
     return forms.CharField(
         label=label, required=False, initial=option.default or "", help_text=option.help
     )
+
+
+class ListField(forms.CharField):
+    """A list option (ru_sport's don successors) typed as comma-separated words."""
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        return [item.strip() for item in text.split(",") if item.strip()]

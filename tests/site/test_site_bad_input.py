@@ -316,3 +316,34 @@ def test_vote_changes_as_the_ruleset_allows(table, gemma):
     # bay12 itself sets no limit: carol changes as often as she likes.
     for target in (first, second, first, second):
         services.cast_vote(carol, table.game.id, target)
+
+
+@pytest.mark.parametrize("ruleset_id", [r.id for r in __import__("roles").list_rulesets()])
+def test_the_create_form_works_for_every_ruleset_with_its_defaults(gemma, ruleset_id):
+    """The form is built from the ruleset's options: its initial values create a game
+    whose options are the ruleset's defaults."""
+    import roles
+
+    ruleset = roles.get_ruleset(ruleset_id)
+    client = Client()
+    client.force_login(gemma)
+    page = client.get(reverse("create_game") + f"?ruleset={ruleset_id}")
+    assert page.status_code == 200
+    form = page.context["form"]
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if value is None and getattr(field, "choices", None):
+            value = list(field.choices)[0][0]  # what a browser submits: the first option
+        data[name] = value
+    data.update(name=f"{ruleset_id} game", day_minutes=10, night_minutes=5)
+    data = {k: v for k, v in data.items() if v is not None and v is not False}
+    response = client.post(reverse("create_game"), data)
+    assert response.status_code == 302, response.context["form"].errors
+    game = Game.objects.get(name=f"{ruleset_id} game")
+    preset = ruleset.presets[game.preset_id]
+    expected = ruleset.resolved_options({**preset.options, **game.options})
+    assert game.options == expected
+    for option in ruleset.options:
+        if option.id not in preset.options and option.id != "reveal":
+            assert game.options[option.id] == option.default, option.id
