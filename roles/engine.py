@@ -7,6 +7,7 @@ audiences. The old state is never changed.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,7 +64,9 @@ def new_game(
     )
     for player in state.players:
         for key, value in ruleset.roles[player.role].traits.get("memory", {}).items():
-            player.memory[key] = value
+            # A copy: two players of a role must not share one list (two Mad Hatters'
+            # bombs), nor may a game write into the ruleset's definition.
+            player.memory[key] = copy.deepcopy(value)
     ruleset.initial_memory(state)
     return state
 

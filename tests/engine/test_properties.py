@@ -274,6 +274,19 @@ def new_random_game(ruleset_id: str, chooser, seed: int) -> dict[str, Any]:
     return {"ruleset": ruleset_id, "seed": seed, "options": options, "players": players}
 
 
+def random_roster_game(ruleset_id: str, chooser, seed: int) -> dict[str, Any] | None:
+    """A scenario header with 3 to 20 roles of the ruleset drawn with repetition (the
+    contract lets a scenario use any roster), default options; None if refused."""
+    role_ids = sorted(roles.get_ruleset(ruleset_id).roles)
+    size = chooser.count(3, 20)
+    players = [{"name": n, "role": chooser.pick(role_ids)} for n in seat_names(size)]
+    try:
+        roles.new_game(ruleset_id, players, seed)
+    except (IllegalAction, ValueError):
+        return None  # a roster the ruleset's setup refuses (a clan game without clans ...)
+    return {"ruleset": ruleset_id, "seed": seed, "options": {}, "players": players}
+
+
 def play(
     scenario: dict[str, Any],
     chooser,
@@ -453,6 +466,24 @@ def test_random_legal_games_keep_the_invariants(ruleset_id, seed, choice_seed, f
     check_replay(game)
 
 
+@pytest.mark.parametrize("ruleset_id", ruleset_params("rosters"))
+@PROPERTY_SETTINGS
+@given(seed=SEEDS, choice_seed=SEEDS, first=st.sampled_from(["night", "day"]))
+def test_random_rosters_keep_the_invariants(ruleset_id, seed, choice_seed, first) -> None:
+    """The same invariants with any roster of the ruleset's roles, repeated or missing
+    (two Witches, a lone Serial Killer, three players): presets are not the only games."""
+    chooser = RandomChooser(random.Random(choice_seed))
+    header = random_roster_game(ruleset_id, chooser, seed)
+    if header is None:
+        header = new_random_game(ruleset_id, chooser, seed)
+    note(f"scenario header: {json.dumps(header)}; first phase: {first}")
+    watch = chooser.count(0, MAX_PHASES - 1)
+    game = play(header, chooser, first=first, check=check_phase, watch=watch, log=note)
+    note(f"scenario: {json.dumps(game.scenario)}")
+    check_round_trip(game, min(watch, len(game.records)))
+    check_replay(game)
+
+
 @pytest.mark.parametrize("ruleset_id", ruleset_params("together"))
 @settings(PROPERTY_SETTINGS, max_examples=max(2, EXAMPLES * 2 // 3))
 @given(seed=SEEDS, choice_seed=SEEDS, first=st.sampled_from(["night", "day"]))
@@ -464,6 +495,54 @@ def test_choices_taken_together_are_accepted(ruleset_id, seed, choice_seed, firs
     note(f"scenario header: {json.dumps(header)}; first phase: {first}")
     game = play(header, chooser, first=first, max_phases=4, log=note)
     assert game.refusals == []
+
+
+@pytest.mark.parametrize("ruleset_id", [r.id for r in roles.list_rulesets()])
+def test_players_of_one_role_share_no_memory(ruleset_id: str) -> None:
+    """Found by the random rosters: two townston Mad Hatters shared one bombs list (the
+    role's default memory), so one's plant showed up in the other's bombs, and a game
+    restored from JSON (two lists) then played differently. Every role with a default
+    memory, twice in a game: no mutable value is shared, with the other or the ruleset."""
+    ruleset = roles.get_ruleset(ruleset_id)
+    for role in ruleset.roles.values():
+        defaults = role.traits.get("memory", {})
+        if not any(isinstance(v, (list, dict, set)) for v in defaults.values()):
+            continue
+        players = [{"name": "Ann", "role": role.id}, {"name": "Bob", "role": role.id}]
+        filler = next(r for r in ruleset.roles.values() if not r.traits.get("memory"))
+        players += [{"name": n, "role": filler.id} for n in ("Cid", "Dan", "Eve")]
+        try:
+            state = roles.new_game(ruleset_id, players)
+        except (IllegalAction, ValueError):
+            continue  # a roster the ruleset's setup refuses
+        for key, value in defaults.items():
+            if isinstance(value, (list, dict, set)):
+                ann, bob = state.player("Ann").memory[key], state.player("Bob").memory[key]
+                assert ann is not bob and ann is not value, f"{role.id} memory {key} shared"
+
+
+def test_two_mad_hatters_keep_their_own_bombs() -> None:
+    """townston (001): each Mad Hatter plants and detonates his own bombs."""
+    state = roles.new_game(
+        "townston",
+        [
+            {"name": "Ann", "role": "mad_hatter"},
+            {"name": "Bob", "role": "mad_hatter"},
+            {"name": "Cid", "role": "townie"},
+            {"name": "Dan", "role": "townie"},
+        ],
+    )
+    night = {
+        "night": [
+            {"actor": "Ann", "ability": "plant", "targets": ["Cid"]},
+            {"actor": "Bob", "ability": "plant", "targets": ["Dan"]},
+        ]
+    }
+    after = roles.resolve_phase(state, night).state
+    assert after.player("Ann").memory["bombs"] == ["Cid"]
+    assert after.player("Bob").memory["bombs"] == ["Dan"]
+    restored = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+    assert roles.resolve_phase(restored, night).state.to_dict() == after.to_dict()
 
 
 def test_every_ruleset_is_covered() -> None:
