@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_properties import EXAMPLES, RandomChooser, new_random_game, play
+from test_properties import EXAMPLES, RandomChooser, new_random_game, play, random_roster_game
 
 import roles
 from roles import GameState, IllegalAction
@@ -42,14 +42,16 @@ KNOWN_DISAGREEMENTS: dict[str, str] = {}
 
 
 def sample_states(ruleset_id: str, games: int = 3, max_phases: int = 6) -> list[GameState]:
-    """States at the start of each phase of a few seeded random games, by day and by night
-    (more with PROPERTY_EXAMPLES, like the property tests)."""
+    """States at the start of each phase of a few seeded random games, by day and by night,
+    from presets and (every third game) random rosters; more with PROPERTY_EXAMPLES."""
     games = max(games, EXAMPLES // 2)
     states = []
     for seed in range(games):
         chooser = RandomChooser(random.Random(f"{ruleset_id}:{seed}"))
         first = ("night", "day")[seed % 2]
-        game = play(new_random_game(ruleset_id, chooser, seed), chooser, first, max_phases)
+        header = random_roster_game(ruleset_id, chooser, seed) if seed % 3 == 2 else None
+        header = header or new_random_game(ruleset_id, chooser, seed)
+        game = play(header, chooser, first, max_phases)
         states.extend(s for s in game.states if not s.ended)
     return states
 
