@@ -72,3 +72,26 @@ def new_classic7(gm, users: dict, seed: int = 7, **overrides):
 
 def make_user(name: str):
     return get_user_model().objects.create_user(name, password=f"{name}-secret-pw")
+
+
+def replay(game) -> dict:
+    """Rebuild the game from its deal and the stored inputs of every closed phase."""
+    import roles
+    from games import services
+    from games.models import Event
+
+    dealt = {
+        e.audience.removeprefix("seat:"): e.payload["role"]
+        for e in Event.objects.filter(game=game, kind="role")
+    }
+    names = list(game.seats.order_by("joined_at", "id").values_list("name", flat=True))
+    state = roles.new_game(
+        game.ruleset_id,
+        [{"name": n, "role": dealt[n]} for n in names],
+        seed=game.seed,
+        options=game.options,
+        first_phase=game.first_phase,
+    )
+    for phase in game.phases.exclude(closed_at=None).order_by("seq"):
+        state = roles.resolve_phase(state, services.phase_input(phase)).state
+    return state.to_dict()

@@ -15,8 +15,7 @@ from games import services
 from games.models import Status
 from games.services import ServiceError
 from games.views import vote_targets
-from tests.site.helpers import make_user
-from tests.site.test_site_invariants import replay
+from tests.site.helpers import make_user, replay
 
 PRESETS = [
     (ruleset.id, preset_id)

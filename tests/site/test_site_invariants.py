@@ -10,11 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import roles
 from games import services
 from games.models import Event, Phase, Status
 from games.services import ServiceError
-from tests.site.helpers import SEVEN, new_classic7
+from tests.site.helpers import SEVEN, new_classic7, replay
 
 OPERATIONS = st.lists(
     st.tuples(
@@ -25,25 +24,6 @@ OPERATIONS = st.lists(
     min_size=5,
     max_size=60,
 )
-
-
-def replay(game) -> dict:
-    """Rebuild the game from its deal and the stored inputs of every closed phase."""
-    dealt = {
-        e.audience.removeprefix("seat:"): e.payload["role"]
-        for e in Event.objects.filter(game=game, kind="role")
-    }
-    names = list(game.seats.order_by("joined_at", "id").values_list("name", flat=True))
-    state = roles.new_game(
-        game.ruleset_id,
-        [{"name": n, "role": dealt[n]} for n in names],
-        seed=game.seed,
-        options=game.options,
-        first_phase=game.first_phase,
-    )
-    for phase in game.phases.exclude(closed_at=None).order_by("seq"):
-        state = roles.resolve_phase(state, services.phase_input(phase)).state
-    return state.to_dict()
 
 
 def apply(game, users, gemma, operation) -> None:
