@@ -18,6 +18,7 @@ The states checked are taken from random legal games of every registered ruleset
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -41,6 +42,7 @@ RULESET_IDS = [r.id for r in roles.list_rulesets()]
 KNOWN_DISAGREEMENTS: dict[str, str] = {}
 
 
+@functools.cache  # the tests below only read the states
 def sample_states(ruleset_id: str, games: int = 3, max_phases: int = 6) -> list[GameState]:
     """States at the start of each phase of a few seeded random games, by day and by night,
     from presets and (every third game) random rosters; more with PROPERTY_EXAMPLES."""
@@ -136,7 +138,7 @@ def test_choices_and_check_action_agree(ruleset_id: str) -> None:
 
 @pytest.mark.parametrize("ruleset_id", ruleset_params())
 def test_target_lists_follow_seating_order(ruleset_id: str) -> None:
-    for state in sample_states(ruleset_id, games=2):
+    for state in sample_states(ruleset_id):
         seat = {p.name: p.seat for p in state.players}
         for player in state.players:
             for choice in roles.choices(state, player.name):
@@ -246,7 +248,7 @@ def check_view(state: GameState, name: str | None) -> None:
 
 @pytest.mark.parametrize("ruleset_id", ruleset_params())
 def test_observe_shows_a_seat_only_its_own_secrets(ruleset_id: str) -> None:
-    for state in sample_states(ruleset_id, games=2):
+    for state in sample_states(ruleset_id):
         check_view(state, None)
         for player in state.players:
             if player.alive:
