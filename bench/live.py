@@ -41,13 +41,13 @@ def django_setup() -> None:
     django.setup()
 
 
-def prepare(games: int, lead_seconds: float) -> dict:
-    """Create the games, all with night 1 ending at the same instant."""
+def prepare(games: int) -> dict:
+    """Create the games (night 1 open; its deadline is set once every client is in)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     from games import services
-    from games.models import Game, Phase
+    from games.models import Game
 
     User = get_user_model()
     gm, _ = User.objects.get_or_create(username="bench-gm")
@@ -74,19 +74,36 @@ def prepare(games: int, lead_seconds: float) -> dict:
         services.set_signups(gm, game.id, False)
         services.start_game(gm, game.id)
         game_ids.append(game.id)
-    deadline = datetime.now(UTC) + timedelta(seconds=lead_seconds)
-    Phase.objects.filter(game_id__in=game_ids, closed_at__isnull=True).update(deadline=deadline)
     last = dict(Game.objects.filter(pk__in=game_ids).values_list("id", "last_event_seq"))
     return {
         "games": game_ids,
-        "deadline": deadline.timestamp(),
         "cookies": cookies,
         "last": {str(k): v for k, v in last.items()},
     }
 
 
-def close_all(game_ids: list[int], deadline: float, closers: int) -> None:
-    """The closer process: wait for the deadline, close every phase in parallel."""
+def warm_up() -> None:
+    """A Celery worker is warm: rulesets loaded, the push thread connected to Redis."""
+    import roles
+    from games import push
+
+    for ruleset in roles.list_rulesets():
+        roles.get_ruleset(ruleset if isinstance(ruleset, str) else ruleset.id)
+    push.send_all([("bench-warm-up", {"type": "bench.warm"})])
+    time.sleep(0.5)
+
+
+def set_deadline(game_ids: list[int], lead_seconds: float) -> float:
+    """Every game's open phase ends at the same instant."""
+    from games.models import Phase
+
+    deadline = datetime.now(UTC) + timedelta(seconds=lead_seconds)
+    Phase.objects.filter(game_id__in=game_ids, closed_at__isnull=True).update(deadline=deadline)
+    return deadline.timestamp()
+
+
+def close_all(game_ids: list[int], closers: int) -> None:
+    """The closer process: warm up, read the deadline, close every phase at it."""
     from django.db import close_old_connections
 
     from games import services
@@ -97,6 +114,8 @@ def close_all(game_ids: list[int], deadline: float, closers: int) -> None:
             "game_id", "seq"
         )
     )
+    warm_up()
+    deadline = float(sys.stdin.readline())
     now_dt = datetime.fromtimestamp(deadline, UTC)
 
     def close(game_id: int) -> None:
@@ -106,12 +125,19 @@ def close_all(game_ids: list[int], deadline: float, closers: int) -> None:
             close_old_connections()
 
     time.sleep(max(0.0, deadline - time.time()))
+    started = time.time()
     with ThreadPoolExecutor(max_workers=closers) as pool:
         list(pool.map(close, game_ids))
+    print(
+        f"closer: started {1000 * (started - deadline):.0f} ms after the deadline, "
+        f"closed {len(game_ids)} phases in {1000 * (time.time() - started):.0f} ms",
+        file=sys.stderr,
+        flush=True,
+    )
     time.sleep(1.0)  # let the push thread drain before the process exits
 
 
-async def run_clients(url: str, plan: dict, settle: float) -> dict:
+async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     import websockets
 
     host = url.split("//", 1)[1]
@@ -140,11 +166,7 @@ async def run_clients(url: str, plan: dict, settle: float) -> dict:
             if ready == total:
                 connected.set()
             headline_seen = False
-            while not done.is_set():
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-                except TimeoutError:
-                    continue
+            async for raw in ws:
                 now = time.time()
                 data = json.loads(raw)
                 if data.get("type") != "events":
@@ -163,11 +185,17 @@ async def run_clients(url: str, plan: dict, settle: float) -> dict:
         for i in range(PLAYERS):
             tasks.append(asyncio.create_task(client(game_id, f"bench-p{i:02d}")))
             await asyncio.sleep(0.002)
-    await asyncio.wait_for(connected.wait(), timeout=300)
+    await asyncio.wait_for(connected.wait(), timeout=600)
+    plan["deadline"] = await asyncio.to_thread(set_deadline, plan["games"], 2.0)
+    closer.stdin.write(f"{plan['deadline']}\n".encode())
+    closer.stdin.flush()
     wait = plan["deadline"] - time.time() + settle
     await asyncio.sleep(max(0.5, wait))
     done.set()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.to_thread(closer.wait, 120)
     return {
         "arrivals": arrivals,
         "received": received,
@@ -211,8 +239,6 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
         [sys.executable, "-m", *args],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
     )
     import urllib.request
 
@@ -227,16 +253,17 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
 
 
 def one_run(server: str, games: int, closers: int, port: int) -> dict:
-    plan = prepare(games, lead_seconds=10 + games * PLAYERS * 0.01)
+    plan = prepare(games)
     process = start_server(server, port)
     try:
+        url = f"http://127.0.0.1:{port}"
+        # The closer starts (and warms up) now; it reads the deadline once clients are in.
         closer = subprocess.Popen(
-            [sys.executable, __file__, "close", json.dumps(plan["games"]), str(plan["deadline"]),
-             str(closers)],
+            [sys.executable, __file__, "close", json.dumps(plan["games"]), str(closers)],
             cwd=ROOT,
-        )  # fmt: skip
-        result = asyncio.run(run_clients(f"http://127.0.0.1:{port}", plan, settle=3 + games * 0.05))
-        closer.wait(timeout=120)
+            stdin=subprocess.PIPE,
+        )
+        result = asyncio.run(run_clients(url, plan, settle=3 + games * 0.05, closer=closer))
     finally:
         process.terminate()
         process.wait(timeout=20)
@@ -276,6 +303,9 @@ def main() -> None:
     for server in args.server:
         for games in args.games:
             r = one_run(server, games, args.closers, args.port)
+            if not r["headlines"]:
+                print(f"{server:8} {games:5d}: no headline arrived", flush=True)
+                continue
             print(
                 f"{r['server']:8} {r['games']:5d} {r['clients']:7d} {r['median_ms']:7.0f}ms "
                 f"{r['p99_ms']:7.0f}ms {r['max_ms']:7.0f}ms {r['lost']:5d} {r['duplicated']:4d} "
@@ -292,6 +322,6 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "close":
         django_setup()
-        close_all(json.loads(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]))
+        close_all(json.loads(sys.argv[2]), int(sys.argv[3]))
     else:
         main()

@@ -24,6 +24,7 @@ Browser -> server: {"type": "resync", "after": N} and
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
@@ -52,7 +53,7 @@ def access_for(game_id: int, user) -> Access | None:
     game = Game.objects.filter(pk=game_id).select_related("gm").first()
     if game is None:
         return None
-    viewer = viewer_for(game, user)
+    viewer = viewer_for(game, user, with_view=False)
     seat_ids = dict(game.seats.values_list("name", "id"))
     audiences = frozenset(viewer.audiences())
     groups = frozenset(push.group_for(game.id, a, seat_ids) for a in audiences)
@@ -84,14 +85,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if access is None:
             await self.close(code=4404)
             return
+        await self._join(access)  # before accepting: an open socket is in its groups
         await self.accept()
-        await self._join(access)
         await self._catch_up()
 
     async def disconnect(self, code) -> None:
-        for group in list(self.joined):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        self.joined.clear()
+        groups, self.joined = list(self.joined), set()
+        await asyncio.gather(
+            *(self.channel_layer.group_discard(g, self.channel_name) for g in groups)
+        )
 
     # -- groups ----------------------------------------------------------
 
@@ -153,8 +155,29 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             self.synced = last
             self._forget_pending()
             await self._deliver(events, upto=last)
-        if any(kind in MEMBERSHIP_KINDS for _, _, kind in message["manifest"]):
+        if self._membership_may_change(message):
             await self._refresh_membership(since=first - 1)
+
+    def _membership_may_change(self, message: dict) -> bool:
+        """Only the seats a commit touched re-read their groups (a phase close of a
+        big game must not cost a query per socket): the game started or ended, this
+        seat died (the public deaths list), or this seat got a private event (a
+        recruit or a role change is a private result)."""
+        kinds = {kind for _, _, kind in message["manifest"]}
+        if kinds & {"game_started", "game_over"}:
+            return True
+        seat = self.access.viewer.seat
+        if seat is None or not kinds & MEMBERSHIP_KINDS:
+            return False
+        if any(audience == f"seat:{seat.name}" for _, audience, _ in message["manifest"]):
+            return True
+        for event in message["events"]:
+            for death in (
+                event["payload"].get("deaths", []) if event["kind"] == "phase_closed" else []
+            ):
+                if death.get("player") == seat.name:
+                    return True
+        return False
 
     def _forget_pending(self) -> None:
         self.pending = {seq: e for seq, e in self.pending.items() if seq > self.synced}

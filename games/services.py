@@ -588,11 +588,20 @@ def watch_game(user, game_id: int) -> Spectator:
 
 
 def last_words_owed(game: Game, seat: Seat) -> bool:
-    """The engine announced last words for this player, and none were posted yet."""
-    announced = game.events.filter(kind="last_words", audience="public").values_list(
-        "payload", flat=True
-    )
-    if not any(p.get("player") == seat.name for p in announced):
+    """The engine announced last words for this player (a 'last_words' entry of a
+    phase's public outcome, or a public 'last_words' event), and none were posted."""
+    announced = False
+    for kind, payload in game.events.filter(
+        kind__in=("last_words", "phase_closed"), audience="public"
+    ).values_list("kind", "payload"):
+        entries = [payload] if kind == "last_words" else payload.get("events", [])
+        if any(
+            e.get("player") == seat.name and (kind == "last_words" or e.get("kind") == "last_words")
+            for e in entries
+        ):
+            announced = True
+            break
+    if not announced:
         return False
     return not Post.objects.filter(game=game, seat=seat, channel=Post.LAST_WORDS).exists()
 

@@ -65,14 +65,18 @@ class Viewer:
 PRIVATE_MESSAGE_KIND = "pm"
 
 
-def viewer_for(game: Game, user) -> Viewer:
+def viewer_for(game: Game, user, with_view: bool = True) -> Viewer:
+    """The viewer; `with_view=False` (a socket) skips the page's role card and results."""
     viewer = Viewer(game=game, user=user)
     if getattr(user, "is_authenticated", False):
         viewer.is_gm = game.gm_id == user.id
         viewer.seat = game.seats.filter(user=user).first()
         if viewer.seat is None and not viewer.is_gm:
             viewer.is_spectator = services.is_spectator(game, user)
-    if viewer.seat is not None and game.state:
+    if viewer.seat is not None and game.state and not with_view:
+        player = services.engine_state(game).player(viewer.seat.name)
+        viewer.alive, viewer.faction = player.alive, player.faction
+    elif viewer.seat is not None and game.state:
         state = services.engine_state(game)
         ruleset = roles.get_ruleset(game.ruleset_id)
         seen = roles.observe(state, viewer.seat.name)

@@ -98,7 +98,10 @@ def game_page(request, game_id: int):
         return render(request, "games/lobby_game.html", context)
     context["players"] = public_players(game)
     context["events"] = list(visible_events(viewer))
-    context["day_posts"] = list(visible_posts(viewer, Post.DAY))
+    context["day_posts"] = sorted(
+        [*visible_posts(viewer, Post.DAY), *visible_posts(viewer, Post.LAST_WORDS)],
+        key=lambda p: p.id,
+    )
     context["faction_posts"] = list(visible_posts(viewer, Post.FACTION))
     context["graveyard_posts"] = list(visible_posts(viewer, Post.GRAVEYARD))
     context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))

@@ -15,6 +15,7 @@
   let retry = 500;
   let refreshTimer = null;
   let refs = 0;
+  let navigating = false; // a form is being sent the ordinary way: no reload meanwhile
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -62,6 +63,11 @@
     if (data.prev > upto) {
       // A gap: ask for everything after what this page has.
       socket.send(JSON.stringify({ type: "resync", after: upto }));
+      return;
+    }
+    if (root.dataset.lobby && data.events.length && !navigating) {
+      // Sign-ups changed or the game started: the lobby page is rendered afresh.
+      location.reload();
       return;
     }
     data.events.forEach(function (event) {
@@ -249,6 +255,10 @@
       type: "post", ref: refs, channel: data.get("channel"),
       text: data.get("text") || "", to: data.get("to") || "",
     }));
+  });
+
+  window.addEventListener("submit", function (e) {
+    if (!e.defaultPrevented) navigating = true;
   });
 
   function clearForm(ref) {

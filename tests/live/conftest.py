@@ -101,4 +101,4 @@ class Socket:
         await self.communicator.send_json_to(content)
 
     async def close(self) -> None:
-        await self.communicator.disconnect()
+        await self.communicator.disconnect(timeout=10)

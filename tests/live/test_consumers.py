@@ -504,3 +504,76 @@ def test_the_gm_sees_live_tally_and_acted_counts(live_table):
     assert not [e for e in townie.events() if e["kind"] == "action_recorded"]
     votes = [e["payload"] for e in townie.events() if e["kind"] == "vote"]
     assert votes[-1]["tally"] == {mafioso: [sheriff]}
+
+
+def test_last_words_in_sport_are_posted_once_and_pushed_to_everyone(transactional_db):
+    """ru_sport: 'Последнее слово есть у всех ... Искючение - модкилл' (the engine
+    announces 'last_words' for each death but a modkill's); issue 7: 'a dying
+    player's last words ... are shown with the death'. bay12 has none."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from games.models import Game
+
+    make = get_user_model().objects.create_user
+    gm = make("host", password="pw-host-123")
+    users = {f"p{i}": make(f"p{i}", password="pw-player-123") for i in range(10)}
+    game = services.create_game(
+        gm,
+        name="Sport",
+        ruleset_id="ru_sport",
+        preset_id="sport_10",
+        day_seconds=600,
+        night_seconds=600,
+        seed=1,
+    )
+    for user in users.values():
+        services.join_game(user, game.id)
+    services.set_signups(gm, game.id, False)
+    services.start_game(gm, game.id)
+    state = services.engine_state(Game.objects.get(pk=game.id))
+    mafia = [p.name for p in state.players if p.faction == "mafia"]
+    town = [p.name for p in state.players if p.faction != "mafia"]
+    victim, witness = town[0], town[1]
+    with_last_words = Socket(game.id, users[witness])
+
+    for name in mafia:  # the sport mafia's unanimous shot
+        services.submit_action(users[name], game.id, ability="kill", targets=[victim])
+    if Game.objects.get(pk=game.id).phases.filter(closed_at__isnull=True, kind="night").exists():
+        services.gm_close_phase(gm, game.id)
+    assert victim not in services.engine_state(Game.objects.get(pk=game.id)).alive_names()
+    for who, error in ((witness, "no last words"), (mafia[0], "no last words")):
+        try:
+            services.post_message(users[who], game.id, channel="last_words", text="I lived")
+        except services.ServiceError as refused:
+            assert error in str(refused)
+        else:  # pragma: no cover
+            raise AssertionError(f"{who} said last words")
+
+    async def scenario():
+        assert await with_last_words.open()
+        await with_last_words.drain(0.1)
+        await db(
+            services.post_message,
+            users[victim],
+            game.id,
+            channel="last_words",
+            text="It was the don, I tell you!",
+        )
+        await with_last_words.drain(0.2)
+        await with_last_words.close()
+
+    run(scenario)
+    pushed = [e["payload"] for e in with_last_words.events() if e["kind"] == "post"]
+    assert pushed[-1]["channel"] == "last_words" and pushed[-1]["author"] == victim
+    try:
+        services.post_message(users[victim], game.id, channel="last_words", text="again")
+    except services.ServiceError as refused:
+        assert "no last words" in str(refused)
+    else:  # pragma: no cover
+        raise AssertionError("last words twice")
+    client = Client()
+    client.force_login(users[witness])
+    page = client.get(reverse("game", args=[game.id])).content.decode()
+    assert f"{victim}'s last words:" in page and "It was the don, I tell you!" in page
