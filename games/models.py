@@ -162,6 +162,8 @@ class Vote(models.Model):
     target = models.CharField(max_length=150, blank=True)
     # 0: the day's vote; k: the k-th extra round the engine called for (a catastrophe).
     round = models.PositiveSmallIntegerField(default=0)
+    # The voter asks to close the day now ("fast"), where the ruleset has fast votes.
+    fast = models.BooleanField(default=False)
     cast_at = models.DateTimeField()
 
     class Meta:

@@ -480,8 +480,13 @@ def tally(phase: Phase, round_no: int = 0) -> dict[str, list[str]]:
     return counted
 
 
-def cast_vote(user, game_id: int, target: str | None, phase_seq: int | None = None) -> Vote:
-    """Vote for a player, "pass" where the ruleset allows it, or None/"" to withdraw."""
+def cast_vote(
+    user, game_id: int, target: str | None, phase_seq: int | None = None, fast: bool = False
+) -> Vote:
+    """Vote for a player, "pass" where the ruleset allows it, or None/"" to withdraw.
+
+    `fast` marks the vote "fast" where the ruleset has fast votes (ru_classic): the day
+    closes as soon as the ruleset's `fast_close` says the host may close it."""
     target = target or None
     with transaction.atomic():
         change = _lock(game_id)
@@ -494,6 +499,13 @@ def cast_vote(user, game_id: int, target: str | None, phase_seq: int | None = No
         if not state.player(seat.name).alive:
             raise ServiceError("You are dead and cannot vote.")
         round_no = open_round(phase)
+        fast_close = roles.get_ruleset(state.ruleset).fast_close
+        if fast and (fast_close is None or round_no or target is None):
+            raise ServiceError(
+                "This ruleset has no fast votes."
+                if fast_close is None
+                else "Only a vote for a player in the day's vote can be fast."
+            )
         if round_no:
             if seat.name not in phase.pending["voters"]:
                 raise ServiceError("You do not vote in this round.")
@@ -515,7 +527,12 @@ def cast_vote(user, game_id: int, target: str | None, phase_seq: int | None = No
             except roles.IllegalAction as refusal:
                 raise ServiceError(refusal.reason) from None
         vote = Vote.objects.create(
-            phase=phase, voter=seat, target=target or "", round=round_no, cast_at=timezone.now()
+            phase=phase,
+            voter=seat,
+            target=target or "",
+            round=round_no,
+            fast=fast,
+            cast_at=timezone.now(),
         )
         change.log(
             "vote",
@@ -524,13 +541,30 @@ def cast_vote(user, game_id: int, target: str | None, phase_seq: int | None = No
                 "voter": seat.name,
                 "target": target,
                 "round": round_no,
+                "fast": fast,
                 "tally": tally(phase, round_no),
             },
             phase=phase,
         )
-        _close_if_everyone_acted(change, phase, state)
+        if fast_close is not None and not phase.pending and fast_close_now(state, phase):
+            _close(change, phase, reason="fast", now=timezone.now())
+        else:
+            _close_if_everyone_acted(change, phase, state)
         change.finish()
     return vote
+
+
+def fast_close_now(state: roles.GameState, phase: Phase) -> bool:
+    """Does the ruleset let the day close now on its fast votes? (each voter's latest
+    vote counts, and it is fast only if that latest vote was marked fast)"""
+    latest: dict[str, tuple[str, bool]] = {}
+    for voter, target, fast in (
+        phase.votes.filter(round=0).order_by("id").values_list("voter__name", "target", "fast")
+    ):
+        latest[voter] = (target, fast)
+    ballots = {voter: target for voter, (target, _) in latest.items() if target}
+    fasts = {voter for voter, (target, fast) in latest.items() if target and fast}
+    return bool(roles.get_ruleset(state.ruleset).fast_close(state, ballots, fasts))
 
 
 def vote_change_refusal(state: roles.GameState, cast_before: int) -> str:

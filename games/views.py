@@ -145,6 +145,7 @@ def game_page(request, game_id: int):
     if phase is not None:
         round_no = services.open_round(phase)
         context["round_no"] = round_no
+        context["fast_votes"] = ruleset.fast_close is not None and not round_no
         # Public: a round's choices and voters; who must decide an action stays private.
         context["waits_for_decision"] = bool(phase.pending) and not round_no
         context["tally"] = services.tally(phase, round_no) if phase.kind == Phase.DAY else {}
@@ -305,7 +306,11 @@ def vote(request, game_id: int):
         request,
         game_id,
         lambda: services.cast_vote(
-            request.user, game_id, request.POST.get("target", ""), phase_seq=_phase_seq(request)
+            request.user,
+            game_id,
+            request.POST.get("target", ""),
+            phase_seq=_phase_seq(request),
+            fast=request.POST.get("fast") == "1",
         ),
         "Your vote is recorded.",
     )

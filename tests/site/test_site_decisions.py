@@ -143,3 +143,47 @@ def test_a_moved_deadline_gets_its_own_eta_task(
     day = table.phase()
     assert day.pending["kind"] == "round"
     apply_async.assert_called_once_with((table.game.id, day.seq), eta=day.deadline)
+
+
+@pytest.mark.django_db
+def test_ru_classic_fast_votes_close_the_day_from_day_two(gemma):
+    """003 classic: 'Для закрытия игрового дня фастом нужны голос и фаст всех "живых"
+    игроков, кроме голосуемого' (Ruleset.fast_close, from day 2)."""
+    table = day_one_game(gemma, "ru_classic", "classic_11", 11, reveal_mode="light", tie="gm")
+    candidate = "p03"
+    day1 = table.phase()
+    for name in table.alive():
+        if name != candidate:
+            services.cast_vote(table.users[name], table.game.id, candidate, fast=True)
+    day1.refresh_from_db()
+    assert day1.closed_at is None  # not on day 1
+    services.cast_vote(table.users[candidate], table.game.id, "p04")
+    day1.refresh_from_db()
+    assert day1.close_reason == "everyone_acted"
+    services.gm_close_phase(gemma, table.game.id)  # night 1
+    day2 = table.phase()
+    assert (day2.kind, day2.number) == ("day", 2)
+    candidate = next(n for n in table.alive() if n != "p00")
+    voters = [n for n in table.alive() if n != candidate]
+    for name in voters[:-1]:
+        services.cast_vote(table.users[name], table.game.id, candidate, fast=True)
+    services.cast_vote(table.users[voters[-1]], table.game.id, candidate)  # not fast
+    assert table.phase().seq == day2.seq
+    client = table.clients[voters[-1]]
+    assert 'name="fast"' in table.page(voters[-1])
+    client.post(
+        reverse("vote", args=[table.game.id]),
+        {"phase_seq": day2.seq, "target": candidate, "fast": "1"},
+    )
+    day2.refresh_from_db()
+    assert day2.close_reason == "fast" and day2.record["lynched"] == [candidate]
+
+
+@pytest.mark.django_db
+def test_fast_votes_only_where_the_ruleset_has_them(table):
+    from tests.site.test_site_bad_input import refused
+
+    services.gm_close_phase(table.gm, table.game.id)
+    with refused(table.game.id, "no fast votes"):
+        services.cast_vote(table.users["alice"], table.game.id, "bob", fast=True)
+    assert 'name="fast"' not in table.page("alice")
