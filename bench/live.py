@@ -6,8 +6,8 @@
 For each server and each N: N bay12 games of 15 seated players (standard15) are
 started with a night whose deadline is the same instant for every game; 15 x N
 websocket clients (this process, asyncio) connect with the players' sessions; at
-the deadline a closer process (a pool of --closers threads, like a Celery worker
-with that concurrency) closes every phase through games.services. Reported: the
+the deadline --processes closer processes of --closers threads each (like Celery
+workers with that concurrency) closes every phase through games.services. Reported: the
 time from the deadline to the headline (phase_closed) at every client (median,
 p99, max), lost and duplicated events (checked against the event log), and
 messages per second. Figures only: nothing here is a timed test.
@@ -187,15 +187,17 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
             await asyncio.sleep(0.002)
     await asyncio.wait_for(connected.wait(), timeout=600)
     plan["deadline"] = await asyncio.to_thread(set_deadline, plan["games"], 2.0)
-    closer.stdin.write(f"{plan['deadline']}\n".encode())
-    closer.stdin.flush()
+    for process in closer:
+        process.stdin.write(f"{plan['deadline']}\n".encode())
+        process.stdin.flush()
     wait = plan["deadline"] - time.time() + settle
     await asyncio.sleep(max(0.5, wait))
     done.set()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    await asyncio.to_thread(closer.wait, 120)
+    for process in closer:
+        await asyncio.to_thread(process.wait, 120)
     return {
         "arrivals": arrivals,
         "received": received,
@@ -252,17 +254,21 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
     raise RuntimeError(f"{kind} did not start")
 
 
-def one_run(server: str, games: int, closers: int, port: int) -> dict:
+def one_run(server: str, games: int, closers: int, port: int, processes: int = 2) -> dict:
     plan = prepare(games)
     process = start_server(server, port)
     try:
         url = f"http://127.0.0.1:{port}"
         # The closer starts (and warms up) now; it reads the deadline once clients are in.
-        closer = subprocess.Popen(
-            [sys.executable, __file__, "close", json.dumps(plan["games"]), str(closers)],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-        )
+        closer = [
+            subprocess.Popen(
+                [sys.executable, __file__, "close", json.dumps(share), str(closers)],
+                cwd=ROOT,
+                stdin=subprocess.PIPE,
+            )
+            for share in (plan["games"][i::processes] for i in range(processes))
+            if share
+        ]
         result = asyncio.run(run_clients(url, plan, settle=3 + games * 0.05, closer=closer))
     finally:
         process.terminate()
@@ -289,7 +295,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, nargs="+", default=[1, 10, 50, 100])
     parser.add_argument("--server", nargs="+", default=["uvicorn", "daphne"])
-    parser.add_argument("--closers", type=int, default=4)
+    parser.add_argument("--closers", type=int, default=2, help="threads per closer process")
+    parser.add_argument("--processes", type=int, default=2, help="closer processes")
     parser.add_argument("--port", type=int, default=8799)
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
@@ -302,7 +309,7 @@ def main() -> None:
           f"{'lost':>5} {'dup':>4} {'msg/s':>8}")  # fmt: skip
     for server in args.server:
         for games in args.games:
-            r = one_run(server, games, args.closers, args.port)
+            r = one_run(server, games, args.closers, args.port, args.processes)
             if not r["headlines"]:
                 print(f"{server:8} {games:5d}: no headline arrived", flush=True)
                 continue

@@ -577,3 +577,49 @@ def test_last_words_in_sport_are_posted_once_and_pushed_to_everyone(transactiona
     client.force_login(users[witness])
     page = client.get(reverse("game", args=[game.id])).content.decode()
     assert f"{victim}'s last words:" in page and "It was the don, I tell you!" in page
+
+
+def test_gm_announcements_reach_everyone_and_only_the_gm_announces(live_table):
+    """Issue 7: 'Chats: ... GM announcements'. Spectating is for those without a seat."""
+    gid = live_table.game.id
+    alice = live_table.users["alice"]
+    everyone = [Socket(gid, alice), Socket(gid, live_table.mallory), Socket(gid, None)]
+
+    async def scenario():
+        for sock in everyone:
+            assert await sock.open()
+            await sock.drain(0.1)
+        await db(
+            services.post_message, live_table.gm, gid, channel="announce", text="Night is long."
+        )
+        for sock in everyone:
+            await sock.drain(0.2)
+            await sock.close()
+
+    run(scenario)
+    for sock in everyone:
+        posts = [e["payload"] for e in sock.events() if e["kind"] == "post"]
+        assert posts[-1]["text"] == "Night is long." and posts[-1]["gm"] is True
+    for user, reason in (
+        (alice, "only the gm makes announcements"),
+        (live_table.sam, "only the gm makes announcements"),
+    ):
+        try:
+            services.post_message(user, gid, channel="announce", text="hear me")
+        except services.ServiceError as refused:
+            assert reason in str(refused).lower()
+        else:  # pragma: no cover
+            raise AssertionError("a non-GM announced")
+    for user, reason in (
+        (live_table.gm, "already sees everything"),
+        (alice, "cannot spectate their own game"),
+        (live_table.sam, "already watching"),
+    ):
+        try:
+            services.watch_game(user, gid)
+        except services.ServiceError as refused:
+            assert reason in str(refused).lower()
+        else:  # pragma: no cover
+            raise AssertionError(f"{user} could watch")
+    services.watch_game(live_table.mallory, gid)  # a stranger may start watching
+    services.post_message(live_table.mallory, gid, channel="graveyard", text="hello, ghosts")
