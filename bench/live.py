@@ -162,6 +162,7 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
             open_timeout=60,
             ping_interval=None,
         ) as ws:
+            json.loads(await ws.recv())  # the opening catch-up: this socket is in sync
             ready += 1
             if ready == total:
                 connected.set()

@@ -28,6 +28,7 @@ import asyncio
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
+from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
@@ -60,6 +61,17 @@ def access_for(game_id: int, user) -> Access | None:
     return Access(viewer=viewer, groups=groups, audiences=audiences)
 
 
+def opening(game_id: int, user, after: int, join) -> tuple[Access | None, list[dict], int]:
+    """Everything a socket needs to open, in one trip to the database (one
+    connection): its access; then, once `join` has put it in its groups, what it
+    missed after `after`. Joining first means nothing committed meanwhile is lost."""
+    access = access_for(game_id, user)
+    if access is None:
+        return None, [], after
+    async_to_sync(join)(access)
+    return (access, *events_for(access, after))
+
+
 def events_for(access: Access, after: int) -> tuple[list[dict], int]:
     """What this viewer may read after `after`, and the log's end at that moment."""
     game = access.viewer.game
@@ -81,13 +93,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             after = 0
         self.synced = after  # every event up to here is handled
         self.client_upto = after  # what the browser has been told
-        access = await database_sync_to_async(access_for)(self.game_id, self.scope.get("user"))
+        access, missed, last = await database_sync_to_async(opening)(
+            self.game_id, self.scope.get("user"), after, self._join
+        )
         if access is None:
             await self.close(code=4404)
             return
-        await self._join(access)  # before accepting: an open socket is in its groups
-        await self.accept()
-        await self._catch_up()
+        await self.accept()  # already in its groups
+        self.synced = max(self.synced, last)
+        await self._deliver(missed, upto=self.synced, always=True)
 
     async def disconnect(self, code) -> None:
         groups, self.joined = list(self.joined), set()
