@@ -45,3 +45,19 @@ def pytest_runtest_makereport(item, call):
         report.outcome = "failed"
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
         report.longrepr = f"skipped in CI, which must run every test: {reason}"
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """SQLite in WAL mode leaves -wal/-shm files beside a destroyed test database."""
+    try:
+        from django.conf import settings
+
+        database = settings.DATABASES["default"]
+    except Exception:  # Django not configured: nothing to tidy
+        return
+    name = database.get("TEST", {}).get("NAME")
+    if not name or not database["ENGINE"].endswith("sqlite3") or os.path.exists(name):
+        return
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(name + suffix):
+            os.remove(name + suffix)
