@@ -11,11 +11,13 @@ Role differences are read from role traits, never from role ids:
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from .night import Attack, Intent, PhaseContext
+from .night import Attack, Intent, PhaseContext, Protection
 
 # -- simple hooks -------------------------------------------------------------
 
@@ -60,6 +62,92 @@ def frame(ctx: PhaseContext, intent: Intent) -> None:
 
 def roleblock(ctx: PhaseContext, intent: Intent) -> None:
     """Applied by `redirect_and_block`; listed so the ability has a hook to name."""
+
+
+# -- what sets one ruleset's night apart --------------------------------------------
+
+
+def _has_trait(trait: str) -> Callable[[PhaseContext, str], bool]:
+    def check(ctx: PhaseContext, name: str) -> bool:
+        return bool(ctx.trait(name, trait))
+
+    return check
+
+
+def _always(ctx: PhaseContext) -> bool:
+    return True
+
+
+def _defended_by_traits(ctx: PhaseContext, attack: Attack, protections: Protections) -> bool:
+    """bay12: a role's "defence_except" (its night immunity, also against unpreventable
+    attacks unless they pierce "defence"), or an "immune" protection (a self-guard)."""
+    except_causes = ctx.trait(attack.target, "defence_except")
+    if except_causes is not None:
+        if attack.cause not in except_causes and "defence" not in attack.pierces:
+            return True
+    return attack.preventable and bool(protections.get((attack.target, "immune")))
+
+
+def _heals_of(ctx: PhaseContext, target: str, protections: Protections) -> list[Protection]:
+    return protections.get((target, "heal"), [])
+
+
+def _unlimited(heals: list[Protection]) -> float:
+    """bay12: one heal saves the target from every preventable attack of the night."""
+    return math.inf if heals else 0
+
+
+def _tell_saved(ctx: PhaseContext, target: str, heals: list[Protection]) -> None:
+    for h in heals:
+        ctx.result(h.protector, "saved", target=target)
+    ctx.result(target, "saved")
+
+
+def _struggle(ctx: PhaseContext, bodyguard: str, attack: Attack) -> None:
+    """bay12: the attacker's blow falls on the bodyguard, who strikes back; the attacker
+    is told his target was guarded."""
+    assert attack.attacker is not None
+    ctx.attack(
+        attack.attacker, bodyguard, attack.cause, interceptable=False, meta={"struggle": True}
+    )
+    ctx.attack(bodyguard, attack.attacker, "bodyguard", interceptable=False)
+    ctx.result(attack.attacker, "guarded", target=attack.target)
+
+
+@dataclass(frozen=True)
+class NightRules:
+    """What sets one ruleset's redirect/block cycle and attack settling apart.
+
+    The defaults are bay12's (000, 002) and read role traits; the Russian rulesets
+    use them as they are, sc2 passes its own (`sc2_night.SC2_RULES`).
+    """
+
+    # -- roleblocks
+    block_immune: Callable[[PhaseContext, str], bool] = _has_trait("roleblock_immune")
+    kills_blockers: Callable[[PhaseContext, str], bool] = _has_trait("kills_blockers")
+    tells_blocker_immune: Callable[[PhaseContext], bool] = _always
+    # Called first for every block that lands; True: the block stops there (a jail).
+    on_block: Callable[[PhaseContext, Intent], bool] | None = None
+    # Whether a blocked blocker still pending holds up the blocker he aims at
+    # (the outcome is the same; the order the seeded RNG sees is not).
+    blocked_blockers_wait: bool = True
+    # Stages whose actors are blocked before they act (sc2: Witches, Bus Drivers).
+    blocks_first: frozenset[str] = frozenset()
+    shuffle_transports: bool = True  # 002: two transporters act in random order
+    on_transport: Callable[[PhaseContext, Intent], None] | None = None
+    # -- attacks
+    # A jail-like stop of a preventable attack: the attacker is told, the target not.
+    stops: Callable[[PhaseContext, Attack], bool] | None = None
+    defended: Callable[[PhaseContext, Attack, Protections], bool] = _defended_by_traits
+    heals: Callable[[PhaseContext, str, Protections], list[Protection]] = _heals_of
+    heal_capacity: Callable[[list[Protection]], float] = _unlimited
+    on_saved: Callable[[PhaseContext, str, list[Protection]], None] = _tell_saved
+    shuffle_guards: bool = True  # several guards on one target: random order
+    draw_among_one: bool = True  # draw with the RNG even when one attack is left
+    duel: Callable[[PhaseContext, str, Attack], None] = _struggle
+
+
+BAY12_RULES = NightRules()
 
 
 # -- the redirect/block cycle ---------------------------------------------------
@@ -140,34 +228,56 @@ def intents_aimed_at(ctx: PhaseContext) -> dict[str, list[Intent]]:
     return aimed_at
 
 
-def settle_blocks(ctx: PhaseContext, stage: str = "block") -> None:
-    """Roleblocks in chain order: a blocked blocker does nothing (A→B→C→D blocks B and D)."""
-    pending = ctx.intents_at(stage)
-    while pending:
-        aimed = Counter(j.target for j in pending)  # blockers still pending on each name
-        ready = [
-            i
-            for i in pending
-            if aimed[i.actor] == (1 if i.target == i.actor else 0)
-            or ctx.trait(i.actor, "roleblock_immune")
-        ]
-        if not ready:  # a cycle: the seeded RNG picks who acts first
-            ready = [ctx.rng.choice(pending)]
-        for blocker in ready:
-            pending.remove(blocker)
-            if blocker.blocked:
+def settle_blocks_on(ctx: PhaseContext, stages: frozenset[str], rules: NightRules) -> None:
+    """Blocks aimed at the actors of `stages` (sc2: Witches, Bus Drivers) land before
+    those act; a blocker with a blocker on him waits for the chain."""
+    blocks = ctx.intents_at("block")
+    aimed = Counter(j.target for j in blocks if not j.blocked)
+    for blocker in blocks:
+        if blocker.blocked or blocker.extra.get("settled"):
+            continue
+        if any(i.ability.stage in stages for i in ctx.intents_of(blocker.target)):
+            if aimed[blocker.actor]:
                 continue
-            _apply_block(ctx, blocker)
+            blocker.extra["settled"] = True
+            _apply_block(ctx, blocker, rules)
 
 
-def _apply_block(ctx: PhaseContext, blocker: Intent) -> None:
+def settle_blocks(ctx: PhaseContext, stage: str = "block", rules: NightRules | None = None) -> None:
+    """Roleblocks in chain order: a blocked blocker does nothing (A→B→C→D blocks B and D).
+
+    A blocker acts once no pending blocker aims at him; a ring of blockers with
+    nobody outside it is broken by the seeded RNG.
+    """
+    rules = rules or BAY12_RULES
+    pending = [i for i in ctx.intents_at(stage) if not i.extra.get("settled")]
+    wait = rules.blocked_blockers_wait
+    while pending:
+        aimed = Counter(
+            j.target for j in pending if j.target != j.actor and (wait or not j.blocked)
+        )
+        ready = [i for i in pending if not aimed[i.actor] or rules.block_immune(ctx, i.actor)]
+        if not ready:
+            ready = [ctx.rng.choice(pending)]
+        done = {id(i) for i in ready}
+        pending = [i for i in pending if id(i) not in done]
+        for blocker in ready:
+            if not blocker.blocked:
+                _apply_block(ctx, blocker, rules)
+
+
+def _apply_block(ctx: PhaseContext, blocker: Intent, rules: NightRules | None = None) -> None:
+    rules = rules or BAY12_RULES
     target = blocker.target
-    if ctx.trait(target, "kills_blockers"):
+    if rules.on_block is not None and rules.on_block(ctx, blocker):
+        return
+    if rules.kills_blockers(ctx, target):
         _turn_on_blocker(ctx, target, blocker.actor)
         ctx.result(target, "blocked")
         return
-    if ctx.trait(target, "roleblock_immune"):
-        ctx.result(blocker.actor, "immune", target=target)
+    if rules.block_immune(ctx, target):
+        if rules.tells_blocker_immune(ctx):
+            ctx.result(blocker.actor, "immune", target=target)
         ctx.result(target, "block_attempt")
         return
     ctx.block(target)
@@ -190,22 +300,31 @@ def _turn_on_blocker(ctx: PhaseContext, killer: str, blocker: str) -> None:
         ctx.add_intent(Intent(killer, ability, ctx.role(killer), list(forced), forced=True))
 
 
-def redirect_and_block(ctx: PhaseContext) -> None:
-    """002's cycle: Witches, then Transporters (in random order), then role-blockers.
+def redirect_and_block(ctx: PhaseContext, rules: NightRules | None = None) -> None:
+    """002's cycle: Witches, then Transporters/Bus Drivers, then role-blockers.
 
-    In bay12 the Witch and the Transporter cannot be blocked or controlled by one
-    another's kind of action in a way that feeds back, so one pass is the fixed point.
+    bay12 (the default rules): Witch and Transporter cannot be blocked or
+    controlled by one another's kind of action in a way that feeds back, and
+    transporters act in random order. sc2: blocks aimed at Witches and Bus
+    Drivers land first (`rules.blocks_first`), bus drivers act in seat order.
+    Either way, one pass of this order is the fixed point of the cycle.
     """
+    rules = rules or BAY12_RULES
+    if rules.blocks_first:
+        settle_blocks_on(ctx, rules.blocks_first, rules)
     for intent in ctx.intents_at("control"):
         if not intent.blocked:
             intent.ability.resolve(ctx, intent)
     transports = ctx.intents_at("transport")
-    ctx.rng.shuffle(transports)
+    if rules.shuffle_transports:
+        ctx.rng.shuffle(transports)
     aimed_at = intents_aimed_at(ctx)
     for intent in transports:
         if not intent.blocked:
             transport(ctx, intent, aimed_at)
-    settle_blocks(ctx)
+            if rules.on_transport is not None:
+                rules.on_transport(ctx, intent)
+    settle_blocks(ctx, "block", rules)
 
 
 def record_visits(ctx: PhaseContext) -> None:
@@ -223,11 +342,15 @@ def record_visits(ctx: PhaseContext) -> None:
 # -- kills, defences, protections -------------------------------------------------
 
 
-def _defended(ctx: PhaseContext, attack: Attack) -> bool:
-    except_causes = ctx.trait(attack.target, "defence_except")
-    if except_causes is None:
-        return False
-    return attack.cause not in except_causes and "defence" not in attack.pierces
+Protections = dict[tuple[str, str], list[Protection]]
+
+
+def _protection_index(ctx: PhaseContext) -> Protections:
+    """(target, kind) -> protections, built once (a night stays linear)."""
+    index: Protections = {}
+    for protection in ctx.protections:
+        index.setdefault((protection.target, protection.kind), []).append(protection)
+    return index
 
 
 def _repel(ctx: PhaseContext, attack: Attack) -> None:
@@ -236,76 +359,98 @@ def _repel(ctx: PhaseContext, attack: Attack) -> None:
     ctx.result(attack.target, "attacked")
 
 
-def _bodyguard_interceptions(ctx: PhaseContext) -> None:
-    guards = [p for p in ctx.protections if p.kind == "guard"]
-    targets = sorted({g.target for g in guards}, key=ctx.seat)
-    for target in targets:
-        here = [g for g in guards if g.target == target]
-        if len(here) > 1:
-            ctx.rng.shuffle(here)
+def _bodyguard_interceptions(ctx: PhaseContext, rules: NightRules | None = None) -> None:
+    """Each guard on a target steps in front of one attack on it (drawn by the seeded
+    RNG among several) and `rules.duel` settles the fight."""
+    rules = rules or BAY12_RULES
+    guards_on: dict[str, list[Protection]] = {}
+    for protection in ctx.protections:
+        if protection.kind == "guard":
+            guards_on.setdefault(protection.target, []).append(protection)
+    if not guards_on:
+        return
+    attacks_by_target: dict[str, list[Attack]] = {}
+    for attack in ctx.attacks:
+        attacks_by_target.setdefault(attack.target, []).append(attack)
+    for target in sorted(guards_on, key=ctx.seat):
+        here = guards_on[target]
+        if rules.shuffle_guards:
+            if len(here) > 1:
+                ctx.rng.shuffle(here)
+        else:
+            here.sort(key=lambda g: ctx.seat(g.protector))
         candidates = [
             a
-            for a in ctx.attacks
-            if a.target == target
-            and a.attacker is not None
+            for a in attacks_by_target.get(target, ())
+            if a.attacker is not None
             and a.interceptable
             and a.preventable
+            and "guard" not in a.pierces
             and "intercepted" not in a.meta
+            and not (rules.stops is not None and rules.stops(ctx, a))
         ]
         for guard_ in here:
             if not candidates:
                 break
-            attack = candidates.pop(ctx.rng.randrange(len(candidates)))
+            many = len(candidates) > 1 or rules.draw_among_one
+            pick = ctx.rng.randrange(len(candidates)) if many else 0
+            attack = candidates.pop(pick)
             attack.meta["intercepted"] = guard_.protector
-            ctx.attack(
-                attack.attacker,
-                guard_.protector,
-                attack.cause,
-                interceptable=False,
-                meta={"struggle": True},
-            )
-            ctx.attack(guard_.protector, attack.attacker, "bodyguard", interceptable=False)
             ctx.result(guard_.protector, "saved", target=target)
             ctx.result(target, "saved")
-            ctx.result(attack.attacker, "guarded", target=target)
+            rules.duel(ctx, guard_.protector, attack)
 
 
-def settle_attacks(ctx: PhaseContext) -> None:
+def settle_attacks(ctx: PhaseContext, rules: NightRules | None = None) -> None:
     """Resolve every attack of the night at once into deaths, saves and notices."""
-    _bodyguard_interceptions(ctx)
+    rules = rules or BAY12_RULES
+    _bodyguard_interceptions(ctx, rules)
     by_target: dict[str, list[Attack]] = {}
     for attack in ctx.attacks:
         if "intercepted" not in attack.meta:
             by_target.setdefault(attack.target, []).append(attack)
+    protections = _protection_index(ctx)
     for target in sorted(by_target, key=ctx.seat):
-        _settle_target(ctx, target, by_target[target])
+        _settle_target(ctx, target, by_target[target], protections, rules)
 
 
-def _settle_target(ctx: PhaseContext, target: str, attacks: list[Attack]) -> None:
+DEATH_NOTES = ("struggle", "duel")  # attack marks a death description reads
+
+
+def _settle_target(
+    ctx: PhaseContext,
+    target: str,
+    attacks: list[Attack],
+    protections: Protections,
+    rules: NightRules,
+) -> None:
+    """Each attack, in order, meets the first thing that stops it: a jail-like stop,
+    a defence, a heal with capacity left; otherwise it lands (then night lives)."""
     if not ctx.player(target).alive:
         return
+    heals = rules.heals(ctx, target, protections)
+    heals_left = rules.heal_capacity(heals)
+    saved = False
     landing = []
     for attack in attacks:
-        if _defended(ctx, attack):
+        if attack.preventable and rules.stops is not None and rules.stops(ctx, attack):
+            if attack.attacker is not None:
+                ctx.result(attack.attacker, "immune", target=target)
+        elif rules.defended(ctx, attack, protections):
             _repel(ctx, attack)
+        elif attack.preventable and "heal" not in attack.pierces and heals_left > 0:
+            heals_left -= 1
+            saved = True
         else:
             landing.append(attack)
-    if ctx.protections_of(target, "immune"):
-        for attack in [a for a in landing if a.preventable]:
-            _repel(ctx, attack)
-        landing = [a for a in landing if not a.preventable]
-    heals = ctx.protections_of(target, "heal")
-    if heals and any(a.preventable for a in landing):
-        for h in heals:
-            ctx.result(h.protector, "saved", target=target)
-        ctx.result(target, "saved")
-        landing = [a for a in landing if not a.preventable]
+    if saved:
+        rules.on_saved(ctx, target, heals)
     landing = _use_night_life(ctx, target, landing)
+    killed_by = ctx.flags.setdefault("killed_by", {})
     for attack in landing:
-        ctx.kill(
-            target, attack.cause, **({"struggle": True} if attack.meta.get("struggle") else {})
-        )
-        ctx.flags.setdefault("killed_by", {}).setdefault(target, []).append(attack)
+        note = {key: True for key in DEATH_NOTES if attack.meta.get(key)}
+        ctx.kill(target, attack.cause, **note)
+        killed_by.setdefault(target, []).append(attack)
 
 
 def _use_night_life(ctx: PhaseContext, target: str, landing: list[Attack]) -> list[Attack]:
