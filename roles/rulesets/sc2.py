@@ -649,6 +649,7 @@ ROLES_LIST = [
                 stage="control",
                 targets=TargetRule(count=2, distinct=True),
                 visits_first=1,
+                resolve=night.witch_control,
             ),
         ),
         notes=("You cannot control the Jailor.",),

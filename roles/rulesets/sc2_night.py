@@ -13,8 +13,6 @@ Everything that depends on a host option reads it through `ctx.option`.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .. import abilities as shared
 from ..night import Attack, Intent, PhaseContext, Protection
 from . import bay12
@@ -122,101 +120,62 @@ def alert(ctx: PhaseContext, intent: Intent) -> None:
 # -- stage: the redirect/block cycle ---------------------------------------------------
 
 
+def witch_control(ctx: PhaseContext, intent: Intent) -> None:
+    """sc2-reference Witch: control the first target (the shared hook), learn its role;
+    'controlled by Witch -> no swap' for a Bus Driver; an action nobody can move (an
+    ignition, an alert) gets no new target; witch_target_notified."""
+    subject = intent.targets[0]
+    before = [i for i in ctx.intents_of(subject) if i.ability.id == "transport"]
+    own = ctx.intents_of(subject)
+    if own and not any(i.ability.redirectable for i in own):
+        ctx.result(subject, "witched")
+    else:
+        shared.witch_control(ctx, intent)
+    if not ctx.trait(subject, "control_immune"):
+        for driven in before:
+            driven.blocked = True
+            driven.extra["void"] = True
+    if not ctx.option("witch_target_notified"):
+        ctx.results = [r for r in ctx.results if (r["to"], r["kind"]) != (subject, "witched")]
+    ctx.result(intent.actor, "check", target=subject, value=ctx.player(subject).role)
+
+
 def redirect_and_block(ctx: PhaseContext) -> None:
     """002: 'Witches, Bus Drivers, then role-blockers (Escort or Consort)', repeated.
 
-    Settled deterministically: witches in seat order, then bus drivers in seat
-    order (sc2-reference: 'multiple BDs compose in order'; a Witch-controlled
-    Bus Driver does not swap), then the roleblock chain. Nothing after the
-    block pass can change a witch or a bus driver (a blocked Witch or Bus Driver
-    is blocked before they act: blocks on them are settled first), so one pass
-    of this order is the fixed point of the cycle.
+    Settled deterministically by the shared cycle (`roles.abilities.redirect_and_block`
+    with `SC2_RULES`): blocks aimed at Witches and Bus Drivers land first, then
+    witches in seat order, bus drivers in seat order (sc2-reference: 'multiple BDs
+    compose in order'), then the roleblock chain. Nothing after the block pass can
+    change a witch or a bus driver, so one pass is the fixed point of the cycle.
     """
-    _settle_blocks_on(ctx, {"control", "transport"})
-    for intent in ctx.intents_at("control"):
-        if intent.blocked:
-            continue
-        subject = intent.targets[0]
-        before = [i for i in ctx.intents_of(subject) if i.ability.id == "transport"]
-        own = ctx.intents_of(subject)
-        if own and not any(i.ability.redirectable for i in own):
-            # An action nobody can move (an ignition, an alert): the Witch adds none.
-            ctx.result(subject, "witched")
-        else:
-            shared.witch_control(ctx, intent)
-        if not ctx.trait(subject, "control_immune"):
-            for driven in before:
-                driven.blocked = True  # 'controlled by Witch -> no swap'
-                driven.extra["void"] = True
-        if not ctx.option("witch_target_notified"):
-            ctx.results = [r for r in ctx.results if (r["to"], r["kind"]) != (subject, "witched")]
-        ctx.result(intent.actor, "check", target=subject, value=ctx.player(subject).role)
-    aimed_at = shared.intents_aimed_at(ctx)
-    for intent in ctx.intents_at("transport"):
-        if not intent.blocked:
-            shared.transport(ctx, intent, aimed_at)
-            _sequence(ctx, "Two houses were swapped.")
-    _settle_blocks(ctx)
+    shared.redirect_and_block(ctx, SC2_RULES)
 
 
 def _blocker_immune(ctx: PhaseContext, name: str) -> bool:
     return rules.roleblock_immune(ctx.state, ctx.player(name))
 
 
-def _settle_blocks_on(ctx: PhaseContext, stages: set[str]) -> None:
-    """Blocks aimed at witches and bus drivers land before those act."""
-    blocks = ctx.intents_at("block")
-    aimed = Counter(j.target for j in blocks if not j.blocked)
-    for blocker in blocks:
-        if blocker.blocked or blocker.extra.get("settled"):
-            continue
-        if any(i.ability.stage in stages for i in ctx.intents_of(blocker.target)):
-            if aimed[blocker.actor]:
-                continue  # a blocker with a blocker on him waits for the chain
-            blocker.extra["settled"] = True
-            _apply_block(ctx, blocker)
+def _kills_blockers(ctx: PhaseContext, name: str) -> bool:
+    return rules.kills_blockers(ctx.state, ctx.player(name))
 
 
-def _settle_blocks(ctx: PhaseContext) -> None:
-    """sc2-notes: 'if A blocks B, B blocks C and C blocks D, blocks apply in sequence
-    and a blocked blocker does nothing (B and D end up blocked).' A ring of blockers
-    with nobody outside it is broken by the seeded RNG."""
-    pending = [i for i in ctx.intents_at("block") if not i.extra.get("settled")]
-    while pending:
-        # Blockers still to act on each name (a blocked one acts on nobody).
-        aimed = Counter(j.target for j in pending if not j.blocked and j.target != j.actor)
-        ready = [i for i in pending if _blocker_immune(ctx, i.actor) or not aimed[i.actor]]
-        if not ready:
-            ready = [ctx.rng.choice(pending)]
-        done = {id(i) for i in ready}
-        pending = [i for i in pending if id(i) not in done]
-        for blocker in ready:
-            if not blocker.blocked:
-                _apply_block(ctx, blocker)
-
-
-def _apply_block(ctx: PhaseContext, blocker: Intent) -> None:
+def _on_block(ctx: PhaseContext, blocker: Intent) -> bool:
+    """A block that lands: noted for the night sequence; the jail absorbs it; an
+    Arsonist (option) douses his blocker. True: nothing more happens."""
     target = blocker.target
     ctx.flags.setdefault("blocked_by", {}).setdefault(target, []).append(blocker.actor)
     _sequence(ctx, "Someone was roleblocked.")
     if ctx.flags.get("prisoner") == target:
         ctx.flags["prisoner_roleblocked"] = True
-        return
+        return True
     if ctx.player(target).role == "arsonist" and ctx.option("arsonist_douses_roleblockers"):
         ctx.player(blocker.actor).memory["doused"] = True  # port Arsonist `douse_blocker`
-    if rules.kills_blockers(ctx.state, ctx.player(target)):
-        shared._turn_on_blocker(ctx, target, blocker.actor)
-        ctx.result(target, "blocked")
-        return
-    if _blocker_immune(ctx, target):
-        if ctx.option("escort_detects_immune"):
-            ctx.result(blocker.actor, "immune", target=target)
-        ctx.result(target, "block_attempt")
-        return
-    for intent in ctx.intents_of(target):
-        if intent.ability.blockable:
-            intent.blocked = True
-    ctx.result(target, "blocked")
+    return False
+
+
+def _swapped(ctx: PhaseContext, intent: Intent) -> None:
+    _sequence(ctx, "Two houses were swapped.")
 
 
 # Visits after redirection: the shared hook (self-targets never visit).
@@ -382,107 +341,70 @@ def _duel(ctx: PhaseContext, bodyguard: str, attacker: str, cause: str) -> None:
     _sequence(ctx, "A fight broke out.")
 
 
-def _protections(ctx: PhaseContext) -> dict[tuple[str, str], list[Protection]]:
-    """(target, kind) -> protections, built once (a night stays linear)."""
-    index: dict[tuple[str, str], list[Protection]] = {}
-    for protection in ctx.protections:
-        index.setdefault((protection.target, protection.kind), []).append(protection)
-    return index
-
-
-def settle(ctx: PhaseContext) -> None:
-    """Every attack of the night at once: jail, bodyguards, immunity, heals, deaths."""
-    _bodyguards(ctx)
-    by_target: dict[str, list[Attack]] = {}
-    for attack in ctx.attacks:
-        if "intercepted" not in attack.meta:
-            by_target.setdefault(attack.target, []).append(attack)
-    protections = _protections(ctx)
-    for target in sorted(by_target, key=ctx.seat):
-        _settle_target(ctx, target, by_target[target], protections)
-
-
-def _bodyguards(ctx: PhaseContext) -> None:
-    guards = [p for p in ctx.protections if p.kind == "guard"]
-    attacks_on: dict[str, list[Attack]] = {}
-    for attack in ctx.attacks:
-        attacks_on.setdefault(attack.target, []).append(attack)
-    here_by_target: dict[str, list[Protection]] = {}
-    for g in guards:
-        here_by_target.setdefault(g.target, []).append(g)
-    for target in sorted(here_by_target, key=ctx.seat):
-        here = here_by_target[target]
-        for guard_ in sorted(here, key=lambda g: ctx.seat(g.protector)):
-            candidates = [
-                a
-                for a in attacks_on.get(target, ())
-                if a.attacker is not None
-                and a.interceptable
-                and "guard" not in a.pierces
-                and "intercepted" not in a.meta
-                and not _jail_stops(ctx, a)
-            ]
-            if not candidates:
-                break
-            attack = (
-                candidates[ctx.rng.randrange(len(candidates))]
-                if len(candidates) > 1
-                else candidates[0]
-            )
-            attack.meta["intercepted"] = guard_.protector
-            ctx.flags.setdefault("struggle", set()).add(target)
-            _duel(ctx, guard_.protector, attack.attacker, attack.cause)
-            ctx.result(guard_.protector, "saved", target=target)
-            ctx.result(target, "saved")
+def _guard_duel(ctx: PhaseContext, bodyguard: str, attack: Attack) -> None:
+    ctx.flags.setdefault("struggle", set()).add(attack.target)
+    assert attack.attacker is not None
+    _duel(ctx, bodyguard, attack.attacker, attack.cause)
 
 
 def _jail_stops(ctx: PhaseContext, attack: Attack) -> bool:
     return ctx.flags.get("prisoner") == attack.target and "jail" not in attack.pierces
 
 
-def _settle_target(
-    ctx: PhaseContext,
-    target: str,
-    attacks: list[Attack],
-    protections: dict[tuple[str, str], list[Protection]],
-) -> None:
-    if not ctx.player(target).alive:
-        return
-    immune = rules.night_immune(ctx.state, ctx.player(target)) or bool(
+def _defended(ctx: PhaseContext, attack: Attack, protections: shared.Protections) -> bool:
+    """Night immunity (option-dependent) or a vest, unless the attack pierces defence;
+    an unpreventable attack goes through everything."""
+    if not attack.preventable or "defence" in attack.pierces:
+        return False
+    target = attack.target
+    return rules.night_immune(ctx.state, ctx.player(target)) or bool(
         protections.get((target, "vest"))
     )
-    heals = protections.get((target, "heal"), [])
+
+
+def _heals(ctx: PhaseContext, target: str, protections: shared.Protections) -> list[Protection]:
     if ctx.player(target).memory.get("revealed") and ctx.option("mayor_cannot_be_healed"):
-        heals = []
-    heals_left = len(heals)
-    saved = False
-    landing = []
-    for attack in attacks:
-        if not attack.preventable:
-            landing.append(attack)
-        elif _jail_stops(ctx, attack):
-            if attack.attacker:
-                ctx.result(attack.attacker, "immune", target=target)
-        elif "defence" not in attack.pierces and immune:
-            if attack.attacker:
-                ctx.result(attack.attacker, "immune", target=target)
-            ctx.result(target, "attacked")
-        elif "heal" not in attack.pierces and heals_left:
-            heals_left -= 1  # sc2-reference: 'survives one attack per Doctor'
-            saved = True
-        else:
-            landing.append(attack)
-    if saved:
-        _sequence(ctx, "Someone was attacked but nursed back to health.")
-        if ctx.option("doctor_knows_if_attacked"):
-            for h in heals:
-                ctx.result(h.protector, "saved", target=target)
-        ctx.result(target, "saved")
-    killers = ctx.flags.setdefault("killers", {})
-    for attack in landing:
-        note = {"duel": True} if attack.meta.get("duel") else {}
-        ctx.kill(target, attack.cause, **note)
-        killers.setdefault(target, []).append(attack)
+        return []
+    return protections.get((target, "heal"), [])
+
+
+def _one_attack_each(heals: list[Protection]) -> float:
+    """sc2-reference: 'survives one attack per Doctor'."""
+    return len(heals)
+
+
+def _saved(ctx: PhaseContext, target: str, heals: list[Protection]) -> None:
+    _sequence(ctx, "Someone was attacked but nursed back to health.")
+    if ctx.option("doctor_knows_if_attacked"):
+        for h in heals:
+            ctx.result(h.protector, "saved", target=target)
+    ctx.result(target, "saved")
+
+
+def settle(ctx: PhaseContext) -> None:
+    """Every attack of the night at once (the shared settling with `SC2_RULES`): jail,
+    bodyguards, immunity, heals, deaths."""
+    shared.settle_attacks(ctx, SC2_RULES)
+
+
+SC2_RULES = shared.NightRules(
+    block_immune=_blocker_immune,
+    kills_blockers=_kills_blockers,
+    tells_blocker_immune=lambda ctx: bool(ctx.option("escort_detects_immune")),
+    on_block=_on_block,
+    blocked_blockers_wait=False,
+    blocks_first=frozenset({"control", "transport"}),
+    shuffle_transports=False,
+    on_transport=_swapped,
+    stops=_jail_stops,
+    defended=_defended,
+    heals=_heals,
+    heal_capacity=_one_attack_each,
+    on_saved=_saved,
+    shuffle_guards=False,
+    draw_among_one=False,
+    duel=_guard_duel,
+)
 
 
 # -- after the kills ------------------------------------------------------------------------
@@ -603,7 +525,7 @@ def disguise(ctx: PhaseContext) -> None:
         if intent.ability.id != "disguise" or ctx.died_tonight(intent.actor):
             continue
         victim = intent.target
-        attackers = [a.attacker for a in ctx.flags.get("killers", {}).get(victim, [])]
+        attackers = [a.attacker for a in ctx.flags.get("killed_by", {}).get(victim, [])]
         if intent.actor in attackers:
             me = ctx.player(intent.actor)
             me.memory["disguised_as"] = ctx.player(victim).role
@@ -679,7 +601,7 @@ def dawn(ctx: PhaseContext) -> None:
     bay12.arsonists_clean_off(ctx)
     # Guilt: a Vigilante who killed a Town member dies the following night.
     if ctx.option("vigilante_suicides_if_shot_town"):
-        for victim, attacks in ctx.flags.get("killers", {}).items():
+        for victim, attacks in ctx.flags.get("killed_by", {}).items():
             for attack in attacks:
                 if attack.meta.get("vigilante") and ctx.player(victim).faction == "town":
                     ctx.player(attack.attacker).memory["guilt"] = True
@@ -688,7 +610,7 @@ def dawn(ctx: PhaseContext) -> None:
     for intent in ctx.flags.get("sprees", []):
         count = sum(
             1
-            for attacks in ctx.flags.get("killers", {}).values()
+            for attacks in ctx.flags.get("killed_by", {}).values()
             for a in attacks
             if a.attacker == intent.actor and a.cause == "mass_murderer"
         )

@@ -327,7 +327,7 @@ def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
     if notes.get("duel"):
         return describe_kinds(["bodyguard"])
     kinds = []
-    for attack in ctx.flags.get("killers", {}).get(name, []):
+    for attack in ctx.flags.get("killed_by", {}).get(name, []):
         kind = CAUSE_KINDS.get(attack.cause)
         if kind:
             kinds.append(kind)
