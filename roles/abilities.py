@@ -48,12 +48,20 @@ def heal(ctx: PhaseContext, intent: Intent) -> None:
     ctx.protect(intent.actor, intent.target, "heal")
 
 
-def guard(ctx: PhaseContext, intent: Intent) -> None:
-    """Bodyguard: guard another player, or make oneself immune for the night."""
-    if intent.target == intent.actor:
-        ctx.protect(intent.actor, intent.actor, "immune")
-    else:
-        ctx.protect(intent.actor, intent.target, "guard")
+def guarding(self_kind: str = "immune") -> Callable[[PhaseContext, Intent], None]:
+    """Bodyguard: guard another player, or protect oneself for the night with a
+    protection of `self_kind` (bay12 "immune"; sc2 "vest", like a Citizen's vest)."""
+
+    def resolve(ctx: PhaseContext, intent: Intent) -> None:
+        if intent.target == intent.actor:
+            ctx.protect(intent.actor, intent.actor, self_kind)
+        else:
+            ctx.protect(intent.actor, intent.target, "guard")
+
+    return resolve
+
+
+guard = guarding()
 
 
 def frame(ctx: PhaseContext, intent: Intent) -> None:
@@ -62,6 +70,60 @@ def frame(ctx: PhaseContext, intent: Intent) -> None:
 
 def roleblock(ctx: PhaseContext, intent: Intent) -> None:
     """Applied by `redirect_and_block`; listed so the ability has a hook to name."""
+
+
+def lookout_watch(ctx: PhaseContext, intent: Intent) -> None:
+    """000 Lookout: 'Learn who else visited your target tonight' (sorted by name)."""
+    target = intent.target
+    seen = [v for v in ctx.visitors_of(target) if v != intent.actor]
+    ctx.result(intent.actor, "visitors", target=target, value=sorted(seen))
+
+
+def faction_visits(ctx: PhaseContext, watcher: str = "spy", faction: str = "mafia") -> None:
+    """000 Spy: every living `watcher` learns whom `faction` visited, acted or not."""
+    spies = [p for p in ctx.state.players if p.role == watcher and ctx.is_alive_now(p.name)]
+    if not spies:
+        return
+    visited = sorted({v.target for v in ctx.visits if ctx.player(v.visitor).faction == faction})
+    for spy in spies:
+        ctx.result(spy.name, "mafia_visits", value=visited)
+
+
+# -- the Arsonist's marks --------------------------------------------------------------
+
+
+def mark_doused(ctx: PhaseContext, name: str, tell: bool) -> None:
+    """Doused for the rest of the game (until cleaned off or burnt); `tell`: the
+    doused player is told."""
+    ctx.player(name).memory["doused"] = True
+    if tell:
+        ctx.result(name, "doused")
+
+
+def burn_doused(
+    ctx: PhaseContext,
+    igniter: str,
+    spare: tuple[str, ...] = (),
+    clear: bool = False,
+    **attack: Any,
+) -> None:
+    """Ignition: an attack by `igniter` on every living doused player but `spare`;
+    `clear`: the burnt lose their mark at once."""
+    for player in ctx.state.players:
+        if player.alive and player.memory.get("doused") and player.name not in spare:
+            ctx.attack(igniter, player.name, "arsonist", **attack)
+            if clear:
+                player.memory["doused"] = False
+
+
+def arsonists_clean_off(ctx: PhaseContext, role: str = "arsonist") -> None:
+    """000: 'By doing nothing, you will clean yourself off' (and igniting leaves you clean)."""
+    ignited = ctx.flags.get("ignited", [])
+    for player in ctx.state.players:
+        if player.alive and player.role == role and not ctx.intents_of(player.name):
+            player.memory.pop("doused", None)
+        if player.name in ignited:
+            player.memory.pop("doused", None)
 
 
 # -- what sets one ruleset's night apart --------------------------------------------

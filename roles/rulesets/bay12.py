@@ -65,10 +65,7 @@ def consigliere_check(ctx: PhaseContext, intent: Intent) -> None:
     ctx.result(intent.actor, "check", target=target, value=value)
 
 
-def lookout_watch(ctx: PhaseContext, intent: Intent) -> None:
-    target = intent.target
-    seen = [v for v in ctx.visitors_of(target) if v != intent.actor]
-    ctx.result(intent.actor, "visitors", target=target, value=sorted(seen))
+lookout_watch = hooks.lookout_watch
 
 
 def spy_on(ctx: PhaseContext, intent: Intent) -> None:
@@ -82,12 +79,7 @@ def spy_on(ctx: PhaseContext, intent: Intent) -> None:
 
 def spy_watch_mafia(ctx: PhaseContext) -> None:
     """Every living Spy learns whom the mafia visited, whether they acted or not."""
-    spies = [p for p in ctx.state.players if p.role == "spy" and ctx.is_alive_now(p.name)]
-    if not spies:
-        return
-    visited = sorted({v.target for v in ctx.visits if ctx.player(v.visitor).faction == MAFIA})
-    for spy in spies:
-        ctx.result(spy.name, "mafia_visits", value=visited)
+    hooks.faction_visits(ctx, "spy", MAFIA)
 
 
 def witch(ctx: PhaseContext, intent: Intent) -> None:
@@ -105,28 +97,18 @@ def douse(ctx: PhaseContext, intent: Intent) -> None:
     if intent.target == intent.actor:
         ignite(ctx, intent)
         return
-    target = ctx.player(intent.target)
-    target.memory["doused"] = True
-    if target.role == "arsonist":
-        ctx.result(target.name, "doused")
+    target = intent.target
+    hooks.mark_doused(ctx, target, tell=ctx.player(target).role == "arsonist")
 
 
 def ignite(ctx: PhaseContext, intent: Intent) -> None:
-    for player in ctx.state.players:
-        if player.alive and player.memory.get("doused") and player.name != intent.actor:
-            ctx.attack(
-                intent.actor, player.name, "arsonist", preventable=False, interceptable=False
-            )
+    hooks.burn_doused(
+        ctx, intent.actor, spare=(intent.actor,), preventable=False, interceptable=False
+    )
     ctx.flags.setdefault("ignited", []).append(intent.actor)
 
 
-def arsonists_clean_off(ctx: PhaseContext) -> None:
-    """'By doing nothing, you will clean yourself off' (and igniting leaves you clean)."""
-    for player in ctx.state.players:
-        if player.alive and player.role == "arsonist" and not ctx.intents_of(player.name):
-            player.memory.pop("doused", None)
-        if player.name in ctx.flags.get("ignited", []):
-            player.memory.pop("doused", None)
+arsonists_clean_off = hooks.arsonists_clean_off
 
 
 # -- kills ---------------------------------------------------------------------------

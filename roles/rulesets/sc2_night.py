@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from .. import abilities as shared
 from ..night import Attack, Intent, PhaseContext, Protection
-from . import bay12
 from . import sc2_rules as rules
 
 # -- helpers -------------------------------------------------------------------
@@ -187,19 +186,16 @@ record_visits = shared.record_visits
 
 def douse(ctx: PhaseContext, intent: Intent) -> None:
     """000: 'Douse your target ... If you target yourself, you will kill all ...'."""
-    ctx.player(intent.target).memory["doused"] = True
-    if ctx.option("arsonist_targets_informed"):
-        ctx.result(intent.target, "doused")
+    shared.mark_doused(ctx, intent.target, tell=bool(ctx.option("arsonist_targets_informed")))
 
 
 def ignite(ctx: PhaseContext, intent: Intent) -> None:
     ctx.flags.setdefault("ignited", []).append(intent.actor)
 
 
-def guard(ctx: PhaseContext, intent: Intent) -> None:
-    """000 Bodyguard: 'You may target yourself to become immune to attacks for a night'."""
-    kind = "vest" if intent.target == intent.actor else "guard"
-    ctx.protect(intent.actor, intent.target, kind)
+# 000 Bodyguard: 'You may target yourself to become immune to attacks for a night'
+# (a self-guard is a vest).
+guard = shared.guarding("vest")
 
 
 # -- stage: kills --------------------------------------------------------------------------
@@ -246,17 +242,10 @@ def kills(ctx: PhaseContext) -> None:
             pierces.append("defence")
         if ctx.option("arsonist_ignores_healing"):
             pierces.append("heal")
-        for player in state.players:
-            if player.alive and player.memory.get("doused"):
-                # 000: a Bodyguard 'cannot prevent a kill from the ... Arsonist'.
-                ctx.attack(
-                    igniters[0],
-                    player.name,
-                    "arsonist",
-                    pierces=tuple(pierces),
-                    interceptable=False,
-                )
-                player.memory["doused"] = False
+        # 000: a Bodyguard 'cannot prevent a kill from the ... Arsonist'.
+        shared.burn_doused(
+            ctx, igniters[0], clear=True, pierces=tuple(pierces), interceptable=False
+        )
         _sequence(ctx, "A fire broke out.")
     _mass_murders(ctx)
     # Jester: 'Kills a random guilty voter' the night after the lynch.
@@ -483,8 +472,8 @@ def consigliere_check(ctx: PhaseContext, intent: Intent) -> None:
         investigate(ctx, intent)
 
 
-# 000 Lookout: 'Learn who else visited your target tonight' -- bay12's hook.
-watch = bay12.lookout_watch
+# 000 Lookout: 'Learn who else visited your target tonight' -- the shared hook.
+watch = shared.lookout_watch
 
 
 def autopsy(ctx: PhaseContext, intent: Intent) -> None:
@@ -513,10 +502,10 @@ def autopsy(ctx: PhaseContext, intent: Intent) -> None:
 
 
 def spy(ctx: PhaseContext) -> None:
-    """sc2-reference 2.1 Spy: passive; 'Option: can see all Mafia targets' (bay12's hook:
+    """sc2-reference 2.1 Spy: passive; 'Option: can see all Mafia targets' (the shared hook:
     000 'You learn which players the mafia visits every night')."""
     if ctx.option("spy_sees_mafia_targets"):
-        bay12.spy_watch_mafia(ctx)
+        shared.faction_visits(ctx, "spy", "mafia")
 
 
 def disguise(ctx: PhaseContext) -> None:
@@ -597,8 +586,8 @@ def remember(ctx: PhaseContext, intent: Intent) -> None:
 
 
 def dawn(ctx: PhaseContext) -> None:
-    # 000: 'By doing nothing, you will clean yourself off' (Arsonist) -- bay12's hook.
-    bay12.arsonists_clean_off(ctx)
+    # 000: 'By doing nothing, you will clean yourself off' (Arsonist) -- the shared hook.
+    shared.arsonists_clean_off(ctx)
     # Guilt: a Vigilante who killed a Town member dies the following night.
     if ctx.option("vigilante_suicides_if_shot_town"):
         for victim, attacks in ctx.flags.get("killed_by", {}).items():
