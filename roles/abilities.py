@@ -529,6 +529,19 @@ def _use_night_life(ctx: PhaseContext, target: str, landing: list[Attack]) -> li
     return [a for a in landing if a is not repelled]
 
 
+def town_killed_by(ctx: PhaseContext, cause: str, town: str = "town") -> list[tuple[str, str]]:
+    """(killer, victim) for every member of `town` killed tonight by an attack of
+    `cause` (a Vigilante's guilt: 'commit suicide the following night')."""
+    found = []
+    for victim, attacks in ctx.flags.get("killed_by", {}).items():
+        if ctx.player(victim).faction != town:
+            continue
+        for attack in attacks:
+            if attack.cause == cause and attack.attacker:
+                found.append((attack.attacker, victim))
+    return found
+
+
 def attacks_on(ctx: PhaseContext, target: str) -> list[Attack]:
     return [a for a in ctx.attacks if a.target == target]
 

@@ -166,14 +166,9 @@ def dawn(ctx: PhaseContext) -> None:
 
 
 def _vigilante_guilt(ctx: PhaseContext) -> None:
-    for victim, attacks in ctx.flags.get("killed_by", {}).items():
-        if ctx.player(victim).faction != TOWN:
-            continue
-        for attack in attacks:
-            if attack.cause == "vigilante" and attack.attacker:
-                shooter = ctx.player(attack.attacker)
-                shooter.memory["guilt_night"] = ctx.number + 1
-                ctx.result(shooter.name, "guilt", target=victim)
+    for shooter, victim in hooks.town_killed_by(ctx, "vigilante", TOWN):
+        ctx.player(shooter).memory["guilt_night"] = ctx.number + 1
+        ctx.result(shooter, "guilt", target=victim)
 
 
 def _executioners_turn(ctx: PhaseContext) -> None:

@@ -273,13 +273,9 @@ def _mason_bludgeon(ctx: PhaseContext, intent: Intent) -> None:
         ctx.attack(intent.actor, intent.target, "mason_leader")
 
 
-def _kill(ctx: PhaseContext, intent: Intent) -> None:
-    """Mafioso, Godfather, Vigilante, Serial Killer, Disguiser: an attack on the target;
-    the cause is the killer's role (a Vigilante's shot is marked for his guilt)."""
-    cause = ctx.player(intent.actor).role
-    meta = {"vigilante": True} if cause == "vigilante" else {}
-    for target in intent.targets:
-        ctx.attack(intent.actor, target, cause, meta=dict(meta))
+# Mafioso, Godfather, Vigilante, Serial Killer, Disguiser: an attack on the target,
+# its cause the killer's role (the shared hook).
+_kill = shared.kill()
 
 
 def _spree(ctx: PhaseContext, intent: Intent) -> None:
@@ -590,10 +586,8 @@ def dawn(ctx: PhaseContext) -> None:
     shared.arsonists_clean_off(ctx)
     # Guilt: a Vigilante who killed a Town member dies the following night.
     if ctx.option("vigilante_suicides_if_shot_town"):
-        for victim, attacks in ctx.flags.get("killed_by", {}).items():
-            for attack in attacks:
-                if attack.meta.get("vigilante") and ctx.player(victim).faction == "town":
-                    ctx.player(attack.attacker).memory["guilt"] = True
+        for shooter, _victim in shared.town_killed_by(ctx, "vigilante", "town"):
+            ctx.player(shooter).memory["guilt"] = True
     # Mass Murderer cooldown: 'cooldown only after >=2 kills'.
     cooldown = ctx.option("mass_murderer_cooldown")
     for intent in ctx.flags.get("sprees", []):
