@@ -1,6 +1,15 @@
 """Ability hooks and stage procedures shared by rulesets (bay12, sc2, ...).
 
 Hooks are `resolve(ctx, intent)` functions; procedures are `procedure(ctx)`.
+
+One mechanism settles the redirect/block cycle (`redirect_and_block`,
+`settle_blocks`) and the night's attacks (`settle_attacks`) for every ruleset
+that has them; what sets a ruleset apart is a `NightRules` value, not a copy of
+the code: who is roleblock-immune or kills his blockers, what a landed block
+does first (sc2's jail absorbs it), which stages are blocked before they act,
+whether transports and guards go in random order, jail-like stops, defences,
+heals and how many attacks one heal stops, the bodyguard's duel. The defaults
+(`BAY12_RULES`) are bay12's and read role traits; sc2 passes `SC2_RULES`.
 Role differences are read from role traits, never from role ids:
   - "roleblock_immune": the Escort/Consort cannot stop it
   - "control_immune": a Witch cannot control it

@@ -3,10 +3,14 @@
 002, "Order of Night actions": Jailor detains; vests; Witches, Bus Drivers, then
 role-blockers (the cycle); killing roles simultaneously; Janitor; investigations;
 Disguiser; Mason Leader recruits. sc2-notes.md and sc2-reference.md settle the
-details. Hooks are shared with other rulesets where the rule is the same
-(`roles.abilities`: kill, heal, frame, witch control, transport, visits); the
-pieces here are the ones whose sc2 rule differs (doctors heal one attack each,
-the jail, the Mass Murderer's spree, option-dependent immunities).
+details. The mechanisms are bay12's (`roles.abilities`): the redirect/block
+cycle and the settling of attacks run there, with `SC2_RULES` for what sc2 does
+differently (blocks on Witches and Bus Drivers land first, the jail absorbs
+blocks and stops attacks, doctors heal one attack each, option-dependent
+immunities, the bodyguard's duel); kill, heal, frame, guard, witch control,
+transport, visits, the Lookout, the Spy's watch and the Arsonist's marks are
+shared hooks. The pieces here are sc2's own (the jail, the Godfather's order,
+the Mass Murderer's spree, crimes, conversions, the night sequence).
 
 Everything that depends on a host option reads it through `ctx.option`.
 """
