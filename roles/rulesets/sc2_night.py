@@ -24,10 +24,6 @@ from . import sc2_rules as rules
 # -- helpers -------------------------------------------------------------------
 
 
-def _alive_tonight(ctx: PhaseContext, name: str) -> bool:
-    return ctx.player(name).alive and not ctx.died_tonight(name)
-
-
 def _effective(ctx: PhaseContext) -> list[Intent]:
     return [i for i in ctx.intents if not i.blocked and not i.extra.get("void")]
 
@@ -531,7 +527,7 @@ def recruit(ctx: PhaseContext, intent: Intent) -> None:
     if intent.extra.get("bludgeon"):
         return
     target = ctx.player(intent.target)
-    if not _alive_tonight(ctx, target.name):
+    if not ctx.is_alive_now(target.name):
         ctx.result(intent.actor, "recruit", target=target.name, value="failed")
         return
     if target.role == "citizen" and ctx.flags.get("prisoner") != target.name:

@@ -268,7 +268,7 @@ def after_deaths(ctx: PhaseContext) -> None:
     state = ctx.state
 
     def living(p: Player) -> bool:
-        return p.alive and not ctx.died_tonight(p.name)
+        return ctx.is_alive_now(p.name)
 
     # sc2-reference 2.2 Mafioso: 'Becomes Godfather when GF dies'.
     godfathers = [p for p in state.players if p.role == "godfather"]
