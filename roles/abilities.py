@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .model import Player
 from .night import Attack, Intent, PhaseContext, Protection
 
 # -- simple hooks -------------------------------------------------------------
@@ -549,6 +550,29 @@ def town_killed_by(ctx: PhaseContext, cause: str, town: str = "town") -> list[tu
             if attack.cause == cause and attack.attacker:
                 found.append((attack.attacker, victim))
     return found
+
+
+def executioners_turning(
+    ctx: PhaseContext, target_key: str, role: str = "executioner"
+) -> list[Player]:
+    """000 Executioner: 'If your target dies during the night, your role is replaced
+    with the Jester': the living `role` players whose target (memory `target_key`)
+    died in this phase; the ruleset makes the change."""
+    return [
+        p
+        for p in ctx.state.players
+        if p.role == role and ctx.is_alive_now(p.name) and p.memory.get(target_key) in ctx.deaths
+    ]
+
+
+def heir(ctx: PhaseContext, faction: str, holders: tuple[str, ...]) -> Player | None:
+    """000 Mafioso: 'If you die, the other mafia member's role is replaced with the
+    Mafioso': the first living member of `faction` in seating order, when none of
+    them holds one of the `holders` roles; None otherwise."""
+    living = [p for p in ctx.state.players if p.faction == faction and ctx.is_alive_now(p.name)]
+    if not living or any(p.role in holders for p in living):
+        return None
+    return living[0]
 
 
 def attacks_on(ctx: PhaseContext, target: str) -> list[Attack]:

@@ -173,20 +173,16 @@ def _vigilante_guilt(ctx: PhaseContext) -> None:
 
 def _executioners_turn(ctx: PhaseContext) -> None:
     """'If your target dies during the night, your role is replaced with the Jester.'"""
-    for player in ctx.state.players:
-        if player.role != "executioner" or not ctx.is_alive_now(player.name):
-            continue
-        if player.memory.get("target") in ctx.deaths:
-            player.role = "jester"
-            ctx.result(player.name, "role_change", value="jester")
+    for player in hooks.executioners_turning(ctx, "target"):
+        player.role = "jester"
+        ctx.result(player.name, "role_change", value="jester")
 
 
 def mafioso_succession(ctx: PhaseContext) -> None:
     """'If you die, the other mafia member's role is replaced with the Mafioso.'"""
-    living = [p for p in ctx.state.players if p.faction == MAFIA and ctx.is_alive_now(p.name)]
-    if not living or any(p.role == "mafioso" for p in living):
+    heir = hooks.heir(ctx, MAFIA, ("mafioso",))
+    if heir is None:
         return
-    heir = living[0]
     heir.role = "mafioso"
     ctx.result(heir.name, "role_change", value="mafioso")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import abilities as shared
 from ..announce import describe as describe_kinds
 from ..model import GameState, Player
 from ..night import PhaseContext
@@ -281,10 +282,10 @@ def after_deaths(ctx: PhaseContext) -> None:
             # port Consigliere `promoted_if_no_Godfather`
             change_role(state, consiglieri[0], "godfather")
     # Framer 'Becomes Mafioso if alone (D: On)'; port: 'becomes_mafioso when no killer'.
-    mafia = [p for p in state.players if p.faction == MAFIA and living(p)]
-    if option(state, "mafia_promote_to_mafioso") and mafia:
-        if not any(p.role in ("godfather", "mafioso") for p in mafia):
-            change_role(state, mafia[0], "mafioso")
+    if option(state, "mafia_promote_to_mafioso"):
+        heir = shared.heir(ctx, MAFIA, ("godfather", "mafioso"))
+        if heir is not None:
+            change_role(state, heir, "mafioso")
     # Mason promoted to Mason Leader (port `promoted_if_alone`).
     if option(state, "mason_promoted_to_leader"):
         masons = [p for p in state.players if p.role == "mason" and living(p)]
@@ -293,10 +294,8 @@ def after_deaths(ctx: PhaseContext) -> None:
                 change_role(state, masons[0], "mason_leader")
     # Executioner: 'Target killed at night -> becomes Jester (if option)'.
     if ctx.kind == "night" and option(state, "executioner_becomes_jester"):
-        for player in state.players:
-            target = player.memory.get("exe_target")
-            if player.role == "executioner" and living(player) and ctx.died_tonight(target or ""):
-                change_role(state, player, "jester")
+        for player in shared.executioners_turning(ctx, "exe_target"):
+            change_role(state, player, "jester")
 
 
 # -- announcements --------------------------------------------------------------------------
