@@ -149,37 +149,51 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     ready = 0
     total = len(plan["games"]) * PLAYERS
     done = asyncio.Event()
+    arrived: dict[tuple[int, str], bool] = {}
+    reconnects = [0]
 
     async def client(game_id: int, username: str) -> None:
         nonlocal messages, first_message, last_message, ready
         after = plan["last"][str(game_id)]
         seen = received.setdefault((game_id, username), [])
-        async with websockets.connect(
-            f"ws://{host}/ws/games/{game_id}/?after={after}",
-            origin=url,
-            additional_headers={"Cookie": f"sessionid={plan['cookies'][username]}"},
-            max_queue=None,
-            open_timeout=60,
-            ping_interval=None,
-        ) as ws:
-            json.loads(await ws.recv())  # the opening catch-up: this socket is in sync
-            ready += 1
-            if ready == total:
-                connected.set()
-            headline_seen = False
-            async for raw in ws:
-                now = time.time()
-                data = json.loads(raw)
-                if data.get("type") != "events":
-                    continue
-                messages += len(data["events"])
-                first_message = first_message or now
-                last_message = now
-                for event in data["events"]:
-                    seen.append(event["seq"])
-                    if event["kind"] == "phase_closed" and not headline_seen:
-                        headline_seen = True
-                        arrivals.append(now - plan["deadline"])
+        counted = False
+        while not done.is_set():
+            try:
+                async with websockets.connect(
+                    f"ws://{host}/ws/games/{game_id}/?after={after}",
+                    origin=url,
+                    additional_headers={"Cookie": f"sessionid={plan['cookies'][username]}"},
+                    max_queue=None,
+                    open_timeout=60,
+                    ping_interval=None,
+                ) as ws:
+                    json.loads(await ws.recv())  # the opening catch-up: this socket is in sync
+                    if not counted:
+                        counted = True
+                        ready += 1
+                        if ready == total:
+                            connected.set()
+                    async for raw in ws:
+                        now = time.time()
+                        data = json.loads(raw)
+                        if data.get("type") != "events":
+                            continue
+                        messages += len(data["events"])
+                        first_message = first_message or now
+                        last_message = now
+                        for event in data["events"]:
+                            seen.append(event["seq"])
+                            after = max(after, event["seq"])
+                            if event["kind"] == "phase_closed" and not arrived.get(
+                                (game_id, username)
+                            ):
+                                arrived[(game_id, username)] = True
+                                arrivals.append(now - plan["deadline"])
+            except (OSError, websockets.exceptions.WebSocketException):
+                # A refused or dropped socket reconnects (daphne drops a handshake the
+                # application has not accepted within 5 s), as the browser client does.
+                reconnects[0] += 1
+                await asyncio.sleep(0.5)
 
     tasks = []
     for game_id in plan["games"]:
@@ -204,6 +218,7 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
         "received": received,
         "messages": messages,
         "span": (last_message or 0) - (first_message or 0),
+        "reconnects": reconnects[0],
     }
 
 
@@ -238,10 +253,13 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
             "uvicorn", "mafiasite.asgi:application", "--host", "127.0.0.1",
             "--port", str(port), "--log-level", "warning", "--ws-max-queue", "1024",
         ]  # fmt: skip
+    log = Path(os.environ.get("TMPDIR", "/tmp")) / f"bench-live-{kind}.log"
     process = subprocess.Popen(
         [sys.executable, "-m", *args],
         cwd=ROOT,
         env=env,
+        stdout=log.open("ab"),  # daphne's access log: one line per socket
+        stderr=subprocess.STDOUT,
     )
     import urllib.request
 
@@ -289,6 +307,7 @@ def one_run(server: str, games: int, closers: int, port: int, processes: int = 2
         "missing_headlines": clients - len(arrivals),
         "duplicated": duplicated,
         "messages_per_s": result["messages"] / result["span"] if result["span"] else None,
+        "reconnects": result["reconnects"],
     }
 
 
