@@ -247,7 +247,10 @@ def percentile(values: list[float], q: float) -> float:
 def start_server(kind: str, port: int) -> subprocess.Popen:
     env = dict(os.environ, PHASE_TIMER="off")
     if kind == "daphne":
-        args = ["daphne", "-b", "127.0.0.1", "-p", str(port), "mafiasite.asgi:application"]
+        # Daphne drops a handshake not accepted within 5 s by default; with 750+
+        # sockets opening at once (each a database trip) that is a reconnect storm.
+        args = ["daphne", "-b", "127.0.0.1", "-p", str(port), "--websocket_connect_timeout",
+                "120", "mafiasite.asgi:application"]  # fmt: skip
     else:
         args = [
             "uvicorn", "mafiasite.asgi:application", "--host", "127.0.0.1",
