@@ -160,6 +160,14 @@ class Ruleset:
     # How many times a voter may change his ballot in one voting round (None: freely);
     # every later event of the same voter, a withdrawal included, is a change.
     vote_changes: int | None = None
+    # What a dying player leaves: "none", "last_words" (announced by the ruleset's
+    # events, written after death) or "prepared" (a note written while alive, shown
+    # with the death). A role with the trait `no_death_note` leaves none.
+    death_notes: str = "none"
+    # Private messages between players: the game option's default ("off", "on" or
+    # "gm": the GM reads them all) and the phase kind they are limited to (None: any).
+    private_messages_default: str = "off"
+    private_messages_phase: str | None = None
 
     def option(self, state_options: dict[str, Any], option_id: str) -> Any:
         if option_id in state_options:
@@ -171,6 +179,12 @@ class Ruleset:
 
     def role_of(self, player: Player) -> Role:
         return self.roles[player.role]
+
+    def leaves_note(self, player: Player) -> bool:
+        """Does this player leave a prepared note when he dies?"""
+        if self.death_notes != "prepared":
+            return False
+        return not self.role_of(player).traits.get("no_death_note", False)
 
     def resolved_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         given = dict(given or {})

@@ -775,6 +775,10 @@ DOCUMENTATION = """
   every other living player but the Witch. The Witch wins with any side but the town, alive.
 - 002's tie-breakers: one versus one at the start of a day, three days of peace (six phases
   without a death).
+- Private messages: 000 says "At night, no one is allowed to talk in the thread
+  (although PM'ing may still be allowed)". A game's private messages are on by default
+  and open at night only (the day is for the thread); the GM may switch them off or
+  read them all.
 """
 
 RULESET = register(
@@ -876,6 +880,8 @@ RULESET = register(
             ),
         },
         documentation=DOCUMENTATION,
+        private_messages_default="on",
+        private_messages_phase="night",
         factions={MAFIA: "Mafia", TOWN: "Town", NEUTRAL: "Neutral"},
         informed_factions=(MAFIA,),
         setup=setup,

@@ -755,6 +755,11 @@ GM decisions where the document is silent:
 - Wins: the town when no mafia member and no maniac is alive; the maniac when he
   is alive with at most one other player; the mafia when the maniac is dead and
   the civilians are no more than the mafia. Nobody left alive: nobody wins.
+- Posthumous notes ("Posthumous notes are allowed"): a living player may write and
+  replace one private note during the game (read by him and the GM only); when he
+  dies, by night or by day, the note is shown publicly with the death. A player who
+  wrote none leaves none; the dead cannot write one. No private messages between
+  players (the document forbids them).
 """
 
 NIGHT_ORDER = (
@@ -812,6 +817,7 @@ RULESET = register(
         ),
         presets={"19": Preset("19", "The document's 19-player setup", PRESET_19)},
         documentation=DOCUMENTATION,
+        death_notes="prepared",
         factions={TOWN: "Civilians", MAFIA: "Mafia", MANIAC: "Maniac"},
         informed_factions=(MAFIA,),
         describe=describe,

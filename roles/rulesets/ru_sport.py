@@ -257,6 +257,7 @@ RULESET = register(
             ),
         },
         documentation=DOCUMENTATION,
+        death_notes="last_words",
         factions={ru.TOWN: "Civilians", ru.MAFIA: "Mafia"},
         informed_factions=(ru.MAFIA,),
         night_chat_factions=(),

@@ -183,7 +183,7 @@ ROLES = [
                 resolve=ru_19.team_check,
             ),
         ),
-        traits={"side": TOWN, "revives": True, "sees_maniac": True},
+        traits={"side": TOWN, "revives": True, "sees_maniac": True, "no_death_note": True},
         card_ru="Реанимирующий комиссар: проверяемого им игрока нельзя убить в ту же ночь "
         "(кроме исполнителей). Видит неполный статус мафов и мирных, полный — маньяка. "
         "Убитый комиссар результата не получает. Не стреляет, не охотится.",
@@ -368,6 +368,9 @@ GM decisions where the document is silent or contradicts itself:
   maniac when he is alive with at most one other player. Nobody left: nobody wins.
 - Clans not fixed by the scenario (`clan`) are drawn so each clan gets one thief,
   one advocate and one ninja.
+- Posthumous notes as in the 19-player setup: every player may prepare one, shown
+  with his death, except the reviving commissar ("no posthumous note"). No private
+  messages between players.
 """
 
 NIGHT_ORDER = (
@@ -428,6 +431,7 @@ RULESET = register(
         ),
         presets={"20": Preset("20", "The document's 20-player setup", PRESET_20)},
         documentation=DOCUMENTATION,
+        death_notes="prepared",
         factions={
             TOWN: "Civilians",
             clan_faction(1): "Clan 1",
