@@ -30,6 +30,7 @@ class GameForm(forms.Form):
         self.fields["preset"].choices = [
             (p.id, f"{p.title} ({len(p.roles)} players)") for p in ruleset.presets.values()
         ]
+        self.fields["private_messages"].initial = ruleset.private_messages_default
         reveal = reveal_modes(ruleset)
         if reveal:
             self.fields["reveal_mode"] = forms.ChoiceField(
@@ -54,6 +55,8 @@ class GameForm(forms.Form):
                 # Choices travel as their index: the value keeps its type (bool, int, str).
                 value = option.choices[int(value)]
             options[option.id] = value
+        # An empty choice takes the ruleset's default (bay12 on, the Russian variants off).
+        ruleset_default = self.ruleset.private_messages_default
         reveal = data.get("reveal_mode", "")
         if reveal:
             reveal = next(c for c in reveal_modes(self.ruleset) if str(c) == reveal)
@@ -65,7 +68,7 @@ class GameForm(forms.Form):
             "night_seconds": data["night_minutes"] * 60,
             "reveal_mode": reveal,
             "first_phase": data["first_phase"],
-            "private_messages": data.get("private_messages") or PrivateMessages.OFF,
+            "private_messages": data.get("private_messages") or ruleset_default,
             "options": options,
         }
 

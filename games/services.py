@@ -166,8 +166,9 @@ def create_game(
     options: dict | None = None,
     first_phase: str = "night",
     seed: int | None = None,
-    private_messages: str = PrivateMessages.OFF,
+    private_messages: str = "",
 ) -> Game:
+    """Create a game; `private_messages` empty: the ruleset's default."""
     if not getattr(gm, "is_authenticated", False):
         raise ServiceError("Log in first.")
     name = (name or "").strip()
@@ -183,6 +184,7 @@ def create_game(
         raise ServiceError(f"Ruleset {ruleset.title} has no preset {preset_id!r}.")
     if first_phase not in (Phase.DAY, Phase.NIGHT):
         raise ServiceError("A game starts by day or by night.")
+    private_messages = private_messages or ruleset.private_messages_default
     if private_messages not in PrivateMessages.values:
         raise ServiceError("Private messages are off, on, or on with the GM reading them.")
     day = _check_seconds("day", day_seconds)
@@ -640,6 +642,58 @@ def last_words_owed(game: Game, seat: Seat) -> bool:
     return not Post.objects.filter(game=game, seat=seat, channel=Post.LAST_WORDS).exists()
 
 
+NOTE_KIND = "note"
+DEATH_NOTE_KIND = "death_note"
+
+
+def current_note(game: Game, name: str) -> str:
+    """The latest prepared note of a player (stored as events read by him and the GM)."""
+    event = game.events.filter(kind=NOTE_KIND, audience=f"seat:{name}").order_by("-seq").first()
+    return event.payload.get("text", "") if event else ""
+
+
+def write_note(user, game_id: int, text: str) -> None:
+    """Write or replace one's posthumous note, where the ruleset has prepared notes.
+
+    The note is read by its author and the GM only; it is shown publicly when the
+    player dies (a 'death_note' event logged by the phase's close)."""
+    text = (text or "").strip()
+    if not text:
+        raise ServiceError("Write something first.")
+    if len(text) > MAX_POST_CHARS:
+        raise ServiceError(f"A note has at most {MAX_POST_CHARS} characters.")
+    with transaction.atomic():
+        change = _lock(game_id)
+        game = change.game
+        seat = _seat_of(game, user)
+        phase = _running_phase(game, None)
+        player = engine_state(game).player(seat.name)
+        if not player.alive:
+            raise ServiceError("The dead cannot write a note.")
+        ruleset = roles.get_ruleset(game.ruleset_id)
+        if ruleset.death_notes != "prepared":
+            raise ServiceError("This game has no posthumous notes.")
+        if not ruleset.leaves_note(player):
+            raise ServiceError("Your role leaves no posthumous note.")
+        change.log(NOTE_KIND, f"seat:{seat.name}", {"player": seat.name, "text": text}, phase)
+        change.finish()
+
+
+def _log_death_notes(
+    change: Change, phase: Phase, before: roles.GameState, after: roles.GameState
+) -> None:
+    """Show the prepared note of every player who died in this phase."""
+    ruleset = roles.get_ruleset(change.game.ruleset_id)
+    for player in after.players:
+        if player.alive or not before.player(player.name).alive:
+            continue
+        if not ruleset.leaves_note(before.player(player.name)):
+            continue
+        text = current_note(change.game, player.name)
+        if text:
+            change.log(DEATH_NOTE_KIND, "public", {"player": player.name, "text": text}, phase)
+
+
 def _check_rate(game: Game, user, now: datetime) -> None:
     recent = Post.objects.filter(
         game=game, author=user, created_at__gt=now - timedelta(seconds=RATE_SECONDS)
@@ -714,6 +768,9 @@ def post_message(user, game_id: int, *, channel: str, text: str, to: str = "") -
         elif channel == Post.PRIVATE:
             if game.private_messages == PrivateMessages.OFF:
                 raise ServiceError("This game allows no private messages.")
+            only_in = roles.get_ruleset(game.ruleset_id).private_messages_phase
+            if only_in and phase.kind != only_in:
+                raise ServiceError(f"Private messages are allowed only at {only_in} in this game.")
             recipient = game.seats.filter(name=to).first()
             if recipient is None or recipient == seat:
                 raise ServiceError("Choose another player to write to.")
@@ -916,6 +973,7 @@ def _close(change: Change, phase: Phase, *, reason: str, now: datetime) -> bool:
             payload.update(seq=phase.seq, reason=reason)
             payload["deaths"] = [_with_role_name(ruleset, d) for d in payload.get("deaths", [])]
         change.log(event.kind, audience_of(event.audience), payload, phase=phase)
+    _log_death_notes(change, phase, state, new_state)
     if new_state.ended:
         game.move_to(Status.FINISHED)
         game.finished_at = now

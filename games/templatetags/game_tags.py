@@ -77,6 +77,10 @@ def event_text(event) -> str:
         return "Sign-ups opened." if p.get("open") else "Sign-ups closed."
     if kind == "game_started":
         return "The game started with " + ", ".join(p.get("players", [])) + "."
+    if kind == "note":
+        return f"Your posthumous note (read by you and the GM): {p.get('text')}"
+    if kind == "death_note":
+        return f"{p.get('player')}'s posthumous note: {p.get('text')}"
     if kind == "role":
         return f"Your role: {p.get('name')} ({p.get('faction')})."
     if kind == "teammates":

@@ -65,6 +65,9 @@ def new_classic7(gm, users: dict, seed: int = 7, **overrides):
         night_seconds=300,
         reveal_mode="role",
         seed=seed,
+        # bay12's default is "on" (Ruleset.private_messages_default); these tables
+        # were written with PMs off, the PM tests set the option themselves.
+        private_messages="off",
     )
     kwargs.update(overrides)
     return services.create_game(gm, **kwargs)
