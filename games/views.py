@@ -162,7 +162,11 @@ def game_page(request, game_id: int):
                 context["vote_targets"] = vote_targets(state, viewer.seat.name)
             current = phase.actions.filter(seat=viewer.seat).first()
             context["current_action"] = current
-            if game.private_messages != "off":
+            if ruleset.leaves_note(state.player(viewer.seat.name)):
+                context["may_write_note"] = True
+                context["my_note"] = services.current_note(game, viewer.seat.name)
+            pm_phase = ruleset.private_messages_phase
+            if game.private_messages != "off" and pm_phase in (None, phase.kind):
                 context["pm_targets"] = [n for n in state.alive_names() if n != viewer.seat.name]
         if viewer.seat is not None and not viewer.alive:
             context["owes_last_words"] = services.last_words_owed(game, viewer.seat)
@@ -330,6 +334,17 @@ def post(request, game_id: int):
             to=request.POST.get("to", ""),
         ),
         "",
+    )
+
+
+@login_required
+@require_POST
+def note(request, game_id: int):
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.write_note(request.user, game_id, request.POST.get("text", "")),
+        "Your posthumous note is saved.",
     )
 
 

@@ -145,3 +145,33 @@ def test_bay12_private_messages_default_on_and_refused_by_day(live_table):
         services.post_message(users[sheriff], gid, channel="pm", text="psst", to=doctor)
     after = (Event.objects.filter(game_id=gid).count(), Post.objects.filter(game_id=gid).count())
     assert after == before
+
+
+def test_the_note_form_on_the_page(transactional_db):
+    """A living ru_19 player writes his note through the page; nobody else reads it."""
+    game, gm, users = _russian_game("ru_19", "19", 19)
+    state = _state(game)
+    author, other = state.players[0].name, state.players[1].name
+    assert "Your posthumous note" in _page(users[author], game)
+    client = Client()
+    client.force_login(users[author])
+    response = client.post(reverse("note", args=[game.id]), {"text": "sealed words"})
+    assert response.status_code == 302
+    assert "sealed words" in _page(users[author], game)
+    assert "sealed words" not in _page(users[other], game)
+    spectator = get_user_model().objects.create_user("watcher", password="pw-watch-123")
+    services.watch_game(spectator, game.id)
+    assert "sealed words" not in _page(spectator, game)
+
+
+def test_bay12_pm_form_only_at_night(live_table):
+    from games.models import PrivateMessages
+
+    gid = live_table.game.id
+    Game.objects.filter(pk=gid).update(private_messages=PrivateMessages.ON)
+    name = live_table.alive()[0]
+    assert 'name="channel" value="pm"' in live_table.page(name)
+    services.gm_close_phase(live_table.gm, gid)
+    assert live_table.phase().kind == "day"
+    assert 'name="channel" value="pm"' not in live_table.page(name)
+    assert "Your posthumous note" not in live_table.page(name)  # bay12 has none
