@@ -359,6 +359,28 @@ def _check(ability_id: str, label: str, description: str, hook, target=ONE_OTHER
 
 
 BLOCK = "block"
+
+
+def _block(targets: TargetRule) -> Ability:
+    """The Escort's and Consort's roleblock: the same text, only the targets differ."""
+    return Ability(
+        BLOCK,
+        "Block",
+        "Prevent your target from using their ability tonight. The Escort, "
+        "Transporter and Witch are immune, and you are told so. A Serial Killer "
+        "kills you instead of his target. Your target is told of the attempt.",
+        stage=BLOCK,
+        resolve=hooks.roleblock,
+        targets=targets,
+        blockable=False,
+    )
+
+
+BLOCKER_TRAITS = {
+    "roleblock_immune": True,
+    "investigator_group": ("consort", "escort", "transporter"),
+}
+BLOCKER_NOTES = ("You are immune to the Escort and Consort's abilities.",)
 ROLES = [
     Role(
         "townie",
@@ -392,24 +414,9 @@ ROLES = [
         MAFIA,
         "A mafia role-blocker.",
         "You win with the mafia.",
-        abilities=(
-            Ability(
-                BLOCK,
-                "Block",
-                "Prevent your target from using their ability tonight. The Escort, "
-                "Transporter and Witch are immune, and you are told so. A Serial Killer "
-                "kills you instead of his target. Your target is told of the attempt.",
-                stage=BLOCK,
-                resolve=hooks.roleblock,
-                targets=NOT_MAFIA,
-                blockable=False,
-            ),
-        ),
-        traits={
-            "roleblock_immune": True,
-            "investigator_group": ("consort", "escort", "transporter"),
-        },
-        notes=("You are immune to the Escort and Consort's abilities.",),
+        abilities=(_block(NOT_MAFIA),),
+        traits=BLOCKER_TRAITS,
+        notes=BLOCKER_NOTES,
     ),
     Role(
         "framer",
@@ -579,23 +586,9 @@ ROLES = [
         TOWN,
         "The town's role-blocker.",
         "You win if the mafia and the Serial Killer / Arsonist / Witch are eliminated.",
-        abilities=(
-            Ability(
-                BLOCK,
-                "Block",
-                "Prevent your target from using their ability tonight. The Escort, "
-                "Transporter and Witch are immune, and you are told so. A Serial Killer "
-                "kills you instead of his target. Your target is told of the attempt.",
-                stage=BLOCK,
-                resolve=hooks.roleblock,
-                blockable=False,
-            ),
-        ),
-        traits={
-            "roleblock_immune": True,
-            "investigator_group": ("consort", "escort", "transporter"),
-        },
-        notes=("You are immune to the Escort and Consort's abilities.",),
+        abilities=(_block(ONE_OTHER),),
+        traits=BLOCKER_TRAITS,
+        notes=BLOCKER_NOTES,
     ),
     Role(
         "transporter",
