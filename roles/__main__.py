@@ -1,4 +1,5 @@
-"""Command line: `python -m roles simulate FILE|-` and `python -m roles rules [RULESET]`."""
+"""Command line: `python -m roles simulate FILE|-`, `python -m roles rules [RULESET]`,
+and `python -m roles roulette` (the graveyard's roulette, the same for every ruleset)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,13 @@ import sys
 
 from .cards import rules_text, rulesets_text
 from .errors import ScenarioError
+from .roulette import HELP as ROULETTE_HELP
 from .scenario import simulate
 
-USAGE = "usage: python -m roles simulate FILE|-  |  python -m roles rules [RULESET]"
+USAGE = (
+    "usage: python -m roles simulate FILE|-  |  python -m roles rules [RULESET]"
+    "  |  python -m roles roulette"
+)
 
 
 def main(argv: list[str]) -> int:
@@ -21,6 +26,9 @@ def main(argv: list[str]) -> int:
         except KeyError:
             print(f"unknown ruleset '{argv[1]}'", file=sys.stderr)
             return 2
+        return 0
+    if argv == ["roulette"]:
+        print(ROULETTE_HELP)
         return 0
     print(USAGE, file=sys.stderr)
     return 2
