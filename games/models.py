@@ -272,3 +272,36 @@ class Event(models.Model):
         if self.pk is not None:
             raise IllegalTransition("the event log is append-only")
         super().save(*args, **kwargs)
+
+
+# -- the graveyard's Russian roulette (roles/roulette.py, rules/002) ---------
+
+
+class RoulettePoints(models.Model):
+    """An account's roulette points, across games; created at the first bet with
+    roles.roulette.STARTING_POINTS. A bet never exceeds them, so they stay >= 0."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roulette_points"
+    )
+    points = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["-points", "user_id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} has {self.points} points"
+
+
+class RouletteTable(models.Model):
+    """A game's graveyard table: the engine's roulette Table (JSON) and its secret seed."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="roulette")
+    # The spins come from it: never sent to a browser, so no one can foresee a chamber.
+    seed = models.BigIntegerField()
+    state = models.JSONField(default=dict, blank=True)
+    # Table name -> user id of whoever sat at the table (whose points move).
+    members = models.JSONField(default=dict, blank=True)
+
+    def __str__(self) -> str:
+        return f"roulette of {self.game}"
