@@ -10,6 +10,7 @@ from .engine import PhaseResult, new_game, resolve_phase
 from .errors import IllegalAction, PendingDecision, ScenarioError
 from .legal import Choice, check_action, check_vote, choices
 from .model import Event, GameState, Player
+from .modkill import modkill
 from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, list_rulesets
 from .scenario import simulate
 from .setup import deal
@@ -36,6 +37,7 @@ __all__ = [
     "deal",
     "get_ruleset",
     "list_rulesets",
+    "modkill",
     "new_game",
     "observe",
     "resolve_phase",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .modkill import RULINGS as MODKILL_RULINGS
 from .ruleset import Ability, Role, Ruleset, get_ruleset, list_rulesets
 
 
@@ -90,6 +91,9 @@ def rules_text(ruleset_id: str) -> str:
         out.append("")
         out.append("Rulings (where the documents are silent or ambiguous):")
         out.append(ruleset.documentation.strip())
+    out.append("")
+    out.append("The host:")
+    out.append(MODKILL_RULINGS.strip())
     return "\n".join(out)
 
 

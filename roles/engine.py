@@ -14,6 +14,8 @@ from typing import Any
 from .errors import IllegalAction
 from .legal import check_action, check_vote
 from .model import Event, GameState, Player
+from .modkill import MEMORY_KEY as MODKILLED
+from .modkill import modkilled_now, void_modkilled
 from .night import Intent, PhaseContext
 from .ruleset import get_ruleset
 
@@ -90,8 +92,14 @@ def resolve_phase(state: GameState, phase_input: dict[str, Any]) -> PhaseResult:
     if kind != state.phase_kind:
         raise IllegalAction(f"expected {state.phase_label}, got a {kind}")
     ruleset = get_ruleset(state.ruleset)
+    # The host's modkills during this phase (roles.modkill): their input is void.
+    gone = modkilled_now(state)
+    phase_input = void_modkilled(phase_input, set(gone))
     new = state.copy()
+    new.memory.pop(MODKILLED, None)
     ctx = PhaseContext(new, ruleset, new.rng(kind, new.phase_number))
+    if gone:
+        ctx.flags["gm_modkilled"] = gone
     if kind == "night":
         actions = phase_input["night"]
         if not isinstance(actions, list):
@@ -205,11 +213,11 @@ def _advance(state: GameState) -> None:
     state.phase_kind, state.phase_number = kind, done + 1
 
 
-def _events(state: GameState, ruleset, record: dict[str, Any]) -> list[Event]:
-    """The record split by audience: what everyone, each seat and the GM may read."""
+def public_deaths(state: GameState, ruleset, deaths: list[dict[str, Any]]) -> list[dict]:
+    """The deaths as the game's reveal mode shows them to everyone."""
     reveal = ruleset.reveal(state) if ruleset.reveal else "role"
-    public_deaths = []
-    for death in record["deaths"]:
+    shown_deaths = []
+    for death in deaths:
         entry = {"player": death["player"]}
         dead = state.player(death["player"])
         shown = ruleset.reveal_of(state, dead) if ruleset.reveal_of else reveal
@@ -217,11 +225,24 @@ def _events(state: GameState, ruleset, record: dict[str, Any]) -> list[Event]:
             entry["role"] = death["role"]
         if shown in ("role", "team"):
             entry["faction"] = dead.faction
-        public_deaths.append(entry)
+        shown_deaths.append(entry)
+    return shown_deaths
+
+
+def game_over_event(state: GameState) -> Event:
+    return Event(
+        "game_over",
+        "public",
+        {"winners": list(state.winners), "roles": {p.name: p.role for p in state.players}},
+    )
+
+
+def _events(state: GameState, ruleset, record: dict[str, Any]) -> list[Event]:
+    """The record split by audience: what everyone, each seat and the GM may read."""
     public = {
         "phase": record["phase"],
         "number": record["number"],
-        "deaths": public_deaths,
+        "deaths": public_deaths(state, ruleset, record["deaths"]),
         "events": record["events"],
     }
     for key in ("headline", "descriptions", "tally", "lynched"):
@@ -231,15 +252,6 @@ def _events(state: GameState, ruleset, record: dict[str, Any]) -> list[Event]:
     for result in record["results"]:
         events.append(Event("result", ("seat", result["to"]), dict(result)))
     if state.ended:
-        events.append(
-            Event(
-                "game_over",
-                "public",
-                {
-                    "winners": list(state.winners),
-                    "roles": {p.name: p.role for p in state.players},
-                },
-            )
-        )
+        events.append(game_over_event(state))
     events.append(Event("phase_record", "gm", record))
     return events

@@ -405,7 +405,8 @@ def gm_modkills(ctx: PhaseContext) -> list[str]:
                 ctx.kill(target, CAUSE_MODKILL)
     if names:
         ctx.event("modkill", players=names, reason="host")
-    ctx.flags["gm_modkilled"] = names
+    # Added to those modkilled earlier in the phase (roles.modkill, at once).
+    ctx.flags["gm_modkilled"] = [*ctx.flags.get("gm_modkilled", []), *names]
     return names
 
 
