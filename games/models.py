@@ -111,6 +111,12 @@ class Phase(models.Model):
     pending = models.JSONField(default=dict, blank=True)
     # The GM's answers to such questions: day actions of the pseudo-actor "GM".
     gm_actions = models.JSONField(default=list, blank=True)
+    # The GM paused the clock at this moment (None: running). The time left is
+    # deadline - paused_at; resuming moves the deadline on by the pause's length.
+    paused_at = models.DateTimeField(null=True, blank=True)
+    # The players the GM modkilled during this phase, in order: inputs a replay
+    # applies (roles.modkill) before the phase's own resolution.
+    modkills = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["seq"]
