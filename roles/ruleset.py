@@ -131,6 +131,9 @@ class Ruleset:
     # Factions with a night chat when it differs from informed_factions (None: the same);
     # ru_sport's mafia know each other but may not talk during the game.
     night_chat_factions: tuple[str, ...] | None = None
+    # chat_rooms(state) -> the night chat rooms of the current phase (roles/chats.py);
+    # None: one room per faction with a night chat.
+    chat_rooms: Callable[..., list] | None = None
     # setup(state) draws what the scenario did not fix (an executioner's target).
     setup: Callable[..., None] | None = None
     # vote_check(state, voter, target) -> refusal reason or None
