@@ -188,9 +188,12 @@ class Post(models.Model):
     ANNOUNCEMENT = "announce"
     PRIVATE = "pm"
     LAST_WORDS = "last_words"
+    # A night chat room of the engine (roles.night_chats): faction chats, the Masons, a jail.
+    ROOM = "room"
     CHANNELS = [
         (DAY, "day thread"),
-        (FACTION, "faction chat"),
+        (FACTION, "faction chat (before rooms)"),
+        (ROOM, "night chat room"),
         (GRAVEYARD, "graveyard chat"),
         (ANNOUNCEMENT, "GM announcement"),
         (PRIVATE, "private message"),
@@ -214,6 +217,8 @@ class Post(models.Model):
     channel = models.CharField(max_length=10, choices=CHANNELS)
     # For faction chat: the faction whose members may read it.
     faction = models.CharField(max_length=40, blank=True)
+    # For a night chat room: the room's id ("faction:mafia", "masons", "jail:2").
+    room = models.CharField(max_length=80, blank=True)
     # For a private message: the seat it is addressed to.
     recipient = models.ForeignKey(
         Seat, on_delete=models.PROTECT, related_name="+", null=True, blank=True
@@ -256,7 +261,8 @@ class Spectator(models.Model):
 class Event(models.Model):
     """The append-only event log: every outward message, with who may read it.
 
-    audience: "public", "gm", "dead", "seat:<name>" or "faction:<faction>".
+    audience: "public", "gm", "dead", "seat:<name>", "faction:<faction>", or a night
+    room's "room:<room id>" (its members) / "room-read:<room id>" (its readers).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
