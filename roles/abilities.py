@@ -82,11 +82,26 @@ def roleblock(ctx: PhaseContext, intent: Intent) -> None:
     """Applied by `redirect_and_block`; listed so the ability has a hook to name."""
 
 
-def lookout_watch(ctx: PhaseContext, intent: Intent) -> None:
-    """000 Lookout: 'Learn who else visited your target tonight' (sorted by name)."""
-    target = intent.target
-    seen = [v for v in ctx.visitors_of(target) if v != intent.actor]
-    ctx.result(intent.actor, "visitors", target=target, value=sorted(seen))
+def lookout(
+    unseen: Callable[[PhaseContext, str], bool] | None = None,
+) -> Callable[[PhaseContext, Intent], None]:
+    """000 Lookout: 'Learn who else visited your target tonight' (sorted by name);
+    `unseen(ctx, visitor)`: a visitor the Lookout does not see (sc2: detection-immune
+    visitors when the Lookout does not ignore detection immunity)."""
+
+    def resolve(ctx: PhaseContext, intent: Intent) -> None:
+        target = intent.target
+        seen = [
+            v
+            for v in ctx.visitors_of(target)
+            if v != intent.actor and not (unseen is not None and unseen(ctx, v))
+        ]
+        ctx.result(intent.actor, "visitors", target=target, value=sorted(seen))
+
+    return resolve
+
+
+lookout_watch = lookout()
 
 
 def faction_visits(ctx: PhaseContext, watcher: str = "spy", faction: str = "mafia") -> None:
@@ -565,14 +580,21 @@ def executioners_turning(
     ]
 
 
-def heir(ctx: PhaseContext, faction: str, holders: tuple[str, ...]) -> Player | None:
+def heir(
+    ctx: PhaseContext,
+    faction: str,
+    holders: tuple[str, ...],
+    eligible: Callable[[Player], bool] | None = None,
+) -> Player | None:
     """000 Mafioso: 'If you die, the other mafia member's role is replaced with the
-    Mafioso': the first living member of `faction` in seating order, when none of
-    them holds one of the `holders` roles; None otherwise."""
+    Mafioso': the first living member of `faction` in seating order (who is
+    `eligible`, when given), when none of them holds one of the `holders` roles;
+    None otherwise."""
     living = [p for p in ctx.state.players if p.faction == faction and ctx.is_alive_now(p.name)]
-    if not living or any(p.role in holders for p in living):
+    if any(p.role in holders for p in living):
         return None
-    return living[0]
+    candidates = [p for p in living if eligible is None or eligible(p)]
+    return candidates[0] if candidates else None
 
 
 def attacks_on(ctx: PhaseContext, target: str) -> list[Attack]:

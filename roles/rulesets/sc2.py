@@ -101,6 +101,22 @@ def _convert_usable(state: GameState, player: Player) -> str | None:
     return None
 
 
+def _control_self_refusal(state: GameState, player: Player, target_name: str) -> str | None:
+    """port Witch `can_control_self`: off (the default), she cannot name herself."""
+    if target_name == player.name and not rules.option(state, "witch_can_control_self"):
+        return "witch cannot target themselves"
+    return None
+
+
+def _control_self_check(state: GameState, player: Player, action: dict) -> str | None:
+    """With witch_can_control_self she may be the second target (her victim acts on
+    her), never the first: she has no other action to be forced into."""
+    targets = action.get("targets") or []
+    if targets and targets[0] == player.name:
+        return "the Witch cannot control herself; she may only be the second target"
+    return None
+
+
 def _remember_refusal(state: GameState, player: Player, target_name: str) -> str | None:
     """sc2-reference 2.3 Amnesiac: 'Cannot become Town/Mafia/a killing role' options;
     a refuse_target hook, so choices list only the bodies he may remember."""
@@ -179,7 +195,8 @@ ROLES_LIST = [
         TOWN_WIN,
         (VEST_CITIZEN,),
         notes=(
-            "Only Citizens can be recruited by a Mason Leader.",
+            "Only Citizens can be recruited by a Mason Leader (citizen_recruitable; "
+            "escort_recruitable adds the Escorts).",
             "citizen_wins_1v1: a Citizen left alone with one Mafia member wins.",
         ),
     ),
@@ -286,7 +303,10 @@ ROLES_LIST = [
                 targets=TargetRule(self_allowed=True),
             ),
         ),
-        notes=("A Veteran on alert does not shoot Lookouts; a Mass Murderer does.",),
+        notes=(
+            "A Veteran on alert does not shoot Lookouts; a Mass Murderer does.",
+            "lookout_ignores_detection_immune: off, detection-immune visitors are not seen.",
+        ),
     ),
     Role(
         "coroner",
@@ -351,7 +371,10 @@ ROLES_LIST = [
         "Roleblock one player each night.",
         TOWN_WIN,
         (BLOCK,),
-        notes=("A Serial Killer you block kills you instead of his target.",),
+        notes=(
+            "A Serial Killer you block kills you instead of his target.",
+            "escort_recruitable: a Mason Leader may recruit you into the Masons.",
+        ),
     ),
     Role(
         "bus_driver",
@@ -613,7 +636,11 @@ ROLES_LIST = [
                 redirectable=False,
             ),
         ),
-        notes=("Doing nothing cleans yourself off.", "arsonist_night_immune."),
+        notes=(
+            "Doing nothing cleans yourself off.",
+            "arsonist_night_immune.",
+            "arsonist_fire_spreads: visitors of a burning house burn too.",
+        ),
     ),
     Role(
         "mass_murderer",
@@ -647,12 +674,17 @@ ROLES_LIST = [
                 "Force your first target to use their ability on your "
                 "second target; learn the first target's role.",
                 stage="control",
-                targets=TargetRule(count=2, distinct=True),
+                targets=TargetRule(count=2, distinct=True, self_allowed=True),
                 visits_first=1,
                 resolve=night.witch_control,
+                refuse_target=_control_self_refusal,
+                check=_control_self_check,
             ),
         ),
-        notes=("You cannot control the Jailor.",),
+        notes=(
+            "You cannot control the Jailor.",
+            "witch_can_control_self: you may make your first target act on you.",
+        ),
     ),
     Role(
         "executioner",
@@ -768,6 +800,12 @@ OPTIONS = (
     Option("citizen_wins_1v1", False, "Citizen 'win ties over Mafia' one versus one", ON_OFF),
     Option("citizen_vest", True, "Citizen has a one-shot bulletproof vest", ON_OFF),
     Option(
+        "citizen_recruitable",
+        True,
+        "a Mason Leader can recruit Citizens into the Masons (port recruitable)",
+        ON_OFF,
+    ),
+    Option(
         "mason_promoted_to_leader",
         False,
         "a lone Mason with no Mason Leader becomes the Mason Leader (port promoted_if_alone)",
@@ -787,6 +825,12 @@ OPTIONS = (
     Option("sheriff_detects_arsonist", True, "Sheriff detects the Arsonist", ON_OFF),
     Option("sheriff_detects_cult", True, "Sheriff detects the Cult", ON_OFF),
     Option("sheriff_detects_mass_murderer", True, "Sheriff detects the Mass Murderer", ON_OFF),
+    Option(
+        "lookout_ignores_detection_immune",
+        True,
+        "the Lookout sees detection-immune visitors (port ignore_detection_immune)",
+        ON_OFF,
+    ),
     Option("coroner_discovers_targets", False, "Coroner learns the body's last targets", ON_OFF),
     Option("coroner_discovers_last_will", False, "Coroner reads the body's last will", ON_OFF),
     Option("coroner_discovers_death_type", False, "Coroner learns the causes of death", ON_OFF),
@@ -814,6 +858,12 @@ OPTIONS = (
     Option("escort_cannot_be_blocked", False, "Escorts cannot be roleblocked", ON_OFF),
     Option("consort_cannot_be_blocked", False, "Consorts cannot be roleblocked", ON_OFF),
     Option(
+        "escort_recruitable",
+        False,
+        "a Mason Leader can recruit Escorts into the Masons (port recruitable)",
+        ON_OFF,
+    ),
+    Option(
         "escort_detects_immune", True, "a roleblocker is told when the target is immune", ON_OFF
     ),
     Option("spy_sees_mafia_targets", True, "the Spy learns where the Mafia went", ON_OFF),
@@ -826,6 +876,13 @@ OPTIONS = (
         "veteran_pierces_immunity",
         False,
         "the Veteran's shots kill night-immune visitors (port offense_level 2)",
+        ON_OFF,
+    ),
+    Option(
+        "veteran_shoots_visitors_doctors",
+        False,
+        "a Doctor whose patient visits an alerting Veteran is shot too "
+        "('Doctor whose target visits the Vet dies')",
         ON_OFF,
     ),
     Option("vigilante_shots", 3, "shots per game (0: no limit)", (0, 1, 2, 3, 4)),
@@ -849,6 +906,24 @@ OPTIONS = (
         True,
         "with no Godfather or Mafioso alive, the first "
         "Mafia member becomes the Mafioso (Framer 'Becomes Mafioso if alone')",
+        ON_OFF,
+    ),
+    Option(
+        "consort_becomes_mafioso",
+        True,
+        "a Consort can be the Mafia's new Mafioso (port becomes_mafioso)",
+        ON_OFF,
+    ),
+    Option(
+        "consigliere_becomes_mafioso",
+        True,
+        "a Consigliere can be the Mafia's new Mafioso (port becomes_mafioso)",
+        ON_OFF,
+    ),
+    Option(
+        "framer_becomes_mafioso",
+        True,
+        "a Framer can be the Mafia's new Mafioso ('Becomes Mafioso if alone (D: On)')",
         ON_OFF,
     ),
     Option("consigliere_detects_exact_role", True, "the Consigliere learns the exact role", ON_OFF),
@@ -880,6 +955,13 @@ OPTIONS = (
         "a roleblocker who visits the Arsonist is doused (port douse_blocker)",
         ON_OFF,
     ),
+    Option(
+        "arsonist_fire_spreads",
+        False,
+        "an ignition also burns everyone who visited a burning house that night "
+        "(port fire_spreads)",
+        ON_OFF,
+    ),
     Option("mass_murderer_night_immune", False, "Mass Murderer immune to night kills", ON_OFF),
     Option("mass_murderer_can_target_self", False, "the Mass Murderer may spree at home", ON_OFF),
     Option(
@@ -893,6 +975,13 @@ OPTIONS = (
         "witch_target_notified",
         True,
         "the Witch's first target is told it was controlled (port target_is_notified)",
+        ON_OFF,
+    ),
+    Option(
+        "witch_can_control_self",
+        False,
+        "the Witch may name herself as the second target: her first target acts on her "
+        "(port can_control_self)",
         ON_OFF,
     ),
     Option(
@@ -1045,7 +1134,10 @@ GM decisions where the documents are silent or ambiguous:
   alerts) repels any preventable attack first.
 - Veteran: his shots can be healed and spare night-immune visitors unless
   veteran_pierces_immunity; Lookouts are never shot. The reference's 'Doctor whose
-  target visits the Vet dies' is not applied (unclear).
+  target visits the Vet dies' (from a third-party rules README; the wiki and 002
+  are silent) is veteran_shoots_visitors_doctors, off by default: on, a Doctor
+  healing a visitor the Veteran shoots is shot too (he follows his patient into the
+  fire), whether or not the heal saves the patient; a self-heal is no visit.
 - Mass Murderer: the target is 'home' when he visited nobody. A Bodyguard guarding
   the house cancels the whole spree and duels the Mass Murderer.
 - Vigilante: 3 shots by default (000), never on night 1.
@@ -1074,6 +1166,41 @@ GM decisions where the documents are silent or ambiguous:
 - Disguiser: his own attack; if it kills, investigations of him show the victim's
   role and the victim is announced as the Disguiser ('reveal' event).
 - Mason Leader: a recruit counts when it succeeds or bludgeons a Cultist.
+- The port's flags (sc2-reference names them without defaults): where the wiki has
+  the option, its default; otherwise the default keeps the wiki's rule.
+  - offense_level is not one more option: Veteran 1/2 is veteran_pierces_immunity,
+    Bodyguard 1/2 bodyguard_ignores_invulnerability, Arsonist 1/3 the wiki's two
+    options arsonist_ignores_immunity and arsonist_ignores_healing (3: both on);
+    the other killers' fixed level 1 is a plain attack that night immunity stops.
+    defense_level is each role's *_night_immune option.
+  - randomly_suicide (Jester) is the wiki's 'Kills a random guilty voter':
+    jester_kills_guilty_voter, off; 002's grief suicide is its death description.
+  - recruitable (Citizen, Escort): the reference reads it as recruiting 'by the
+    mafia'; sc2 has no Mafia recruit, so it decides whom a Mason Leader's recruit
+    works on: citizen_recruitable (on: the wiki's 'This ability only works on
+    Citizens') and escort_recruitable (off). A recruit that does not work fails,
+    uses no recruit and is not told to its target (the wiki tells Citizens and
+    Mafia only; a Mafia member still learns the Mason Leader).
+  - ignore_detection_immune (Lookout): lookout_ignores_detection_immune, on (the
+    Lookout sees every visitor); off, a visitor whose role is detection-immune in
+    this game (godfather_detection_immune, ...) is missing from his list, as the
+    wiki's Lookout page describes.
+  - can_control_self (Witch): witch_can_control_self, off; on, she may name herself
+    as the second target (her first target acts on her: a Doctor heals her), never
+    as the first (she has no other action to be forced into: invalid input).
+  - fire_spreads (Arsonist): arsonist_fire_spreads, off; on, everyone who visited
+    a burning house that night burns too, by the fire's rules (immunity, heals,
+    jail and Bodyguards as for the doused).
+  - becomes_mafioso (Consort, Consigliere; the wiki's Framer 'Becomes Mafioso if
+    alone (D: On)'): consort_/consigliere_/framer_becomes_mafioso, on; the heir is
+    the first member in seat order whose role may; the Janitor and the Disguiser
+    (no such flag in the reference) always may; mafia_promote_to_mafioso off stops
+    every promotion.
+  - detects_block_immune_target (Escort, Consort): one option for both,
+    escort_detects_immune. WitchDoctor_when_converted (Doctor, Witch): the Witch
+    Doctor is not an sc2 role here. The Bus Driver's 'May target self' is a fact of
+    the wiki (always allowed), not an option; the Spy's old 'read PMs' belongs to
+    the site's private messages, not to the engine.
 - Cult: one conversion a night for the whole cult; not Mafia, Masons, the Mason
   Leader or a jailed player; cap = (players - Mafia) // 3 members ever, plus one
   per two dead Cultists. A conversion beyond the cap fails (the Cultist is told),

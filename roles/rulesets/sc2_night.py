@@ -242,10 +242,13 @@ def kills(ctx: PhaseContext) -> None:
             pierces.append("defence")
         if ctx.option("arsonist_ignores_healing"):
             pierces.append("heal")
+        burning = [p.name for p in state.players if p.alive and p.memory.get("doused")]
         # 000: a Bodyguard 'cannot prevent a kill from the ... Arsonist'.
         shared.burn_doused(
             ctx, igniters[0], clear=True, pierces=tuple(pierces), interceptable=False
         )
+        if ctx.option("arsonist_fire_spreads"):
+            _spread_fire(ctx, igniters[0], burning, tuple(pierces))
         _sequence(ctx, "A fire broke out.")
     _mass_murders(ctx)
     # Jester: 'Kills a random guilty voter' the night after the lynch.
@@ -257,11 +260,29 @@ def kills(ctx: PhaseContext) -> None:
                 victim = living[ctx.rng.randrange(len(living))]
                 ctx.attack(player.name, victim, "jester", preventable=False, interceptable=False)
     # Veteran on alert: 'kills everyone who targets him', Lookouts excepted.
+    shot = ("defence",) if ctx.option("veteran_pierces_immunity") else ()
     for veteran in ctx.flags.get("alert", []):
         for visitor in ctx.visitors_of(veteran):
             if ctx.player(visitor).role != "lookout":
-                pierces = ("defence",) if ctx.option("veteran_pierces_immunity") else ()
-                ctx.attack(veteran, visitor, "veteran", interceptable=False, pierces=pierces)
+                ctx.attack(veteran, visitor, "veteran", interceptable=False, pierces=shot)
+                if ctx.option("veteran_shoots_visitors_doctors"):
+                    _shoot_doctors_of(ctx, veteran, visitor, shot)
+
+
+def _shoot_doctors_of(ctx: PhaseContext, veteran: str, patient: str, pierces: tuple) -> None:
+    """sc2-reference 2.1 Veteran: 'Doctor whose target visits the Vet dies': the
+    Doctor follows his patient into the Veteran's fire."""
+    doctors = {h.protector for h in ctx.protections_of(patient, "heal")} - {patient, veteran}
+    for doctor in sorted(doctors, key=ctx.seat):
+        ctx.attack(veteran, doctor, "veteran", interceptable=False, pierces=pierces)
+
+
+def _spread_fire(ctx: PhaseContext, igniter: str, burning: list[str], pierces: tuple) -> None:
+    """port Arsonist `fire_spreads`: everyone who visited a burning house tonight
+    burns with it (the fire's own attack: same immunities and heals)."""
+    caught = {v for house in burning for v in ctx.visitors_of(house)} - set(burning)
+    for visitor in sorted(caught, key=ctx.seat):
+        ctx.attack(igniter, visitor, "arsonist", pierces=pierces, interceptable=False)
 
 
 def _mason_bludgeon(ctx: PhaseContext, intent: Intent) -> None:
@@ -468,8 +489,17 @@ def consigliere_check(ctx: PhaseContext, intent: Intent) -> None:
         investigate(ctx, intent)
 
 
+def _unseen_by_lookout(ctx: PhaseContext, visitor: str) -> bool:
+    """port Lookout `ignore_detection_immune`: off, a detection-immune visitor is not
+    seen (sc2 wiki Lookout: 'if the Godfather is immune to detection, and Lookout
+    does not bypass detection immunity')."""
+    if ctx.option("lookout_ignores_detection_immune"):
+        return False
+    return rules.detection_immune(ctx.state, ctx.player(visitor))
+
+
 # 000 Lookout: 'Learn who else visited your target tonight' -- the shared hook.
-watch = shared.lookout_watch
+watch = shared.lookout(_unseen_by_lookout)
 
 
 def autopsy(ctx: PhaseContext, intent: Intent) -> None:
@@ -530,7 +560,7 @@ def recruit(ctx: PhaseContext, intent: Intent) -> None:
     if not ctx.is_alive_now(target.name):
         ctx.result(intent.actor, "recruit", target=target.name, value="failed")
         return
-    if target.role == "citizen" and ctx.flags.get("prisoner") != target.name:
+    if rules.recruitable(ctx.state, target) and ctx.flags.get("prisoner") != target.name:
         rules.change_role(ctx.state, target, "mason")
         uses = _uses(ctx, intent.actor)
         uses["recruit"] = uses.get("recruit", 0) + 1

@@ -154,6 +154,35 @@ OPTION_TRAITS: dict[str, dict[str, str]] = {
 }
 
 
+# Options that hold one role's flag (no trait of the shared mechanisms reads them).
+# port `recruitable`: a Mason Leader's recruit works on the role.
+RECRUITABLE_OPTIONS = {"citizen": "citizen_recruitable", "escort": "escort_recruitable"}
+# port `becomes_mafioso`, Framer 'Becomes Mafioso if alone (D: On)': the role may be
+# the Mafia's heir when no Godfather or Mafioso is left (mafia_promote_to_mafioso).
+BECOMES_MAFIOSO_OPTIONS = {
+    "consort": "consort_becomes_mafioso",
+    "consigliere": "consigliere_becomes_mafioso",
+    "framer": "framer_becomes_mafioso",
+}
+
+
+def role_flag(state: GameState, player: Player, flags: dict[str, str], default: bool) -> bool:
+    """The player's role's flag in `flags` (role -> option id); `default` for a role
+    the table does not name."""
+    key = flags.get(player.role)
+    return bool(option(state, key)) if key else default
+
+
+def recruitable(state: GameState, player: Player) -> bool:
+    """sc2-reference 2.1 Mason Leader: 'This ability only works on Citizens' (by
+    default); citizen_recruitable and escort_recruitable (port `recruitable`)."""
+    return role_flag(state, player, RECRUITABLE_OPTIONS, default=False)
+
+
+def may_become_mafioso(state: GameState, player: Player) -> bool:
+    return role_flag(state, player, BECOMES_MAFIOSO_OPTIONS, default=True)
+
+
 def has_trait(state: GameState, player: Player, trait: str) -> bool:
     """Whether the player's role has `trait` in this game (its option is on)."""
     key = OPTION_TRAITS[trait].get(player.role)
@@ -283,7 +312,9 @@ def after_deaths(ctx: PhaseContext) -> None:
             change_role(state, consiglieri[0], "godfather")
     # Framer 'Becomes Mafioso if alone (D: On)'; port: 'becomes_mafioso when no killer'.
     if option(state, "mafia_promote_to_mafioso"):
-        heir = shared.heir(ctx, MAFIA, ("godfather", "mafioso"))
+        heir = shared.heir(
+            ctx, MAFIA, ("godfather", "mafioso"), lambda p: may_become_mafioso(state, p)
+        )
         if heir is not None:
             change_role(state, heir, "mafioso")
     # Mason promoted to Mason Leader (port `promoted_if_alone`).

@@ -1,0 +1,118 @@
+"""sc2: the port's host flags that sc2-reference lists without a default (issue 5).
+
+The night rules of each flag are scenario fixtures (scenarios/sc2/170-188, default
+and non-default value); these tests cover what a fixture cannot state: the
+defaults, what the engine offers a player, and the flags' interactions with other
+options.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import roles
+
+NAMES = "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kay Lou".split()
+
+
+def roster(*head: str) -> list[dict]:
+    """Ann.. take the given roles, the rest are Citizens."""
+    role_ids = list(head) + ["citizen"] * (len(NAMES) - len(head))
+    return [{"name": n, "role": r} for n, r in zip(NAMES, role_ids, strict=True)]
+
+
+def night(players, actions, options=None) -> dict:
+    outcome = roles.simulate(
+        {
+            "ruleset": "sc2",
+            "seed": 1,
+            "options": options or {},
+            "players": players,
+            "phases": [{"night": actions}],
+        }
+    )
+    return outcome["phases"][0]
+
+
+@pytest.mark.parametrize(
+    "option_id, default",
+    [
+        # Defaults that keep the wiki's rule where only the port has the flag.
+        ("citizen_recruitable", True),  # W-ML: 'This ability only works on Citizens'
+        ("escort_recruitable", False),
+        ("lookout_ignores_detection_immune", True),
+        ("witch_can_control_self", False),
+        ("arsonist_fire_spreads", False),
+        ("veteran_shoots_visitors_doctors", False),
+        # W-FRAMER: 'Becomes Mafioso if alone (D: On)'; the port's other becomes_mafioso.
+        ("framer_becomes_mafioso", True),
+        ("consort_becomes_mafioso", True),
+        ("consigliere_becomes_mafioso", True),
+    ],
+)
+def test_port_flag_defaults(option_id, default):
+    options = {o.id: o for o in roles.get_ruleset("sc2").options}
+    assert options[option_id].default == default
+    assert set(options[option_id].choices) == {True, False}
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_witch_offered_herself_only_with_the_option(allowed):
+    """sc2-reference 2.3 Witch: port `can_control_self`."""
+    state = roles.new_game(
+        "sc2", roster("witch", "doctor", "mafioso"), 1, {"witch_can_control_self": allowed}
+    )
+    (control,) = [c for c in roles.choices(state, "Ann") if c.ability == "control"]
+    assert ("Ann" in control.targets) is allowed
+    assert "Bob" in control.targets
+
+
+def test_lookout_without_detection_sees_a_framer_only_when_not_immune():
+    """sc2-reference 2.2 Framer: 'Immune to detection (D: Off)'; with the Lookout not
+    ignoring detection immunity, the option decides whether he is seen."""
+    players = roster("lookout", "framer", "citizen", "mafioso")
+    actions = [{"actor": "Ann", "targets": ["Cid"]}, {"actor": "Bob", "targets": ["Cid"]}]
+    blind = {"lookout_ignores_detection_immune": False}
+    seen = night(players, actions, blind)["results"]
+    hidden = night(players, actions, {**blind, "framer_detection_immune": True})["results"]
+    assert {"to": "Ann", "kind": "visitors", "target": "Cid", "value": ["Bob"]} in seen
+    assert {"to": "Ann", "kind": "visitors", "target": "Cid", "value": []} in hidden
+
+
+def test_spreading_fire_follows_the_arsonist_immunity_option():
+    """sc2-reference 2.3 Arsonist: 'Ignores immunity (D: On)'; the spread fire is the
+    same fire: a night-immune visitor burns only while the option is on."""
+    players = roster("arsonist", "serial_killer", "citizen", "mafioso")
+    doused = {"actor": "Ann", "targets": ["Cid"]}
+    ignite = {"actor": "Ann", "ability": "ignite"}
+    stab = {"actor": "Bob", "targets": ["Cid"]}
+    quiet_day = {"day": {"votes": [], "rounds": [], "actions": []}}
+
+    def deaths(options):
+        outcome = roles.simulate(
+            {
+                "ruleset": "sc2",
+                "seed": 1,
+                "options": {"arsonist_fire_spreads": True, **options},
+                "players": players,
+                "phases": [{"night": [doused]}, quiet_day, {"night": [ignite, stab]}],
+            }
+        )
+        return {d["player"] for d in outcome["phases"][2]["deaths"]}
+
+    assert deaths({}) == {"Cid", "Bob"}
+    assert deaths({"arsonist_ignores_immunity": False}) == {"Cid"}
+
+
+def test_doctor_of_a_vet_visitor_is_shot_even_when_the_heal_fails():
+    """sc2-reference 2.1 Veteran: 'Doctor whose target visits the Vet dies' -- the
+    Doctor is shot whether or not his patient is: a night-immune Serial Killer who
+    visits the Veteran lives, his Doctor does not."""
+    players = roster("veteran", "serial_killer", "doctor", "mafioso")
+    actions = [
+        {"actor": "Ann", "ability": "alert"},
+        {"actor": "Bob", "targets": ["Ann"]},
+        {"actor": "Cid", "targets": ["Bob"]},
+    ]
+    phase = night(players, actions, {"veteran_shoots_visitors_doctors": True})
+    assert {d["player"] for d in phase["deaths"]} == {"Cid"}
