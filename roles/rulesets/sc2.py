@@ -117,6 +117,12 @@ def _control_self_check(state: GameState, player: Player, action: dict) -> str |
     return None
 
 
+def _annoy_usable(state: GameState, player: Player) -> str | None:
+    if not rules.option(state, "jester_annoys"):
+        return "the Jester has no night action (jester_annoys is off)"
+    return None
+
+
 def _remember_refusal(state: GameState, player: Player, target_name: str) -> str | None:
     """sc2-reference 2.3 Amnesiac: 'Cannot become Town/Mafia/a killing role' options;
     a refuse_target hook, so choices list only the bodies he may remember."""
@@ -702,7 +708,16 @@ ROLES_LIST = [
         "jester",
         "Get yourself lynched.",
         "Be lynched.",
-        (),
+        (
+            Ability(
+                "annoy",
+                "Annoy",
+                "Annoy a player tonight: they are told a Jester came by (jester_annoys).",
+                stage="marks",
+                resolve=night.annoy,
+                usable=_annoy_usable,
+            ),
+        ),
         notes=("jester_kills_guilty_voter: the night after your lynch a random voter dies.",),
     ),
     Role(
@@ -999,6 +1014,12 @@ OPTIONS = (
         "the night after a Jester's lynch a random voter dies",
         ON_OFF,
     ),
+    Option(
+        "jester_annoys",
+        False,
+        "the Jester may annoy a player each night (later wiki revisions; 2011: no action)",
+        ON_OFF,
+    ),
     Option("amnesiac_revealed", True, "the remembered role is announced", ON_OFF),
     Option("amnesiac_cannot_become_town", False, "the Amnesiac cannot take a Town role", ON_OFF),
     Option("amnesiac_cannot_become_mafia", False, "the Amnesiac cannot take a Mafia role", ON_OFF),
@@ -1196,6 +1217,9 @@ GM decisions where the documents are silent or ambiguous:
     the first member in seat order whose role may; the Janitor and the Disguiser
     (no such flag in the reference) always may; mafia_promote_to_mafioso off stops
     every promotion.
+  - The Jester's 'Annoy' of later versions: jester_annoys, off (002's 2011 Jester
+    has no action); on, his target is told a Jester came by; it is a visit (seen by
+    a Lookout, shot by an alerting Veteran) and not in the night sequence.
   - detects_block_immune_target (Escort, Consort): one option for both,
     escort_detects_immune. WitchDoctor_when_converted (Doctor, Witch): the Witch
     Doctor is not an sc2 role here. The Bus Driver's 'May target self' is a fact of

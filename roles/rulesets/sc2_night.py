@@ -193,6 +193,11 @@ def ignite(ctx: PhaseContext, intent: Intent) -> None:
     ctx.flags.setdefault("ignited", []).append(intent.actor)
 
 
+def annoy(ctx: PhaseContext, intent: Intent) -> None:
+    """sc2 wiki Jester (later revisions): 'able to annoy other players at night'."""
+    ctx.result(intent.target, "annoyed", value="jester")
+
+
 # 000 Bodyguard: 'You may target yourself to become immune to attacks for a night'
 # (a self-guard is a vest).
 guard = shared.guarding("vest")

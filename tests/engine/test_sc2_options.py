@@ -1,6 +1,6 @@
 """sc2: the port's host flags that sc2-reference lists without a default (issue 5).
 
-The night rules of each flag are scenario fixtures (scenarios/sc2/170-188, default
+The night rules of each flag are scenario fixtures (scenarios/sc2/170-190, default
 and non-default value); these tests cover what a fixture cannot state: the
 defaults, what the engine offers a player, and the flags' interactions with other
 options.
@@ -44,6 +44,7 @@ def night(players, actions, options=None) -> dict:
         ("witch_can_control_self", False),
         ("arsonist_fire_spreads", False),
         ("veteran_shoots_visitors_doctors", False),
+        ("jester_annoys", False),  # W-JEST-411 (2011): 'no active abilities'
         # W-FRAMER: 'Becomes Mafioso if alone (D: On)'; the port's other becomes_mafioso.
         ("framer_becomes_mafioso", True),
         ("consort_becomes_mafioso", True),
@@ -65,6 +66,16 @@ def test_witch_offered_herself_only_with_the_option(allowed):
     (control,) = [c for c in roles.choices(state, "Ann") if c.ability == "control"]
     assert ("Ann" in control.targets) is allowed
     assert "Bob" in control.targets
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_jester_offered_annoy_only_with_the_option(allowed):
+    """sc2-reference 2.3 Jester: 'Later versions: "Annoy" a player at night'."""
+    state = roles.new_game("sc2", roster("jester", "mafioso"), 1, {"jester_annoys": allowed})
+    offered = {c.ability: c for c in roles.choices(state, "Ann")}
+    assert ("annoy" in offered) is allowed
+    if allowed:
+        assert "Ann" not in offered["annoy"].targets
 
 
 def test_lookout_without_detection_sees_a_framer_only_when_not_immune():
