@@ -368,6 +368,25 @@ def _schedule_close(game_id: int, seq: int, deadline: datetime) -> None:
         logger.exception("could not schedule the close of game %s phase %s", game_id, seq)
 
 
+# -- GM tools: the clock's pause, replaced players (the tools: games/gm_tools.py) --
+
+
+def refuse_if_paused(phase: Phase) -> None:
+    """While the GM has paused the game, players talk but do not act or vote."""
+    if phase.paused_at is not None:
+        raise ServiceError(
+            "The GM has paused the game: actions and votes wait until it resumes "
+            "(you may still talk)."
+        )
+
+
+def refuse_replaced_spectator(game: Game, user) -> None:
+    """A player replaced out of a game does not come back to watch it: he knows a
+    living seat's secrets and would read the graveyard."""
+    if game.events.filter(kind="replaced", audience="public", payload__was=user.username).exists():
+        raise ServiceError("You were replaced in this game and cannot watch it.")
+
+
 # -- playing ---------------------------------------------------------------
 
 
@@ -391,6 +410,7 @@ def submit_action(
         game = change.game
         seat = _seat_of(game, user)
         phase = _running_phase(game, phase_seq)
+        refuse_if_paused(phase)
         state = engine_state(game)
         if not state.player(seat.name).alive:
             raise ServiceError("You are dead and cannot act.")
@@ -446,6 +466,7 @@ def withdraw_action(user, game_id: int, phase_seq: int | None = None) -> None:
         game = change.game
         seat = _seat_of(game, user)
         phase = _running_phase(game, phase_seq)
+        refuse_if_paused(phase)
         deleted, _ = Action.objects.filter(phase=phase, seat=seat).delete()
         if not deleted:
             raise ServiceError("You have no action to withdraw.")
@@ -495,6 +516,7 @@ def cast_vote(
         game = change.game
         seat = _seat_of(game, user)
         phase = _running_phase(game, phase_seq)
+        refuse_if_paused(phase)
         if phase.kind != Phase.DAY:
             raise ServiceError("Votes are cast during the day.")
         state = engine_state(game)
@@ -613,6 +635,7 @@ def watch_game(user, game_id: int) -> Spectator:
             raise ServiceError("The GM already sees everything.")
         if game.seats.filter(user=user).exists():
             raise ServiceError("Players cannot spectate their own game.")
+        refuse_replaced_spectator(game, user)
         if game.status == Status.FINISHED:
             raise ServiceError("The game is over: everything is open to read.")
         spectator, created = Spectator.objects.get_or_create(game=game, user=user)
@@ -860,6 +883,8 @@ def acted_counts(state: roles.GameState, phase: Phase) -> dict:
 
 
 def _close_if_everyone_acted(change: Change, phase: Phase, state: roles.GameState) -> None:
+    if phase.paused_at is not None:  # a paused phase never closes
+        return
     waiting_for = must_act(state, phase)
     if waiting_for and set(waiting_for) <= have_acted(phase):
         _close(change, phase, reason="everyone_acted", now=timezone.now())
@@ -994,6 +1019,8 @@ def close_phase(game_id: int, phase_seq: int, *, reason: str, now: datetime | No
         phase = change.game.phases.filter(seq=phase_seq).first()
         if phase is None or phase.closed_at is not None:
             return False
+        if phase.paused_at is not None:  # a paused phase never closes
+            return False
         if reason == "deadline" and phase.deadline > now:
             return False
         closed = _close(change, phase, reason=reason, now=now)
@@ -1010,6 +1037,8 @@ def gm_close_phase(gm, game_id: int, phase_seq: int | None = None) -> bool:
         change = _lock(game_id)
         _require_gm(change.game, gm)
         phase = _running_phase(change.game, phase_seq)
+        if phase.paused_at is not None:
+            raise ServiceError("The game is paused: resume it before closing the phase.")
         return close_phase(game_id, phase.seq, reason="gm")
 
 
@@ -1020,6 +1049,8 @@ def gm_decide(gm, game_id: int, choice: str, phase_seq: int | None = None) -> bo
         change = _lock(game_id)
         _require_gm(change.game, gm)
         phase = _running_phase(change.game, phase_seq)
+        if phase.paused_at is not None:
+            raise ServiceError("The game is paused: resume it before deciding.")
         pending = phase.pending
         if pending.get("kind") != "action" or pending.get("actor") != GM_ACTOR:
             raise ServiceError("Nothing waits for your decision.")
@@ -1043,7 +1074,10 @@ def sweep_overdue_phases(now: datetime | None = None) -> int:
     now = now or timezone.now()
     overdue = list(
         Phase.objects.filter(
-            closed_at__isnull=True, deadline__lte=now, game__status=Status.RUNNING
+            closed_at__isnull=True,
+            deadline__lte=now,
+            paused_at__isnull=True,
+            game__status=Status.RUNNING,
         ).values_list("game_id", "seq")
     )
     closed = 0

@@ -45,7 +45,9 @@ def seconds_to_next_deadline() -> float:
     from games.models import Phase, Status
 
     deadline = (
-        Phase.objects.filter(closed_at__isnull=True, game__status=Status.RUNNING)
+        Phase.objects.filter(
+            closed_at__isnull=True, paused_at__isnull=True, game__status=Status.RUNNING
+        )
         .order_by("deadline")
         .values_list("deadline", flat=True)
         .first()

@@ -20,4 +20,8 @@ urlpatterns = [
     path("games/<int:game_id>/note/", views.note, name="note"),
     path("games/<int:game_id>/close/", views.gm_close, name="gm_close"),
     path("games/<int:game_id>/decide/", views.gm_decide, name="gm_decide"),
+    path("games/<int:game_id>/extend/", views.gm_extend, name="gm_extend"),
+    path("games/<int:game_id>/pause/", views.gm_pause, name="gm_pause"),
+    path("games/<int:game_id>/modkill/", views.gm_modkill, name="gm_modkill"),
+    path("games/<int:game_id>/replace/", views.gm_replace, name="gm_replace"),
 ]

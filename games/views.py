@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import roles
-from games import services
+from games import gm_tools, services
 from games.forms import GameForm
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
@@ -385,4 +385,59 @@ def gm_decide(request, game_id: int):
             request.user, game_id, request.POST.get("choice", ""), phase_seq=_phase_seq(request)
         ),
         "Decision recorded.",
+    )
+
+
+# -- GM tools (games/gm_tools.py): extend, pause, resume, modkill, replace ---------
+
+
+@login_required
+@require_POST
+def gm_extend(request, game_id: int):
+    def call():
+        try:
+            minutes = int(request.POST.get("minutes", ""))
+        except ValueError:
+            raise ServiceError("Give the extension as a whole number of minutes.") from None
+        gm_tools.extend_phase(request.user, game_id, minutes * 60, phase_seq=_phase_seq(request))
+
+    return _service_post(request, game_id, call, "The phase is extended.")
+
+
+@login_required
+@require_POST
+def gm_pause(request, game_id: int):
+    resume = request.POST.get("resume") == "1"
+    tool = gm_tools.resume_phase if resume else gm_tools.pause_phase
+    return _service_post(
+        request,
+        game_id,
+        lambda: tool(request.user, game_id, phase_seq=_phase_seq(request)),
+        "The clock runs again." if resume else "The game is paused.",
+    )
+
+
+@login_required
+@require_POST
+def gm_modkill(request, game_id: int):
+    name = request.POST.get("player", "")
+    return _service_post(
+        request,
+        game_id,
+        lambda: gm_tools.modkill_player(request.user, game_id, name, phase_seq=_phase_seq(request)),
+        f"{name} was modkilled.",
+    )
+
+
+@login_required
+@require_POST
+def gm_replace(request, game_id: int):
+    seat, username = request.POST.get("player", ""), request.POST.get("username", "")
+    return _service_post(
+        request,
+        game_id,
+        lambda: gm_tools.replace_player(
+            request.user, game_id, seat, username, phase_seq=_phase_seq(request)
+        ),
+        f"{username.strip()} replaces {seat}.",
     )

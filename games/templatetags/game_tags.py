@@ -106,6 +106,8 @@ def event_text(event) -> str:
         return f"{p.get('spectator')} is watching."
     if kind == "game_over":
         return "Game over. Winners: " + (", ".join(p.get("winners", [])) or "nobody") + "."
+    if kind in GM_TOOL_TEXTS:
+        return GM_TOOL_TEXTS[kind](p)
     text = p.get("text") or p.get("headline") or p.get("description")
     if text:
         return str(text)
@@ -116,3 +118,61 @@ def event_text(event) -> str:
         return f"{p.get('player')}{role} died."
     details = ", ".join(f"{k}: {v}" for k, v in p.items())
     return f"{kind.replace('_', ' ')}{': ' + details if details else ''}"
+
+
+# -- the GM's tools (games/gm_tools.py) ---------------------------------------------
+
+
+def _clock(iso: str) -> str:
+    return f"{str(iso)[11:19]} UTC" if iso else "?"
+
+
+def _duration(seconds) -> str:
+    minutes, secs = divmod(int(seconds or 0), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def _extended_text(p: dict) -> str:
+    if not p.get("gm"):
+        return f"The deadline moved to {_clock(p.get('deadline'))} (waiting for a decision)."
+    added = f"The GM added {_duration(p.get('by'))}"
+    if p.get("paused"):
+        return f"{added}: {_duration(p.get('remaining'))} left when the game resumes."
+    return f"{added}: the phase now closes at {_clock(p.get('deadline'))}."
+
+
+def _modkill_text(p: dict) -> str:
+    parts = []
+    descriptions = p.get("descriptions") or {}
+    for death in p.get("deaths", []):
+        shown = death.get("role_name") or death.get("role") or death.get("faction")
+        line = f"{death['player']}{f' ({shown})' if shown else ''} was modkilled by the GM"
+        if descriptions.get(death["player"]):
+            line += f": {descriptions[death['player']]}"
+        parts.append(line if line.endswith(".") else line + ".")
+    if p.get("void_votes"):
+        parts.append(
+            f"Votes on {p.get('player')} are void: {', '.join(p['void_votes'])} vote again."
+        )
+    return " ".join(parts)
+
+
+GM_TOOL_TEXTS = {
+    "deadline_extended": _extended_text,
+    "paused": lambda p: f"The GM paused the game ({_duration(p.get('remaining'))} left).",
+    "resumed": lambda p: f"The GM resumed the game: it closes at {_clock(p.get('deadline'))}.",
+    "modkill": _modkill_text,
+    "replaced": lambda p: f"{p.get('by')} replaces {p.get('player')}.",
+    "action_void": lambda p: (
+        f"Your action on {p.get('player')} is void ({p.get('player')} was modkilled): choose again."
+    ),
+}
+
+
+@register.filter
+def time_left(phase) -> str:
+    """What a paused phase has left, e.g. "4:59"."""
+    if phase is None or phase.paused_at is None:
+        return ""
+    return _duration(max(0, (phase.deadline - phase.paused_at).total_seconds()))

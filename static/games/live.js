@@ -123,6 +123,27 @@
         logLine(event);
         gameOver(p);
         break;
+      case "deadline_extended":
+        logLine(event);
+        moveDeadline(p);
+        break;
+      case "paused":
+      case "resumed":
+      case "replaced":
+        logLine(event);
+        scheduleRefresh();
+        break;
+      case "modkill":
+        logLine(event);
+        if (p.tally) renderTally(p.tally);
+        toast(event.text, "announce");
+        scheduleRefresh();
+        break;
+      case "action_void":
+        logLine(event);
+        toast(event.text, "result");
+        scheduleRefresh();
+        break;
       case "action_recorded":
       case "action_withdrawn":
         logLine(event);
@@ -196,6 +217,24 @@
       if (clock.tick) clock.tick();
     }
     scheduleRefresh();
+  }
+
+  // The GM extended the phase (or a decision moved the deadline): the countdown
+  // follows the new absolute deadline; a paused phase shows "paused" until resumed.
+  function moveDeadline(p) {
+    const banner = document.getElementById("phase-banner");
+    const countdown = banner && banner.querySelector(".countdown");
+    if (p.paused || !countdown || !countdown.dataset.deadline) {
+      scheduleRefresh();
+      return;
+    }
+    countdown.dataset.deadline = p.deadline;
+    const time = banner.querySelector("time.deadline");
+    if (time) {
+      time.setAttribute("datetime", p.deadline);
+      time.textContent = new Date(p.deadline).toISOString().slice(11, 19) + " UTC";
+    }
+    if (clock.tick) clock.tick();
   }
 
   function gameOver(p) {

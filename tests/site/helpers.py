@@ -78,7 +78,9 @@ def make_user(name: str):
 
 
 def replay(game) -> dict:
-    """Rebuild the game from its deal and the stored inputs of every closed phase."""
+    """Rebuild the game from its deal and the stored inputs of every phase: the GM's
+    modkills during a phase, then the phase's resolution once it closed (a modkill
+    that ended the game closes its phase without one)."""
     import roles
     from games import services
     from games.models import Event
@@ -95,6 +97,9 @@ def replay(game) -> dict:
         options=game.options,
         first_phase=game.first_phase,
     )
-    for phase in game.phases.exclude(closed_at=None).order_by("seq"):
-        state = roles.resolve_phase(state, services.phase_input(phase)).state
+    for phase in game.phases.order_by("seq"):
+        for name in phase.modkills:  # the GM's modkills, applied at once during the phase
+            state = roles.modkill(state, name).state
+        if phase.closed_at is not None and not state.ended:
+            state = roles.resolve_phase(state, services.phase_input(phase)).state
     return state.to_dict()

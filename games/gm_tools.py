@@ -1,0 +1,221 @@
+"""The GM's tools in a running game: extend the phase, pause and resume the clock,
+modkill a player, put another account in a seat.
+
+Part of the service layer (games/services.py): each tool runs in one transaction
+with the game row locked, refuses bad input with a `ServiceError` before writing
+anything, logs its events and pushes them after commit. The rules of a modkill are
+the engine's (`roles.modkill`); the GM's decisions where the documents are silent
+are in .notes/gm-tools.md.
+
+While a phase is paused, its clock stands still: no deadline, no early close, no
+fast close. Players may still talk (day thread, team chat, graveyard, private
+messages, last words, notes) but may not act or vote (`services.refuse_if_paused`).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+import roles
+from games import services
+from games.models import Phase, Spectator, Status, Vote
+from games.services import ServiceError
+
+MIN_EXTEND_SECONDS = 60
+MAX_EXTEND_SECONDS = 7 * 24 * 3600
+
+
+def time_left(phase: Phase, now) -> timedelta:
+    """What the clock has left: frozen while paused, never negative."""
+    return max(timedelta(0), phase.deadline - (phase.paused_at or now))
+
+
+def _gm_change(gm, game_id: int, phase_seq):
+    change = services._lock(game_id)
+    services._require_gm(change.game, gm)
+    return change, services._running_phase(change.game, phase_seq)
+
+
+def _extension_seconds(value) -> int:
+    try:
+        seconds = int(value)
+    except (TypeError, ValueError):
+        raise ServiceError("Give the extension as a whole number of minutes.") from None
+    if not MIN_EXTEND_SECONDS <= seconds <= MAX_EXTEND_SECONDS:
+        raise ServiceError("An extension is between 1 minute and 7 days.")
+    return seconds
+
+
+def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None) -> Phase:
+    """Add time to the open phase (paused or not); the new deadline is pushed to all.
+    The ETA task of the old deadline finds the phase not yet due and does nothing."""
+    seconds = _extension_seconds(seconds)
+    now = timezone.now()
+    with transaction.atomic():
+        change, phase = _gm_change(gm, game_id, phase_seq)
+        if time_left(phase, now) + timedelta(seconds=seconds) > timedelta(
+            seconds=services.MAX_PHASE_SECONDS
+        ):
+            raise ServiceError("A phase cannot have more than 14 days left.")
+        phase.deadline += timedelta(seconds=seconds)
+        phase.save(update_fields=["deadline"])
+        payload = {"deadline": phase.deadline.isoformat(), "by": seconds, "gm": True}
+        if phase.paused_at is not None:
+            payload["paused"] = True
+            payload["remaining"] = int(time_left(phase, now).total_seconds())
+        else:
+            services.schedule_deadline(phase)
+        change.log("deadline_extended", "public", payload, phase=phase)
+        change.finish()
+    return phase
+
+
+def pause_phase(gm, game_id: int, phase_seq: int | None = None) -> Phase:
+    """Stop the clock: the phase keeps the time it has left."""
+    now = timezone.now()
+    with transaction.atomic():
+        change, phase = _gm_change(gm, game_id, phase_seq)
+        if phase.paused_at is not None:
+            raise ServiceError("The game is already paused.")
+        phase.paused_at = now
+        phase.save(update_fields=["paused_at"])
+        remaining = int(time_left(phase, now).total_seconds())
+        change.log("paused", "public", {"remaining": remaining}, phase=phase)
+        change.finish()
+    return phase
+
+
+def resume_phase(gm, game_id: int, phase_seq: int | None = None) -> Phase:
+    """Start the clock again with the time the phase had left; a phase whose every
+    awaited player has acted (a modkill during the pause) closes now."""
+    now = timezone.now()
+    with transaction.atomic():
+        change, phase = _gm_change(gm, game_id, phase_seq)
+        if phase.paused_at is None:
+            raise ServiceError("The game is not paused.")
+        phase.deadline = now + time_left(phase, now)
+        phase.paused_at = None
+        phase.save(update_fields=["deadline", "paused_at"])
+        services.schedule_deadline(phase)
+        change.log("resumed", "public", {"deadline": phase.deadline.isoformat()}, phase=phase)
+        services._close_if_everyone_acted(change, phase, services.engine_state(change.game))
+        change.finish()
+    return phase
+
+
+def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) -> Phase:
+    """Remove a player at once (roles.modkill): his input of the phase is void, and so
+    are actions aimed at him and votes on him (those players are told and may choose
+    again); the game may end here."""
+    now = timezone.now()
+    with transaction.atomic():
+        change, phase = _gm_change(gm, game_id, phase_seq)
+        game = change.game
+        if phase.pending:
+            raise ServiceError(
+                "The phase waits for a decision: settle it (or close the phase) first."
+            )
+        seat = game.seats.filter(name=name).first()
+        if seat is None:
+            raise ServiceError(f"There is no player {name!r} in this game.")
+        state = services.engine_state(game)
+        try:
+            result = roles.modkill(state, seat.name)
+        except roles.IllegalAction as refusal:
+            raise ServiceError(refusal.reason[:1].upper() + refusal.reason[1:] + ".") from None
+        phase.modkills = [*phase.modkills, seat.name]
+        voided_actions = _void_actions(phase, seat)
+        voided_votes = _void_votes(phase, seat)
+        game.state = result.state.to_dict()
+        ruleset = roles.get_ruleset(game.ruleset_id)
+        for event in result.events:
+            payload = dict(event.payload)
+            if event.kind == "modkill":
+                payload["deaths"] = [
+                    services._with_role_name(ruleset, d) for d in payload.get("deaths", [])
+                ]
+                payload["void_votes"] = voided_votes
+                if phase.kind == Phase.DAY:
+                    payload["tally"] = services.tally(phase)
+            change.log(event.kind, services.audience_of(event.audience), payload, phase=phase)
+        for actor in voided_actions:
+            notice = {"player": seat.name, "reason": "modkill"}
+            change.log("action_void", f"seat:{actor}", notice, phase=phase)
+        if result.state.ended:
+            phase.closed_at = now
+            phase.close_reason = "modkill"
+            phase.record = result.record
+            game.move_to(Status.FINISHED)
+            game.finished_at = now
+            game.winners = list(result.state.winners)
+        phase.save(update_fields=["modkills", "closed_at", "close_reason", "record"])
+        if not result.state.ended and phase.paused_at is None:
+            services._close_if_everyone_acted(change, phase, result.state)
+        change.finish()
+    return phase
+
+
+def _void_actions(phase: Phase, seat) -> list[str]:
+    """Delete the modkilled player's action and every action aimed at him; returns
+    the other actors (told privately: they may choose again)."""
+    told = []
+    for action in phase.actions.select_related("seat"):
+        if action.seat_id == seat.id:
+            action.delete()
+        elif seat.name in (action.targets or []):
+            told.append(action.seat.name)
+            action.delete()
+    return told
+
+
+def _void_votes(phase: Phase, seat) -> list[str]:
+    """Delete the modkilled player's ballots and every ballot history whose current
+    vote names him (that voter has no vote until he votes again); returns those voters."""
+    Vote.objects.filter(phase=phase, voter=seat).delete()
+    voided = []
+    for round_no in phase.votes.values_list("round", flat=True).distinct():
+        for voter, target in services.current_votes(phase, round_no).items():
+            if target == seat.name:
+                Vote.objects.filter(phase=phase, voter__name=voter, round=round_no).delete()
+                voided.append(voter)
+    return sorted(set(voided))
+
+
+def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=None):
+    """Put another account in a living player's seat. The seat keeps its name, role and
+    history; the newcomer reads everything the seat received (role, results, private
+    messages: the full PM history a forum GM hands a replacement); the old account
+    loses all access at once."""
+    username = (username or "").strip()
+    with transaction.atomic():
+        change, phase = _gm_change(gm, game_id, phase_seq)
+        game = change.game
+        seat = game.seats.select_related("user").filter(name=seat_name).first()
+        if seat is None:
+            raise ServiceError(f"There is no player {seat_name!r} in this game.")
+        if not services.engine_state(game).player(seat.name).alive:
+            raise ServiceError(f"{seat.name} is dead: only a living player is replaced.")
+        newcomer = get_user_model().objects.filter(username=username, is_active=True).first()
+        if newcomer is None:
+            raise ServiceError(f"There is no account named {username!r}.")
+        if newcomer.id == game.gm_id:
+            raise ServiceError("The GM runs the game and cannot take a seat in it.")
+        if game.seats.filter(user=newcomer).exists():
+            raise ServiceError(f"{newcomer.username} already plays in this game.")
+        if Spectator.objects.filter(game=game, user=newcomer).exists():
+            raise ServiceError(
+                f"{newcomer.username} has watched this game (the graveyard chat included) "
+                "and cannot take a seat in it."
+            )
+        previous = seat.user.username
+        seat.user = newcomer
+        seat.save(update_fields=["user"])
+        note = {"player": seat.name, "by": newcomer.username, "was": previous}
+        change.log("replaced", "public", note, phase=phase)
+        change.log("replaced", f"seat:{seat.name}", note, phase=phase)
+        change.finish()
+    return seat
