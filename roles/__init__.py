@@ -6,6 +6,7 @@
 """
 
 from .cards import role_card, rules_text
+from .chats import ChatGroup, night_chats, rooms_of
 from .engine import PhaseResult, new_game, resolve_phase
 from .errors import IllegalAction, PendingDecision, ScenarioError
 from .legal import Choice, check_action, check_vote, choices
@@ -18,6 +19,7 @@ from .view import observe
 
 __all__ = [
     "Ability",
+    "ChatGroup",
     "Choice",
     "Event",
     "GameState",
@@ -39,9 +41,11 @@ __all__ = [
     "list_rulesets",
     "modkill",
     "new_game",
+    "night_chats",
     "observe",
     "resolve_phase",
     "role_card",
+    "rooms_of",
     "rules_text",
     "simulate",
 ]

@@ -19,6 +19,7 @@ from ..errors import IllegalAction
 from ..model import GameState, Player
 from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
 from . import sc2_categories as categories
+from . import sc2_chats as chats
 from . import sc2_day as day
 from . import sc2_night as night
 from . import sc2_rules as rules
@@ -1264,10 +1265,13 @@ def _categories_text() -> str:
     for category, fallback in categories.FALLBACKS.items():
         lines.append(f"- an impossible {category} slot falls back to {fallback}")
     lines.extend(f"- {constraint}" for constraint in categories.CONSTRAINTS)
+    for category, flags in categories.EXCLUSION_OPTIONS.items():
+        shown = ", ".join(f"{flag} = {default!r}" for flag, default in flags.items())
+        lines.append(f"- {category} slot options: {shown}")
     return "\n".join(lines)
 
 
-DOCUMENTATION = DOCUMENTATION + "\n\n" + _categories_text()
+DOCUMENTATION = DOCUMENTATION + "\n\n" + chats.RULINGS + "\n\n" + _categories_text()
 
 
 PRESETS = {
@@ -1381,6 +1385,7 @@ RULESET = register(
             "survivor": "Neutral Benign",
         },
         informed_factions=("mafia", "cult"),
+        chat_rooms=chats.rooms,
         setup=setup,
         headline=headline,
         describe=rules.describe,
