@@ -58,11 +58,28 @@ KILLING = (
     | {"disguiser"}
 )
 
-# Exclusion options (setup-builder options, defaults from sc2-reference 3.1).
+
+def _exclude_each(*role_ids: str) -> dict[str, Any]:
+    """sc2-reference 3.1 'port: exclude each': one `exclude_<role>` flag per member, off."""
+    return {f"exclude_{role}": False for role in role_ids}
+
+
+# Exclusion options (setup-builder options, defaults from sc2-reference 3.1): the
+# wiki's (Town Government's Citizen and Mason, Town Power's killing roles, Neutral
+# Evil's neutral killers) and the port's per-role flags ('port: exclude each',
+# Town Protective 'port: exclude Bodyguard/Doctor/Escort').
 EXCLUSION_OPTIONS: dict[str, dict[str, Any]] = {
     "town_government": {"exclude_citizen": False, "exclude_mason": False},
+    "town_investigative": _exclude_each(*CATEGORIES["town_investigative"]),
+    "town_protective": _exclude_each("bodyguard", "doctor", "escort"),
+    "town_killing": _exclude_each(*CATEGORIES["town_killing"]),
     "town_power": {"exclude_killing": False},
+    "mafia_killing": _exclude_each(*CATEGORIES["mafia_killing"]),
+    "mafia_support": _exclude_each(*CATEGORIES["mafia_support"]),
+    "mafia_deception": _exclude_each(*CATEGORIES["mafia_deception"]),
+    "neutral_benign": _exclude_each(*CATEGORIES["neutral_benign"]),
     "neutral_evil": {"include_neutral_killing": False},
+    "neutral_killing": _exclude_each(*CATEGORIES["neutral_killing"]),
     "any_random": {
         "exclude_town": False,
         "exclude_mafia": False,
@@ -124,10 +141,8 @@ def candidates(
                 members = [r for r in members if r not in CATEGORIES[side]]
     if exclusions.get("exclude_killing"):
         members = [r for r in members if r not in KILLING]
-    if exclusions.get("exclude_citizen"):
-        members = [r for r in members if r != "citizen"]
-    if exclusions.get("exclude_mason"):
-        members = [r for r in members if r != "mason"]
+    # 'Exclude Citizen', 'Exclude Mason' and the port's flag for each role.
+    members = [r for r in members if not exclusions.get(f"exclude_{r}")]
     out = []
     for role in members:
         flag = EXCLUDED_FROM_RANDOMS_OPTIONS.get(role)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import roles
+from roles.rulesets import sc2_categories as categories
 
 NAMES = "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kay Lou".split()
 
@@ -127,3 +128,29 @@ def test_doctor_of_a_vet_visitor_is_shot_even_when_the_heal_fails():
     ]
     phase = night(players, actions, {"veteran_shoots_visitors_doctors": True})
     assert {d["player"] for d in phase["deaths"]} == {"Cid"}
+
+
+@pytest.mark.parametrize(
+    "category, role_id",
+    [
+        ("town_investigative", "sheriff"),
+        ("town_protective", "doctor"),
+        ("town_killing", "vigilante"),
+        ("mafia_support", "consort"),
+        ("neutral_killing", "arsonist"),
+    ],
+)
+def test_port_excludes_each_role_of_a_category(category, role_id):
+    """sc2-reference 3.1: per-category exclusions, 'port: exclude each' (Town
+    Protective: 'port: exclude Bodyguard/Doctor/Escort'), all off by default."""
+    flag = f"exclude_{role_id}"
+    assert categories.EXCLUSION_OPTIONS[category][flag] is False
+    assert role_id in categories.candidates(category, ["janitor", "citizen"], {})
+    left = categories.candidates(category, ["janitor", "citizen"], {}, {flag: True})
+    assert role_id not in left and left
+
+
+def test_bus_driver_has_no_port_exclusion_flag():
+    """sc2-reference 3.1 Town Protective lists the port's flags for Bodyguard, Doctor and
+    Escort only."""
+    assert "exclude_bus_driver" not in categories.EXCLUSION_OPTIONS["town_protective"]
