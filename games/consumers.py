@@ -2,8 +2,9 @@
 
 On connect the consumer builds the viewer from the session (games/viewer.py,
 the same rules as the pages) and joins the matching groups (games/push.py):
-the public group always; the GM group for the GM; the seat's own group; the
-faction's night chat while alive; the graveyard when dead or spectating.
+the public group always; the GM group for the GM; the seat's own group; its
+faction's group and the night chat rooms it reads (roles.night_chats, as member or
+reader) while alive; the graveyard when dead or spectating.
 
 Delivery is checked, not hoped for: each commit's public message carries the
 commit's manifest (seq, audience, kind of every event). Events this viewer may
@@ -15,11 +16,12 @@ the server's clock for the countdown. After a reconnect the browser opens the
 socket with ?after=<its upto> and receives what it missed.
 
 Membership is recomputed when a commit may have changed it (a phase closed, the
-game started or ended): a player who dies leaves the night chat and enters the
-graveyard at once, without a reload.
+game started or ended, a seat's rooms changed): a player who dies leaves the night
+chat and enters the graveyard at once, a prisoner enters the jail when the day that
+jailed him closes, a recruit joins the Masons, all without a reload.
 
 Browser -> server: {"type": "resync", "after": N} and
-{"type": "post", "channel", "text", "to"} (games.services.post_message).
+{"type": "post", "channel", "text", "to", "room"} (games.services.post_message).
 """
 
 from __future__ import annotations
@@ -35,11 +37,12 @@ from django.utils import timezone
 
 from games import push, services
 from games.models import Game, Status
+from games.rooms import ROOMS_KIND
 from games.viewer import Viewer, viewer_for, visible_events
 
 # Event kinds after which a socket's groups may differ (death, recruit, game over).
 MEMBERSHIP_KINDS = frozenset(
-    {"game_started", "phase_closed", "game_over", "modkill", "replaced", "revived"}
+    {"game_started", "phase_closed", "game_over", "modkill", "replaced", "revived", ROOMS_KIND}
 )
 
 
@@ -181,6 +184,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if kinds & {"game_started", "game_over"}:
             return True
         seat = self.access.viewer.seat
+        if seat is None and "replaced" in kinds:
+            # The account that takes over a seat (games/gm_tools.py) joins its groups now.
+            username = getattr(self.scope.get("user"), "username", None)
+            return any(
+                e["kind"] == "replaced" and e["payload"].get("by") == username
+                for e in message["events"]
+            )
         if seat is None or not kinds & MEMBERSHIP_KINDS:
             return False
         if any(audience == f"seat:{seat.name}" for _, audience, _ in message["manifest"]):
@@ -244,6 +254,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 channel=str(content.get("channel", "")),
                 text=str(content.get("text", "")),
                 to=str(content.get("to", "")),
+                room=str(content.get("room", "")),
             )
 
         try:

@@ -9,7 +9,7 @@ dropped message, a group joined a moment too late) is fetched from the log.
 The manifest never leaves the server.
 
 Groups: "game-<id>.public", ".gm", ".dead" (the graveyard), ".seat-<seat id>",
-".faction-<faction>".
+".faction-<faction>", a night room's ".room-<room id>" and ".room-read-<room id>".
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ import logging
 import os
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from games import rooms
 from games.templatetags.game_tags import event_text
 
 logger = logging.getLogger(__name__)
@@ -39,6 +41,10 @@ def group_for(game_id: int, audience: str, seat_ids: dict[str, int]) -> str:
     if audience.startswith("faction:"):
         faction = "".join(c if c.isalnum() else "_" for c in audience[8:])
         return f"game-{game_id}.faction-{faction}"
+    if rooms.is_room_audience(audience):  # "room:jail:2" -> ".room-jail.2"
+        kind, room_id = audience.split(":", 1)
+        safe = "".join(c if c.isalnum() or c in "_-" else "." for c in room_id)
+        return f"game-{game_id}.{kind}-{safe}"
     return f"game-{game_id}.{audience}"
 
 
@@ -64,8 +70,13 @@ def commit_messages(game_id: int, events: list, seat_ids: dict[str, int]) -> lis
         if event.audience != "public":
             by_group[group_for(game_id, event.audience, seat_ids)].append(message)
             # The GM reads every event but players' private messages (consumers
-            # filter those by kind: the "gm" copy of a PM is its own event).
-            if event.audience != "gm" and event.kind != "pm":
+            # filter those by kind: the "gm" copy of a PM is its own event) and the
+            # rooms' copies for players (games/rooms.py: his copy has real names).
+            if (
+                event.audience != "gm"
+                and event.kind != "pm"
+                and not rooms.is_room_audience(event.audience)
+            ):
                 by_group[gm_group].append(message)
     messages = [
         (group, {"type": BATCH, "game": game_id, "events": batch})
@@ -87,10 +98,12 @@ def commit_messages(game_id: int, events: list, seat_ids: dict[str, int]) -> lis
     return messages
 
 
-def send_on_commit(game_id: int, events: list, seat_ids: dict[str, int]) -> None:
+def send_on_commit(game_id: int, events: list, seat_ids: Callable[[], dict[str, int]]) -> None:
+    """Queue the commit's messages; `seat_ids` is asked only if a seat has an event."""
     if not events:
         return
-    messages = commit_messages(game_id, events, seat_ids)
+    needs_seats = any(e.audience.startswith("seat:") for e in events)
+    messages = commit_messages(game_id, events, seat_ids() if needs_seats else {})
     transaction.on_commit(lambda: send_all(messages))
 
 

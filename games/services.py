@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import roles
-from games import push
+from games import push, rooms
 from games.models import (
     Action,
     Event,
@@ -50,14 +50,21 @@ class ServiceError(ValueError):
 
 @dataclass
 class Change:
-    """What one service call appended to the event log, pushed after commit."""
+    """What one service call appends to the event log, pushed after commit.
+
+    Events get their seq at once but are written together (one INSERT) when the
+    change flushes or finishes: a phase close logs a dozen events or more, and one
+    round trip per event was most of its cost. Call `flush()` before reading the
+    log inside the same change.
+    """
 
     game: Game
     events: list[Event]
+    unsaved: list[Event] = field(default_factory=list)
 
     def log(self, kind: str, audience: str, payload: dict, phase: Phase | None = None) -> Event:
         self.game.last_event_seq += 1
-        event = Event.objects.create(
+        event = Event(
             game=self.game,
             seq=self.game.last_event_seq,
             phase=phase,
@@ -67,12 +74,22 @@ class Change:
             created_at=timezone.now(),
         )
         self.events.append(event)
+        self.unsaved.append(event)
         return event
 
+    def flush(self) -> None:
+        if self.unsaved:
+            Event.objects.bulk_create(self.unsaved)
+            self.unsaved = []
+
     def finish(self) -> None:
+        self.flush()
         self.game.save()
-        seat_ids = dict(self.game.seats.values_list("name", "id"))
-        push.send_on_commit(self.game.id, self.events, seat_ids)
+        push.send_on_commit(self.game.id, self.events, self._seat_ids)
+
+    def _seat_ids(self) -> dict[str, int]:
+        """Seat ids for the private groups, read only when a seat has an event."""
+        return dict(self.game.seats.values_list("name", "id"))
 
 
 def _lock(game_id: int) -> Change:
@@ -325,9 +342,16 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
     return phase
 
 
-def _open_next_phase(change: Change, state: roles.GameState, now: datetime) -> Phase:
+def _open_next_phase(
+    change: Change, state: roles.GameState, now: datetime, after: Phase | None = None
+) -> Phase:
+    """Open the phase the engine moved to; `after` is the phase just closed (the
+    latest one), which spares a query."""
     game = change.game
-    last = game.phases.order_by("-seq").values_list("seq", flat=True).first() or 0
+    if after is not None:
+        last = after.seq
+    else:
+        last = game.phases.order_by("-seq").values_list("seq", flat=True).first() or 0
     length = game.day_seconds if state.phase_kind == Phase.DAY else game.night_seconds
     phase = Phase.objects.create(
         game=game,
@@ -609,14 +633,6 @@ RATE_POSTS = 5
 RATE_SECONDS = 10
 
 
-def night_chat_factions(ruleset) -> tuple:
-    """Factions with a night chat: the informed factions unless the ruleset says
-    otherwise with `night_chat_factions` (sport: the mafia know each other but
-    'no mafia chat')."""
-    chat = getattr(ruleset, "night_chat_factions", None)
-    return tuple(ruleset.informed_factions if chat is None else chat)
-
-
 def is_spectator(game: Game, user) -> bool:
     return bool(
         getattr(user, "is_authenticated", False)
@@ -717,28 +733,39 @@ def _log_death_notes(
             change.log(DEATH_NOTE_KIND, "public", {"player": player.name, "text": text}, phase)
 
 
-def _check_rate(game: Game, user, now: datetime) -> None:
+def _check_rate(game: Game, user, now: datetime, limit: int = RATE_POSTS) -> None:
     recent = Post.objects.filter(
         game=game, author=user, created_at__gt=now - timedelta(seconds=RATE_SECONDS)
     ).count()
-    if recent >= RATE_POSTS:
-        raise ServiceError(f"Slow down: at most {RATE_POSTS} posts in {RATE_SECONDS} seconds.")
+    if recent >= limit:
+        raise ServiceError(f"Slow down: at most {limit} posts in {RATE_SECONDS} seconds.")
 
 
-def post_message(user, game_id: int, *, channel: str, text: str, to: str = "") -> Post:
+def post_message(
+    user, game_id: int, *, channel: str, text: str, to: str = "", room: str = ""
+) -> Post:
     """Post in a thread. Who may write where:
 
     - day thread: living players, by day (public);
-    - faction chat: living members of a faction with a night chat, at night;
+    - room: a night chat room of the engine (roles.night_chats), by its members while
+      it is open (games/rooms.py: one copy per way of showing the author); channel
+      "faction" is the room of one's faction;
     - graveyard: dead players and spectators (audience "dead": living players never read it);
     - announce: the GM (public);
     - pm: a living player to another, when the game allows private messages
       (option off / on / "gm": the GM reads them all);
     - last_words: a player the engine announced last words for, once, after death.
+
+    A graveyard post starting with "-" is a roulette command (games/graveyard_roulette.py).
     """
     text = (text or "").strip()
     if not text:
         raise ServiceError("Write something first.")
+    if channel == Post.GRAVEYARD:
+        from games import graveyard_roulette  # built on this module: imported when used
+
+        if graveyard_roulette.is_command(text):  # "-roulette", "-join", ...
+            return graveyard_roulette.roulette_command(user, game_id, text)
     if len(text) > MAX_POST_CHARS:
         raise ServiceError(f"A post has at most {MAX_POST_CHARS} characters.")
     now = timezone.now()
@@ -756,7 +783,7 @@ def post_message(user, game_id: int, *, channel: str, text: str, to: str = "") -
         state = engine_state(game)
         player = state.player(seat.name) if seat else None
         recipient = None
-        faction = ""
+        chat = None
         audiences: list[str]
         if channel == Post.ANNOUNCEMENT:
             if not is_gm:
@@ -780,14 +807,9 @@ def post_message(user, game_id: int, *, channel: str, text: str, to: str = "") -
             if phase.kind != Phase.DAY:
                 raise ServiceError("The day thread is closed at night.")
             audiences = ["public"]
-        elif channel == Post.FACTION:
-            ruleset = roles.get_ruleset(game.ruleset_id)
-            if player.faction not in night_chat_factions(ruleset):
-                raise ServiceError("Your faction has no chat.")
-            if phase.kind != Phase.NIGHT:
-                raise ServiceError("The faction chat is open at night.")
-            faction = player.faction
-            audiences = [f"faction:{faction}"]
+        elif channel in (Post.FACTION, Post.ROOM):
+            chat = _room_to_write(state, player, room, by_faction=channel == Post.FACTION)
+            channel, audiences = Post.ROOM, []  # logged once per copy, below
         elif channel == Post.PRIVATE:
             if game.private_messages == PrivateMessages.OFF:
                 raise ServiceError("This game allows no private messages.")
@@ -813,7 +835,7 @@ def post_message(user, game_id: int, *, channel: str, text: str, to: str = "") -
             author=user,
             author_name=name,
             channel=channel,
-            faction=faction,
+            room=chat.id if chat else "",
             recipient=recipient,
             text=text,
             created_at=now,
@@ -833,8 +855,24 @@ def post_message(user, game_id: int, *, channel: str, text: str, to: str = "") -
         kind = "pm" if channel == Post.PRIVATE else "post"
         for audience in audiences:
             change.log(kind, audience, payload, phase=phase)
+        if chat is not None:
+            in_room = {**payload, "room": chat.id, "room_title": chat.title}
+            for audience, shown in rooms.copies(chat, name):
+                change.log(kind, audience, {**in_room, "author": shown}, phase=phase)
         change.finish()
     return post
+
+
+def _room_to_write(state: roles.GameState, player, room_id: str, by_faction: bool):
+    """The night chat room this living player may write in now (games/rooms.py)."""
+    if by_faction:
+        room_id = f"faction:{player.faction}"
+    try:
+        return rooms.room_to_write(state, player.name, room_id)
+    except rooms.RoomRefusal as refusal:
+        if by_faction and not any(r.id == room_id for r in rooms.night_chats(state)):
+            raise ServiceError("Your faction has no chat.") from None
+        raise ServiceError(str(refusal)) from None
 
 
 # -- closing phases --------------------------------------------------------
@@ -999,12 +1037,13 @@ def _close(change: Change, phase: Phase, *, reason: str, now: datetime) -> bool:
             payload["deaths"] = [_with_role_name(ruleset, d) for d in payload.get("deaths", [])]
         change.log(event.kind, audience_of(event.audience), payload, phase=phase)
     _log_death_notes(change, phase, state, new_state)
+    rooms.log_room_changes(change, phase, state, new_state)
     if new_state.ended:
         game.move_to(Status.FINISHED)
         game.finished_at = now
         game.winners = list(new_state.winners)
     else:
-        _open_next_phase(change, new_state, now)
+        _open_next_phase(change, new_state, now, after=phase)
     return True
 
 

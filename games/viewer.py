@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 import roles
-from games import services
+from games import rooms, services
 from games.models import Event, Game, Phase, Post, Seat, Status
 
 
@@ -25,6 +25,8 @@ class Viewer:
     is_spectator: bool = False
     alive: bool = False
     faction: str = ""
+    # The night chat rooms this seat reads now (games/rooms.py audiences).
+    rooms: frozenset[str] = frozenset()
     view: dict = field(default_factory=dict)
 
     @property
@@ -48,6 +50,7 @@ class Viewer:
             audiences.add(f"seat:{self.seat.name}")
             if self.alive and self.faction:
                 audiences.add(f"faction:{self.faction}")
+            audiences |= self.rooms
         if self.reads_graveyard:
             audiences.add("dead")
         return audiences
@@ -58,8 +61,9 @@ class Viewer:
         if self.game.status == Status.FINISHED:
             return True
         # The GM reads everything but players' private messages (unless the game's
-        # option says the GM reads them all: those carry the "gm" audience too).
-        return self.is_gm and kind != PRIVATE_MESSAGE_KIND
+        # option says the GM reads them all: those carry the "gm" audience too) and
+        # the rooms' copies for players (he has his own, under real names).
+        return self.is_gm and kind != PRIVATE_MESSAGE_KIND and not rooms.is_room_audience(audience)
 
 
 PRIVATE_MESSAGE_KIND = "pm"
@@ -74,10 +78,13 @@ def viewer_for(game: Game, user, with_view: bool = True) -> Viewer:
         if viewer.seat is None and not viewer.is_gm:
             viewer.is_spectator = services.is_spectator(game, user)
     if viewer.seat is not None and game.state and not with_view:
-        player = services.engine_state(game).player(viewer.seat.name)
+        state = services.engine_state(game)
+        player = state.player(viewer.seat.name)
         viewer.alive, viewer.faction = player.alive, player.faction
+        viewer.rooms = _rooms_read(game, state, player)
     elif viewer.seat is not None and game.state:
         state = services.engine_state(game)
+        viewer.rooms = _rooms_read(game, state, state.player(viewer.seat.name))
         ruleset = roles.get_ruleset(game.ruleset_id)
         seen = roles.observe(state, viewer.seat.name)
         me = seen["me"]
@@ -90,10 +97,15 @@ def viewer_for(game: Game, user, with_view: bool = True) -> Viewer:
             "faction_name": ruleset.factions.get(me["faction"], me["faction"]),
             "card": me["card"],
             "teammates": [t["name"] for t in seen.get("teammates", [])],
-            "has_chat": viewer.faction in services.night_chat_factions(ruleset),
             "results": seen.get("results", []),
         }
     return viewer
+
+
+def _rooms_read(game: Game, state, player) -> frozenset[str]:
+    if game.status != Status.RUNNING or not player.alive:
+        return frozenset()
+    return frozenset(rooms.audiences_of(state, player.name))
 
 
 def visible_events(viewer: Viewer, after_seq: int = 0):
@@ -101,7 +113,10 @@ def visible_events(viewer: Viewer, after_seq: int = 0):
     if viewer.game.status == Status.FINISHED:
         return events
     if viewer.is_gm:
-        return events.exclude(Q(kind=PRIVATE_MESSAGE_KIND) & ~Q(audience="gm"))
+        events = events.exclude(Q(kind=PRIVATE_MESSAGE_KIND) & ~Q(audience="gm"))
+        for prefix in (rooms.MEMBERS, rooms.READERS):  # he reads the "gm" copies
+            events = events.exclude(audience__startswith=prefix)
+        return events
     return events.filter(audience__in=viewer.audiences())
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import roles
-from games import gm_tools, services
+from games import gm_tools, graveyard_roulette, rooms, services
 from games.forms import GameForm
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
@@ -103,6 +103,8 @@ def game_page(request, game_id: int):
         key=lambda p: p.id,
     )
     context["faction_posts"] = list(visible_posts(viewer, Post.FACTION))
+    # The night chat rooms this viewer reads, from the engine (games/rooms.py).
+    context["room_panels"] = rooms.panels(viewer, services.engine_state(game))
     context["graveyard_posts"] = list(visible_posts(viewer, Post.GRAVEYARD))
     context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))
     context["private_posts"] = list(visible_posts(viewer, Post.PRIVATE))
@@ -120,6 +122,7 @@ def game_page(request, game_id: int):
     context["history"] = [
         phase_summary(viewer, p) for p in game.phases.exclude(closed_at=None).order_by("seq")
     ]
+    context["roulette"] = graveyard_roulette.panel(game, viewer)  # None for the living
     if game.status == Status.FINISHED:
         state = services.engine_state(game)
         dealt = {
@@ -332,6 +335,7 @@ def post(request, game_id: int):
             channel=request.POST.get("channel", ""),
             text=request.POST.get("text", ""),
             to=request.POST.get("to", ""),
+            room=request.POST.get("room", ""),
         ),
         "",
     )

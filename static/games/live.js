@@ -115,6 +115,10 @@
         logLine(event);
         toast("New private result: " + event.text, "result");
         break;
+      case "roulette": // the graveyard's table: its panel is rendered afresh
+        logLine(event);
+        scheduleRefresh();
+        break;
       case "phase_opened":
         logLine(event);
         openPhase(p);
@@ -159,8 +163,10 @@
   }
 
   function addPost(p) {
-    const channel = p.channel === "last_words" ? "day" : p.channel;
-    const section = document.querySelector('[data-thread="' + channel + '"]');
+    let channel = p.channel === "last_words" ? "day" : p.channel;
+    if (p.channel === "room") channel = "room:" + p.room; // a night chat room's panel
+    const section = document.querySelector('[data-thread="' + channel.replace(/"/g, "") + '"]');
+    if (!section && p.channel === "room") { scheduleRefresh(); return; } // a room new to this page
     if (!section || section.querySelector('[data-post="' + p.post + '"]')) return;
     section.classList.remove("hidden");
     const posts = section.querySelector(".posts");
@@ -271,6 +277,10 @@
           const parent = node.parentElement && document.getElementById(node.parentElement.id);
           if (parent) parent.appendChild(document.importNode(node, true));
         });
+        // Night rooms come and go (a jail for one night): drop those no longer shown.
+        document.querySelectorAll("[data-room]").forEach(function (node) {
+          if (!fresh.getElementById(node.id)) node.remove();
+        });
         fresh.querySelectorAll("[data-thread]").forEach(function (node) {
           if (!document.getElementById(node.id)) {
             const column = document.querySelector(".col-talk");
@@ -292,7 +302,7 @@
     const data = new FormData(form);
     socket.send(JSON.stringify({
       type: "post", ref: refs, channel: data.get("channel"),
-      text: data.get("text") || "", to: data.get("to") || "",
+      text: data.get("text") || "", to: data.get("to") || "", room: data.get("room") || "",
     }));
   });
 

@@ -1,0 +1,166 @@
+"""Night chat rooms on the site, all from the engine's `roles.night_chats(state)`.
+
+A post in a room is stored once (Post, channel "room") and logged once per way of
+showing its author:
+- "room:<room id>": the members' copy, each author as the room shows him (the
+  Jailor is "Jailor" to his prisoner);
+- "room-read:<room id>": the readers' copy, every author under the readers' alias
+  (the sc2 Spy reads anonymously);
+- "gm": the GM's copy, under real names. The GM never receives the other two copies
+  (games/push.py, games/viewer.py), so no room is shown to him twice.
+A socket joins the groups of the rooms its seat reads now (games/consumers.py);
+pages show the transcript of each such room from the copies this viewer may read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from games.models import Event, Post
+from roles.chats import ChatGroup, night_chats, rooms_of
+
+MEMBERS = "room:"
+READERS = "room-read:"
+ROOMS_KIND = "rooms"  # a seat's rooms changed (a consumer regroups on it)
+
+
+def is_room_audience(audience: str) -> bool:
+    return audience.startswith((MEMBERS, READERS))
+
+
+def room_of_audience(audience: str) -> str:
+    return audience.split(":", 1)[1]
+
+
+def audience_in(room: ChatGroup, name: str) -> str:
+    """The copy this player reads: the members' or the readers'."""
+    return MEMBERS + room.id if name in room.members else READERS + room.id
+
+
+def audiences_of(state, name: str) -> set[str]:
+    return {audience_in(room, name) for room in rooms_of(state, name)}
+
+
+def room_to_write(state, name: str, room_id: str) -> ChatGroup:
+    """The room this player may write in now, or RoomRefusal saying why not."""
+    room = next((r for r in night_chats(state) if r.id == room_id), None)
+    if room is None or not room.may_read(name):
+        raise RoomRefusal("You are in no such chat.")
+    if name not in room.members:
+        raise RoomRefusal("You may only read this chat.")
+    if not room.open:
+        raise RoomRefusal(f"The {room.title} is open at night.")
+    if name in room.silenced:
+        raise RoomRefusal("Tonight you may talk only in your cell.")
+    return room
+
+
+class RoomRefusal(ValueError):
+    pass
+
+
+def copies(room: ChatGroup, author: str) -> list[tuple[str, str]]:
+    """(audience, the author's name as that audience reads it) for one post."""
+    shown = room.shown_as(author)
+    out = [(MEMBERS + room.id, shown)]
+    if room.readers:
+        out.append((READERS + room.id, room.shown_to_readers(author)))
+    out.append(("gm", author if shown == author else f"{author} (as {shown})"))
+    return out
+
+
+def log_room_changes(change, phase, before, after) -> None:
+    """Tell each living seat whose rooms changed (a jailing at day's end, a recruit or
+    a conversion at night's end): the event also makes its socket regroup."""
+    if after.ended:
+        return
+    old_rooms, new_rooms = night_chats(before), night_chats(after)
+    for player in after.alive():
+        old = {r.id: r.title for r in old_rooms if r.may_read(player.name)}
+        new = {r.id: r.title for r in new_rooms if r.may_read(player.name)}
+        joined = [title for room_id, title in new.items() if room_id not in old]
+        left = [title for room_id, title in old.items() if room_id not in new]
+        if not joined and not left:
+            continue
+        lines = [f"You are now in the {title}." for title in joined]
+        lines += [f"You left the {title}." for title in left]
+        payload = {"joined": joined, "left": left, "text": " ".join(lines)}
+        change.log(ROOMS_KIND, f"seat:{player.name}", payload, phase=phase)
+
+
+# -- the panels of a page ----------------------------------------------------------------
+
+
+@dataclass
+class RoomPanel:
+    id: str
+    title: str
+    notice: str = ""
+    may_write: bool = False
+    read_only: bool = False
+    closed: bool = False  # past: no longer open to anyone
+    members: list[str] = field(default_factory=list)  # shown to the GM only
+    posts: list[dict] = field(default_factory=list)
+
+    @property
+    def dom_id(self) -> str:
+        return "room-" + "".join(c if c.isalnum() else "-" for c in self.id)
+
+
+def panels(viewer, state) -> list[RoomPanel]:
+    """The rooms this viewer reads, each with the posts he may read, oldest first.
+
+    A seat: the rooms it reads now (roles.night_chats) with their copies for it. The
+    GM: every room that exists now and every room that ever had a post (real names).
+    Once the game is over, everyone reads every room under real names."""
+    found: dict[str, RoomPanel] = {}
+    everything = viewer.is_gm or viewer.game.status == "finished"
+    name = viewer.seat.name if viewer.seat is not None and viewer.alive else None
+    for room in night_chats(state):
+        if everything:
+            panel = RoomPanel(room.id, room.title, room.notice, members=_gm_members(room))
+        elif name and room.may_read(name):
+            reads_only = name not in room.members
+            panel = RoomPanel(room.id, room.title, room.notice, read_only=reads_only)
+            panel.may_write = room.may_write(name)
+        else:
+            continue
+        found[room.id] = panel
+    if everything:  # the GM's copies: real names
+        events = Event.objects.filter(game=viewer.game, audience="gm", kind="post")
+        events = events.filter(payload__channel=Post.ROOM)
+    else:
+        wanted = [audience_in(r, name) for r in night_chats(state) if name and r.may_read(name)]
+        events = Event.objects.filter(game=viewer.game, audience__in=wanted, kind="post")
+    for event in events.order_by("seq"):
+        room_id = event.payload.get("room", "")
+        panel = found.get(room_id)
+        if panel is None:  # a past room (the GM, or anyone once the game is over)
+            panel = found[room_id] = RoomPanel(room_id, event.payload.get("room_title", room_id))
+            panel.closed = True
+        panel.posts.append(_post_entry(event.payload))
+    return list(found.values())
+
+
+def _gm_members(room: ChatGroup) -> list[str]:
+    members = [
+        name if room.shown_as(name) == name else f"{name} (as {room.shown_as(name)})"
+        for name in room.members
+    ]
+    return members + [f"{name} (reads)" for name in room.readers]
+
+
+def _post_entry(payload: dict) -> dict:
+    at = payload.get("at", "")
+    try:
+        time = datetime.fromisoformat(at).strftime("%H:%M:%S")
+    except ValueError:
+        time = ""
+    return {
+        "post": payload.get("post"),
+        "author": payload.get("author", ""),
+        "text": payload.get("text", ""),
+        "phase": payload.get("phase", ""),
+        "time": time,
+    }
