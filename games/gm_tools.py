@@ -142,6 +142,8 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
                 if phase.kind == Phase.DAY:
                     payload["tally"] = services.tally(phase)
             change.log(event.kind, services.audience_of(event.audience), payload, phase=phase)
+        # The player learns it privately too (his socket moves to the graveyard).
+        change.log("modkill", f"seat:{seat.name}", {"player": seat.name, "you": True}, phase)
         for actor in voided_actions:
             notice = {"player": seat.name, "reason": "modkill"}
             change.log("action_void", f"seat:{actor}", notice, phase=phase)

@@ -143,6 +143,8 @@ def _extended_text(p: dict) -> str:
 
 
 def _modkill_text(p: dict) -> str:
+    if p.get("you"):
+        return "The GM modkilled you: you are out of the game (the graveyard chat is open to you)."
     parts = []
     descriptions = p.get("descriptions") or {}
     for death in p.get("deaths", []):
