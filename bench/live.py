@@ -303,6 +303,7 @@ def one_run(server: str, games: int, closers: int, port: int, processes: int = 2
         "games": games,
         "clients": clients,
         "headlines": len(arrivals),
+        "first_ms": 1000 * min(arrivals) if arrivals else None,
         "median_ms": 1000 * statistics.median(arrivals) if arrivals else None,
         "p99_ms": 1000 * percentile(arrivals, 0.99) if arrivals else None,
         "max_ms": 1000 * max(arrivals) if arrivals else None,
@@ -328,8 +329,8 @@ def main() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    print(f"{'server':8} {'games':>5} {'clients':>7} {'median':>8} {'p99':>8} {'max':>8} "
-          f"{'lost':>5} {'dup':>4} {'msg/s':>8}")  # fmt: skip
+    print(f"{'server':8} {'games':>5} {'clients':>7} {'first':>8} {'median':>8} {'p99':>8} "
+          f"{'max':>8} {'lost':>5} {'dup':>4} {'msg/s':>8}")  # fmt: skip
     for server in args.server:
         for games in args.games:
             r = one_run(server, games, args.closers, args.port, args.processes)
@@ -337,7 +338,8 @@ def main() -> None:
                 print(f"{server:8} {games:5d}: no headline arrived", flush=True)
                 continue
             print(
-                f"{r['server']:8} {r['games']:5d} {r['clients']:7d} {r['median_ms']:7.0f}ms "
+                f"{r['server']:8} {r['games']:5d} {r['clients']:7d} {r['first_ms']:7.0f}ms "
+                f"{r['median_ms']:7.0f}ms "
                 f"{r['p99_ms']:7.0f}ms {r['max_ms']:7.0f}ms {r['lost']:5d} {r['duplicated']:4d} "
                 f"{r['messages_per_s'] or 0:8.0f}"
                 + (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -93,13 +93,24 @@ class GameState:
         return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # What dataclasses.asdict gives, from one pickle copy: asdict walks every
+        # value one by one (about 1 ms of a 15-player phase close on the site).
+        copy = self.copy()
+        data = {name: getattr(copy, name) for name in _STATE_FIELDS}
+        data["players"] = [
+            {name: getattr(p, name) for name in _PLAYER_FIELDS} for p in copy.players
+        ]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         data = dict(data)
         data["players"] = [Player(**p) for p in data["players"]]
         return cls(**data)
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_PLAYER_FIELDS = tuple(f.name for f in fields(Player))
 
 
 @dataclass
