@@ -109,9 +109,16 @@ def game_page(request, game_id: int):
     context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))
     context["private_posts"] = list(visible_posts(viewer, Post.PRIVATE))
     context["last_words"] = {p.writer: p for p in visible_posts(viewer, Post.LAST_WORDS)}
-    context["latest_news"] = (
+    context["latest_news"] = latest = (
         game.events.filter(audience="public", kind="phase_closed").order_by("-seq").first()
     )
+    # The prepared notes published with the latest deaths (ru_19, ru_two_clans).
+    context["death_notes"] = {
+        e.payload.get("player"): e.payload.get("text")
+        for e in game.events.filter(
+            audience="public", kind=services.DEATH_NOTE_KIND, phase_id=latest and latest.phase_id
+        )
+    }
     context["may_watch"] = (
         request.user.is_authenticated
         and viewer.seat is None

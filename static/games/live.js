@@ -111,6 +111,10 @@
       case "last_words":
         logLine(event);
         break;
+      case "death_note": // a prepared note, published with its author's death
+        logLine(event);
+        quoteInNews(p.player, "posthumous note", p.text);
+        break;
       case "result":
         logLine(event);
         toast("New private result: " + event.text, "result");
@@ -177,7 +181,10 @@
     const header = el("header");
     header.appendChild(el("strong", "", p.author));
     let tail = (p.to ? " → " + p.to : "") + " · " + (p.phase || "");
-    if (p.channel === "last_words") tail += " · last words";
+    if (p.channel === "last_words") {
+      tail += " · last words";
+      quoteInNews(p.author, "last words", p.text);
+    }
     header.appendChild(document.createTextNode(tail + " · "));
     header.appendChild(el("time", "", new Date(p.at).toISOString().slice(11, 19)));
     article.appendChild(header);
@@ -210,6 +217,16 @@
     news.appendChild(el("h2", "", "The latest news"));
     news.appendChild(el("p", "headline", event.text));
     news.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }
+
+  // Last words and posthumous notes are shown with the headline, as the page does.
+  function quoteInNews(player, label, text) {
+    const news = document.getElementById("news");
+    if (!news || news.classList.contains("empty-news")) return;
+    const quote = el("blockquote", "last-words fresh");
+    quote.appendChild(el("strong", "", player + "'s " + label + ":"));
+    quote.appendChild(document.createTextNode(" " + text));
+    news.appendChild(quote);
   }
 
   function openPhase(p) {

@@ -90,6 +90,9 @@ def test_ru_19_note_is_private_while_alive_and_shown_with_the_death(transactiona
     assert f"{victim}&#x27;s posthumous note" in page or f"{victim}'s posthumous note" in page
     assert "&lt;b&gt;trust&lt;/b&gt;" in page and "<b>trust</b>" not in page
     assert "first draft" not in page
+    # Beside the headline, as last words are (the news section of the page).
+    news = page.split('id="news"', 1)[1].split("</section>", 1)[0]
+    assert "posthumous note:</strong> Check p05, &lt;b&gt;trust&lt;/b&gt; no one." in news
     # The dead cannot write or replace a note.
     with pytest.raises(services.ServiceError, match="dead cannot write"):
         services.write_note(users[victim], game.id, "from beyond")
