@@ -212,12 +212,7 @@ def panel(game: Game, viewer) -> dict | None:
         "watching": me in table.observers,
         "may_sit": bool(me) and viewer.seat is not None and me not in table.killed,
         "my_points": points_of(viewer.user) if me else None,
-        "recent": [
-            line  # (the help is always in the panel: not repeated here)
-            for e in reversed(recent)
-            for line in e.payload.get("lines", [])
-            if line != roulette.HELP
-        ],
+        "recent": [line for e in reversed(recent) for line in e.payload.get("lines", [])],
         "leaderboard": leaderboard(),
         "help": roulette.HELP,
         "game_over": finished,

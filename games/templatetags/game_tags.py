@@ -108,6 +108,8 @@ def event_text(event) -> str:
         return "Game over. Winners: " + (", ".join(p.get("winners", [])) or "nobody") + "."
     if kind in GM_TOOL_TEXTS:
         return GM_TOOL_TEXTS[kind](p)
+    if kind == "roulette":  # the graveyard's table (games/graveyard_roulette.py)
+        return " ".join(p.get("lines", []))
     text = p.get("text") or p.get("headline") or p.get("description")
     if text:
         return str(text)

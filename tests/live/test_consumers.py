@@ -121,7 +121,8 @@ WATCHER = "spectator secret in the graveyard"
 
 def play_night_one_with_secrets(table) -> dict:
     """Night 1: the mafia chat, the Sheriff checks, a PM, the mafioso kills a townie;
-    day 1: the dead townie and the spectator talk in the graveyard."""
+    day 1: the dead townie and the spectator talk in the graveyard, where the townie
+    opens a roulette table and the spectator watches it."""
     r = roles_of(table)
     mafioso, consort, sheriff, doctor = (
         r["mafioso"][0],
@@ -138,6 +139,8 @@ def play_night_one_with_secrets(table) -> dict:
     services.gm_close_phase(table.gm, gid)
     services.post_message(table.users[victim], gid, channel="graveyard", text=GHOST)
     services.post_message(table.sam, gid, channel="graveyard", text=WATCHER)
+    services.post_message(table.users[victim], gid, channel="graveyard", text="-roulette")
+    services.post_message(table.sam, gid, channel="graveyard", text="-observe")
     return {
         "mafioso": mafioso,
         "consort": consort,
@@ -219,6 +222,12 @@ def test_the_leak_matrix_sockets_and_pages(live_table):
         assert (GHOST in page) == may_read_graveyard, who
         assert (WATCHER in page) == may_read_graveyard, who
         assert (SECRET_PM in page) == may_read_pm, who
+        # The graveyard's roulette table (its events and its panel) as the graveyard chat.
+        roulette_seqs = {s for s, e in log.items() if e.kind == "roulette"}
+        assert len(roulette_seqs) == 2
+        assert roulette_seqs & set(got) == (roulette_seqs if may_read_graveyard else set()), who
+        assert ("opens a roulette table" in page) == may_read_graveyard, who
+        assert ('id="roulette"' in page) == may_read_graveyard, who
         # The Sheriff's result ("check on") and the living mafia's roles stay private.
         assert ("check on" in page) == (who in (cast["sheriff"], "gemma")), who
         for role_name, holder in (("Consort", cast["consort"]), ("Mafioso", cast["mafioso"])):

@@ -290,3 +290,25 @@ def test_accounts_start_with_the_starting_points_and_never_go_negative(graves):
     say(graves, first, "-start")
     assert points(graves, first) == 0 and points(graves, second) == 88
     assert graveyard_roulette.leaderboard()[0]["points"] == 88
+
+
+def test_help_typed_in_the_graveyard_is_answered_there_and_changes_no_table(graves):
+    """Decision: '-roulette help' shows the rules of the table (roles.roulette.HELP)."""
+    from games.templatetags.game_tags import event_text
+
+    say(graves, graves.first, "-roulette help")
+    event = Event.objects.filter(game=graves.game, kind="roulette").get()
+    assert event.payload["lines"] == [roulette.HELP] and event_text(event) == roulette.HELP
+    assert table_state(graves.game).stage == roulette.CLOSED
+    page = graves.page(graves.second)
+    recent = page[page.index('class="roulette-lines"') :]
+    assert "Every account starts with 100 points" in recent[: recent.index("</ol>")]
+
+
+def test_the_log_line_of_a_round_is_the_tables_own_words(graves):
+    from games.templatetags.game_tags import event_text
+
+    play_round(graves, chamber=0)
+    last = Event.objects.filter(game=graves.game, kind="roulette").last()
+    assert event_text(last) == " ".join(last.payload["lines"])
+    assert "BANG!" in event_text(last) and "{" not in event_text(last)
