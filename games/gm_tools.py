@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import roles
-from games import services
+from games import rooms, services
 from games.models import Phase, Spectator, Status, Vote
 from games.services import ServiceError
 
@@ -142,6 +142,8 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
                 if phase.kind == Phase.DAY:
                     payload["tally"] = services.tally(phase)
             change.log(event.kind, services.audience_of(event.audience), payload, phase=phase)
+        # Those whose night rooms change (a Jailor's prisoner) are told and regroup.
+        rooms.log_room_changes(change, phase, state, result.state)
         # The player learns it privately too (his socket moves to the graveyard).
         change.log("modkill", f"seat:{seat.name}", {"player": seat.name, "you": True}, phase)
         for actor in voided_actions:

@@ -50,7 +50,7 @@ def room_to_write(state, name: str, room_id: str) -> ChatGroup:
     if name not in room.members:
         raise RoomRefusal("You may only read this chat.")
     if not room.open:
-        raise RoomRefusal(f"The {room.title} is open at night.")
+        raise RoomRefusal(f"{room.title}: this chat is open at night only.")
     if name in room.silenced:
         raise RoomRefusal("Tonight you may talk only in your cell.")
     return room

@@ -1,0 +1,63 @@
+"""An sc2 game whose deal is fixed, for the night chat rooms: a Jailor, Mafia, a Spy,
+Masons, a Cultist. The site deals roles from a preset with the seed; this table fixes
+the deal (as a scenario fixes roles) so every room exists, and plays by the services.
+
+xena Jailor · bob Mafioso · cid Spy · dan Mason · eve Mason Leader · fay Cultist ·
+gus, hal, ivy, jon Citizens · kay Serial Killer · lou Consort · max Doctor ·
+ned Sheriff · oli Godfather. The game starts by day, so the Jailor may jail at once.
+"""
+
+from __future__ import annotations
+
+CAST = {
+    "xena": "jailor",
+    "bob": "mafioso",
+    "cid": "spy",
+    "dan": "mason",
+    "eve": "mason_leader",
+    "fay": "cultist",
+    "gus": "citizen",
+    "hal": "citizen",
+    "ivy": "citizen",
+    "jon": "citizen",
+    "kay": "serial_killer",
+    "lou": "consort",
+    "max": "doctor",
+    "ned": "sheriff",
+    "oli": "godfather",
+}
+
+
+def new_sc2_rooms_game(gm, users: dict, monkeypatch):
+    """Fifteen seats, started by day with CAST dealt; returns the game."""
+    from games import services
+
+    game = services.create_game(
+        gm,
+        name="Rooms",
+        ruleset_id="sc2",
+        preset_id="standard15",
+        day_seconds=600,
+        night_seconds=300,
+        first_phase="day",
+        seed=5,
+        private_messages="off",
+    )
+    for name in CAST:
+        services.join_game(users[name], game.id)
+    services.set_signups(gm, game.id, False)
+
+    def fixed_deal(ruleset_id, preset_id, names, seed):
+        return [{"name": name, "role": CAST[name]} for name in names]
+
+    with monkeypatch.context() as patched:
+        patched.setattr(services.roles, "deal", fixed_deal)
+        services.start_game(gm, game.id)
+    return game
+
+
+def jail(users: dict, game_id: int, prisoner: str = "bob") -> None:
+    """Day: the Jailor jails `prisoner`; nobody is lynched (jail_requires_no_lynch)."""
+    from games import services
+
+    services.submit_action(users["xena"], game_id, ability="jail", targets=[prisoner])
