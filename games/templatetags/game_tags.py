@@ -49,18 +49,25 @@ def outcome_text(p: dict) -> str:
         parts.append(
             f"Lynched: {', '.join(p['lynched'])}." if p["lynched"] else "Nobody was lynched."
         )
-    descriptions = p.get("descriptions") or {}
-    for death in p.get("deaths", []):
-        shown = death.get("role_name") or death.get("role") or death.get("faction")
-        line = f"{death['player']}{f' ({shown})' if shown else ''} died"
-        if descriptions.get(death["player"]):
-            line += f": {descriptions[death['player']]}"
-        parts.append(line if line.endswith((".", "!", "?")) else line + ".")
+    parts.extend(death_lines(p, "died"))
     for event in p.get("events", []):
         details = ", ".join(f"{k}: {v}" for k, v in event.items() if k != "kind")
         label = str(event.get("kind", "")).replace("_", " ")
         parts.append(f"{label} ({details})." if details else f"{label}.")
     return " ".join(parts)
+
+
+def death_lines(p: dict, verb: str) -> list[str]:
+    """'Name (what the reveal shows) died: description.' for each death of a payload."""
+    descriptions = p.get("descriptions") or {}
+    lines = []
+    for death in p.get("deaths", []):
+        shown = death.get("role_name") or death.get("role") or death.get("faction")
+        line = f"{death['player']}{f' ({shown})' if shown else ''} {verb}"
+        if descriptions.get(death["player"]):
+            line += f": {descriptions[death['player']]}"
+        lines.append(line if line.endswith((".", "!", "?")) else line + ".")
+    return lines
 
 
 @register.filter
@@ -147,14 +154,7 @@ def _extended_text(p: dict) -> str:
 def _modkill_text(p: dict) -> str:
     if p.get("you"):
         return "The GM modkilled you: you are out of the game (the graveyard chat is open to you)."
-    parts = []
-    descriptions = p.get("descriptions") or {}
-    for death in p.get("deaths", []):
-        shown = death.get("role_name") or death.get("role") or death.get("faction")
-        line = f"{death['player']}{f' ({shown})' if shown else ''} was modkilled by the GM"
-        if descriptions.get(death["player"]):
-            line += f": {descriptions[death['player']]}"
-        parts.append(line if line.endswith(".") else line + ".")
+    parts = death_lines(p, "was modkilled by the GM")
     if p.get("void_votes"):
         parts.append(
             f"Votes on {p.get('player')} are void: {', '.join(p['void_votes'])} vote again."
