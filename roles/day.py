@@ -1,13 +1,14 @@
 """Day helpers: the final ballot of each voter, weighted tallies, plurality, the lynch.
 
 Rulesets compose these into their own day procedures (re-votes, catastrophes,
-street conflicts, hangmen); nothing here knows a ruleset.
+street conflicts, hangmen, trials); nothing here knows a ruleset.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .errors import IllegalAction, PendingDecision
 from .night import PhaseContext
 
 PASS = "pass"
@@ -55,3 +56,33 @@ def voters_for(ballots: dict[str, str], target: str) -> list[str]:
 def lynch(ctx: PhaseContext, name: str, cause: str = "lynch") -> None:
     ctx.record.setdefault("lynched", []).append(name)
     ctx.kill(name, cause)
+
+
+def round_events(
+    rounds: list[list[list[Any]]],
+    index: int,
+    voters: list[str],
+    allowed: tuple[str, ...],
+    label: str,
+    question: str,
+) -> list[list[Any]]:
+    """The ballot events of the day's extra round `index` (a re-vote, a verdict).
+
+    Not given yet: ask for it (`PendingDecision` with `question`: every name in
+    `voters` chooses among `allowed`). Given: each event must be a [voter, choice]
+    pair from one of `voters`, the choice one of `allowed` (or None, a withdrawal).
+    """
+    if index >= len(rounds):
+        raise PendingDecision(
+            question, kind="round", choices=list(allowed), voters=list(voters), index=index
+        )
+    events = rounds[index]
+    for event in events:
+        if not (isinstance(event, (list, tuple)) and len(event) == 2):
+            raise IllegalAction(f"{label}: a ballot is a [voter, choice] pair")
+        voter, choice = event
+        if voter not in voters:
+            raise IllegalAction(f"{voter}: only living players vote in the {label}")
+        if choice is not None and choice not in allowed:
+            raise IllegalAction(f"{voter}: the {label} is a choice of {', '.join(allowed)}")
+    return events

@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..abilities import note_last_target, settle_attacks
-from ..day import PASS, final_ballots, leaders, lynch, tally
+from ..day import PASS, final_ballots, leaders, lynch, round_events, tally
 from ..errors import IllegalAction, PendingDecision
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
@@ -547,23 +547,8 @@ def _round_ballots(
     changes: int | None,
 ) -> dict[str, str]:
     label = f"catastrophe round {index + 1}"
-    if index >= len(rounds):
-        raise PendingDecision(
-            f"the vote is tied: {label} is needed ({' / '.join(allowed)})",
-            kind="round",
-            choices=list(allowed),
-            voters=list(voters),
-            index=index,
-        )
-    events = rounds[index]
-    for event in events:
-        if not (isinstance(event, (list, tuple)) and len(event) == 2):
-            raise IllegalAction(f"{label}: a ballot is a [voter, choice] pair")
-        voter, choice = event
-        if voter not in voters:
-            raise IllegalAction(f"{voter}: only living players vote in the {label}")
-        if choice is not None and choice not in allowed:
-            raise IllegalAction(f"{voter}: the {label} is a choice of {', '.join(allowed)}")
+    question = f"the vote is tied: {label} is needed ({' / '.join(allowed)})"
+    events = round_events(rounds, index, voters, allowed, label, question)
     if changes is not None:
         limit_vote_changes(events, changes, label)
     ballots = final_ballots(ctx, events)

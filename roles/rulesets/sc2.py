@@ -782,8 +782,9 @@ OPTIONS = (
         "day_type",
         "plurality",
         "plurality: most votes at the deadline lynch, a tie "
-        "lynches nobody; majority: >=51% of all living votes lynch at once",
-        ("plurality", "majority"),
+        "lynches nobody; majority: >=51% of all living votes lynch at once; "
+        "majority_trial: >=51% put a player on trial, then a guilty/innocent verdict",
+        ("plurality", "majority", "majority_trial"),
     ),
     Option(
         "night_type",
@@ -1238,6 +1239,14 @@ GM decisions where the documents are silent or ambiguous:
   Majority lynches the first player reaching >=51% of all living votes (Mayor's
   weight included), in the order votes were cast; later votes are ignored.
   A Mayor's reveal is applied before the day's votes.
+- Majority + Trial (day_type majority_trial, sc2-reference 3.3 'defence then
+  verdict'): the first player voted up by >=51% (as in majority) is on trial; his
+  defence is the day's talk; then every other living player votes in the day's
+  first extra round "execute" (guilty) or "pardon" (innocent), or abstains. More
+  guilty than innocent votes (a revealed Mayor's weight counts) lynch him; a tie
+  or more innocent votes set him free and nobody is lynched that day (one trial a
+  day: the site resolves a day once, at its close). Everyone's verdict is public.
+  With jester_kills_guilty_voter, the 'guilty voters' are those who voted guilty.
 - Wins: Town wins when no Mafia, Cult, neutral killer or Witch is alive; Mafia
   (or Cult) wins when no other hostile side is alive and it equals or outnumbers
   everyone else but Witches; a neutral killer wins when only his kind, Survivors

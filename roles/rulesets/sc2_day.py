@@ -1,13 +1,14 @@
 """The sc2 day and the end of the game: day types, the Mayor, the jail, win checks.
 
-sc2-reference 3.3: day types Majority ('>=51 % of votes executes immediately');
-issue 5 adds plurality at the deadline. 002: tie-breakers (three days of peace,
-one versus one at the start of a day).
+sc2-reference 3.3: day types Majority ('>=51 % of votes executes immediately') and
+Majority + Trial ('defence then verdict'); issue 5 adds plurality at the deadline.
+002: tie-breakers (three days of peace, one versus one at the start of a day).
 """
 
 from __future__ import annotations
 
-from ..day import final_ballots, leaders, lynch, tally, vote_weight, voters_for
+from ..day import final_ballots, leaders, lynch, round_events, tally, vote_weight, voters_for
+from ..errors import IllegalAction
 from ..model import GameState, Player
 from ..night import PhaseContext
 from . import sc2_rules as rules
@@ -34,9 +35,11 @@ def _crime(player: Player, crime: str) -> None:
 
 
 def vote(ctx: PhaseContext) -> None:
-    """Plurality at the deadline (a tie lynches nobody) or majority at once."""
+    """Plurality at the deadline (a tie lynches nobody), majority at once, or majority
+    to put a player on trial and a verdict."""
     events = ctx.flags.get("votes", [])
-    if ctx.option("day_type") == "majority":
+    day_type = ctx.option("day_type")
+    if day_type in ("majority", "majority_trial"):
         chosen, counts = _majority(ctx, events)
     else:
         ballots = final_ballots(ctx, events)
@@ -48,12 +51,17 @@ def vote(ctx: PhaseContext) -> None:
     if chosen is None:
         return
     ballots = final_ballots(ctx, ctx.flags.get("ballots_at_lynch", events))
+    guilty = voters_for(ballots, chosen)
+    if day_type == "majority_trial":
+        guilty = _trial(ctx, chosen)
+        if guilty is None:
+            return
     lynch(ctx, chosen)
     victim = ctx.player(chosen)
     if victim.role == "jester":
         victim.memory["lynched_win"] = True
         if ctx.option("jester_kills_guilty_voter"):
-            victim.memory["haunt_voters"] = voters_for(ballots, chosen)
+            victim.memory["haunt_voters"] = guilty
     for player in ctx.state.players:
         if player.role == "executioner" and player.memory.get("exe_target") == chosen:
             player.memory["exe_won"] = True
@@ -70,6 +78,35 @@ def _majority(ctx: PhaseContext, events: list[list]) -> tuple[str | None, dict[s
                 ctx.flags["ballots_at_lynch"] = so_far
                 return name, counts
     return None, tally(ctx, final_ballots(ctx, events))
+
+
+GUILTY, INNOCENT = "execute", "pardon"  # the contract's verdict ballots
+
+
+def _trial(ctx: PhaseContext, accused: str) -> list[str] | None:
+    """sc2-reference 3.3 'Majority + Trial (defence then verdict)': the player voted up
+    by a majority defends himself (in the day's talk), then every other living player
+    votes guilty ("execute") or innocent ("pardon") in the day's first extra round;
+    a voter may abstain. More guilty than innocent votes (the Mayor's weight counts)
+    lynch him; the guilty voters are returned, None when he goes free."""
+    voters = [p.name for p in ctx.state.alive() if p.name != accused]
+    label = "trial verdict"
+    question = f"{accused} is on trial: the verdict is needed ({GUILTY} / {INNOCENT})"
+    ctx.event("trial", player=accused)
+    rounds = ctx.flags.get("rounds", [])
+    if rounds and any(isinstance(e, (list, tuple)) and e[:1] == [accused] for e in rounds[0]):
+        raise IllegalAction(f"{accused}: the accused does not vote on his own verdict")
+    events = round_events(rounds, 0, voters, (GUILTY, INNOCENT), label, question)
+    ballots = final_ballots(ctx, events)
+    guilty = sorted((v for v, b in ballots.items() if b == GUILTY), key=ctx.seat)
+    innocent = sorted((v for v, b in ballots.items() if b == INNOCENT), key=ctx.seat)
+    execute = sum(vote_weight(ctx, v) for v in guilty)
+    pardon = sum(vote_weight(ctx, v) for v in innocent)
+    ctx.record["rounds"] = [{GUILTY: execute, INNOCENT: pardon}]
+    verdict = "guilty" if execute > pardon else "innocent"
+    # SC2 shows how everyone voted in the verdict.
+    ctx.event("verdict", player=accused, verdict=verdict, guilty=guilty, innocent=innocent)
+    return guilty if verdict == "guilty" else None
 
 
 def after_day(ctx: PhaseContext) -> None:

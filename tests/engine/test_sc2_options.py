@@ -154,3 +154,26 @@ def test_bus_driver_has_no_port_exclusion_flag():
     """sc2-reference 3.1 Town Protective lists the port's flags for Bodyguard, Doctor and
     Escort only."""
     assert "exclude_bus_driver" not in categories.EXCLUSION_OPTIONS["town_protective"]
+
+
+def test_trial_asks_every_other_living_player_for_the_verdict():
+    """sc2-reference 3.3 'Majority + Trial (defence then verdict)': the site opens the
+    verdict round the engine asks for; the accused is not among its voters."""
+    players = roster("citizen", "mafioso", "citizen", "citizen", "citizen", "citizen")[:6]
+    state = roles.new_game("sc2", players, 1, {"day_type": "majority_trial"}, "day")
+    votes = [[n, "Bob"] for n in ("Ann", "Cid", "Dan", "Eve")]
+    with pytest.raises(roles.PendingDecision) as asked:
+        roles.resolve_phase(state, {"day": {"votes": votes, "rounds": [], "actions": []}})
+    assert asked.value.kind == "round" and asked.value.index == 0
+    assert asked.value.choices == ["execute", "pardon"]
+    assert asked.value.voters == ["Ann", "Cid", "Dan", "Eve", "Fay"]
+
+
+def test_plurality_and_majority_days_ask_no_verdict():
+    """Only majority_trial holds a trial: the other day types lynch without a round."""
+    players = roster("citizen", "mafioso", "citizen", "citizen", "citizen", "citizen")[:6]
+    votes = [[n, "Bob"] for n in ("Ann", "Cid", "Dan", "Eve")]
+    for day_type in ("plurality", "majority"):
+        state = roles.new_game("sc2", players, 1, {"day_type": day_type}, "day")
+        result = roles.resolve_phase(state, {"day": {"votes": votes, "rounds": [], "actions": []}})
+        assert result.record["lynched"] == ["Bob"]
