@@ -182,12 +182,15 @@ def game_page(request, game_id: int):
             context["owes_last_words"] = services.last_words_owed(game, viewer.seat)
         if viewer.is_gm:
             state = services.engine_state(game)
+            accounts = dict(game.seats.values_list("name", "user__username"))
             context["gm_players"] = [
                 {
                     "name": p.name,
                     "role": ruleset.roles[p.role].name,
                     "faction": p.faction,
                     "alive": p.alive,
+                    # Who plays the seat now (another account after a replacement).
+                    "account": accounts.get(p.name, p.name),
                 }
                 for p in state.players
             ]

@@ -458,6 +458,7 @@ def test_each_tool_through_its_view(table):
     response = post(table, "gemma", "gm_replace", {"player": seat, "username": "ivan"})
     assert f"ivan replaces {seat}." in response.content.decode()
     assert table.game.seats.get(name=seat).user.username == "ivan"
+    assert f'{seat} <small class="played-by">(played by ivan)</small>' in table.page("gemma")
 
 
 @pytest.mark.parametrize(
