@@ -53,7 +53,8 @@ def roulette_command(user, game_id: int, text: str) -> Post:
         table_row = _table_of(game)
         table = roulette.Table.from_dict(table_row.state)
         members = {**table_row.members, name: user.id}
-        accounts = _lock_points(set(members[n] for n in (name, *table.players) if n in members))
+        at_stake = {members[n] for n in table.players} | ({user.id} if can_play else set())
+        accounts = _lock_points(at_stake)
         balances = {
             n: _points_of(accounts, members[n]) for n in (name, *table.players) if n in members
         }
@@ -139,8 +140,17 @@ def _table_of(game: Game) -> RouletteTable:
 
 def _lock_points(user_ids: set[int]) -> dict[int, RoulettePoints]:
     """The points rows of these accounts, locked in id order (no deadlock between
-    two games' tables sharing a player); accounts without a row are absent."""
+    two games' tables sharing a player). A missing row is created first with the
+    starting points; ON CONFLICT DO NOTHING, as another game may create it now."""
     rows = RoulettePoints.objects.select_for_update().filter(user_id__in=user_ids)
+    found = {row.user_id: row for row in rows.order_by("user_id")}
+    missing = sorted(set(user_ids) - set(found))
+    if not missing:
+        return found
+    RoulettePoints.objects.bulk_create(
+        [RoulettePoints(user_id=uid, points=roulette.STARTING_POINTS) for uid in missing],
+        ignore_conflicts=True,
+    )
     return {row.user_id: row for row in rows.order_by("user_id")}
 
 
@@ -158,12 +168,9 @@ def _move_points(accounts: dict, members: dict[str, int], outcome: roulette.Outc
     for name, amount in outcome.credits.items():
         moves[members[name]] = moves.get(members[name], 0) + amount
     for user_id, delta in moves.items():
-        row = accounts.get(user_id)
-        if row is None:
-            row = RoulettePoints(user_id=user_id, points=roulette.STARTING_POINTS)
-            accounts[user_id] = row
+        row = accounts[user_id]
         row.points += delta
-        row.save()
+        row.save(update_fields=["points"])
 
 
 def points_of(user) -> int:
@@ -175,7 +182,7 @@ def points_of(user) -> int:
 
 
 def leaderboard(limit: int = LEADERBOARD_SIZE) -> list[dict]:
-    """The accounts with the most points (only those that have played)."""
+    """The accounts with the most points, among the dead who have used a table."""
     rows = RoulettePoints.objects.select_related("user").order_by("-points", "user__username")
     return [{"name": r.user.username, "points": r.points} for r in rows[:limit]]
 
