@@ -257,10 +257,20 @@ def test_a_bay12_game_live_in_chromium(site, browser):
         assert state.player(name).role.split("_")[0] in role_text.lower().replace(" ", "")
     mafia_page = next((pages[n] for n in mafia if n in pages), None)
     if mafia_page is not None:
-        assert mafia_page.locator("#thread-faction").count() == 1
+        # The mafia's night room (roles.night_chats): posted through the socket, read
+        # live by the author and the GM (his own copy), never by the town.
+        room = "#room-faction-mafia"
+        assert mafia_page.locator(room).count() == 1
+        mark(mafia_page)
+        mark(gm)
+        mafia_page.fill(f"{room} textarea", "Our night <i>plan</i>")
+        mafia_page.locator(f"{room} button[type=submit]").click()
+        for reader in (mafia_page, gm):
+            reader.wait_for_selector(f"{room} .post:has-text('Our night <i>plan</i>')")
+            assert not_reloaded(reader)
         shot(mafia_page, "03-night-mafia")
     town_browser = [n for n in BROWSER_PLAYERS if n not in mafia]
-    assert pages[town_browser[0]].locator("#thread-faction").count() == 0
+    assert pages[town_browser[0]].locator("#room-faction-mafia").count() == 0
     assert pages[town_browser[0]].locator("#thread-graveyard").count() == 0
 
     number = 1
