@@ -1,0 +1,74 @@
+"""The graveyard's roulette in Chromium: two of the dead play, the living see nothing.
+
+DESIGN.md: "spectators and the dead watch the public thread and talk in the
+graveyard chat, where the dead can play Russian roulette for points". 002: "The
+game begins by having one player type -roulette in the graveyard chat"; "Other
+players can then join the game by subsequently typing -join". A command typed in
+the chat goes through the socket; the other dead player's panel follows live
+(static/games/live.js renders the panel afresh on a "roulette" event).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from tests.live import test_browser
+from tests.live.test_browser import mark, not_reloaded, open_page, shot, submit, user, wait_live
+from tests.site.helpers import SEVEN, Table, new_classic7
+from tests.site.test_site_roulette import bury_two
+
+pytestmark = pytest.mark.browser
+
+# The whole-game browser test's fixtures: the live site and Chromium.
+site = test_browser.site
+browser = test_browser.browser
+
+
+def panel_shows(page, text: str) -> None:
+    page.wait_for_function(
+        "t => { const n = document.getElementById('roulette');"
+        " return n && n.textContent.includes(t); }",
+        arg=text,
+    )
+
+
+def test_two_dead_players_open_and_start_a_table_live(site, browser):
+    gemma = user("gemma")
+    players = {name: user(name) for name in SEVEN}
+    game = new_classic7(gemma, players)
+    for name in SEVEN:
+        services.join_game(players[name], game.id)
+    services.set_signups(gemma, game.id, False)
+    services.start_game(gemma, game.id)
+    table = Table(game, players, gemma)
+    first, second = bury_two(table)
+    living = table.alive()[0]
+    url = f"{site.url}/games/{game.id}/"
+
+    host = open_page(browser, site, players[first])
+    guest = open_page(browser, site, players[second], viewport={"width": 390, "height": 844})
+    alive = open_page(browser, site, players[living])
+    for page in (host, guest, alive):
+        page.goto(url)
+        wait_live(page)
+    mark(guest)
+
+    host.fill("#thread-graveyard textarea", "-roulette 5 4")
+    host.locator("#thread-graveyard form[data-live-post] button[type=submit]").click()
+    panel_shows(guest, f"{first}'s table")
+    assert not_reloaded(guest)  # pushed, not reloaded
+    guest.wait_for_selector("#thread-graveyard .post:has-text('-roulette 5 4')")
+
+    submit(guest, guest.get_by_role("button", name="Join"))
+    panel_shows(host, second)
+    submit(host, host.get_by_role("button", name="Start the round"))
+    panel_shows(guest, "round on")
+    panel_shows(guest, "Your points: 95")
+    shot(guest, "roulette-phone-guest")
+    host.wait_for_selector("#roulette button:has-text('Pull the trigger')")
+    shot(host, "roulette-host")
+
+    assert alive.locator("#roulette").count() == 0
+    assert alive.locator("#thread-graveyard").count() == 0
+    assert "roulette" not in alive.content().lower()
