@@ -484,3 +484,32 @@ def test_any_command_sequence_conserves_points_and_fires_once_per_round(seed, st
             assert len(table.players) >= 2 and table.fired <= table.bullet
     at_stake = sum(table.bets.values()) + sum(table.forfeits.values())
     assert sum(balances.values()) + (at_stake if table.stage == PLAYING else 0) == 400
+
+
+def test_a_player_who_cannot_cover_the_minimum_at_the_start_only_watches():
+    """Decision: points are checked again when the round starts (a round elsewhere
+    may have cost them): short players are moved to the watchers."""
+    table = seated("ann", "bob", "cid")
+    outcome = play(table, "ann", "-start", balances={"ann": 50, "bob": 5, "cid": 50})
+    assert outcome.table.players == ["ann", "cid"] and outcome.table.observers == ["bob"]
+    assert outcome.lines[0] == "bob cannot cover the minimum bet and now watches."
+    assert outcome.debits == {"ann": 10, "cid": 10}
+    with pytest.raises(RouletteRefused, match="two players at least"):
+        play(table, "ann", "-start", balances={"ann": 50, "bob": 5, "cid": 5})
+
+
+def test_a_bet_bigger_than_the_points_left_at_the_start_is_cut_to_them():
+    table = seated("ann", "bob", bets={"ann": 40, "bob": 40})
+    outcome = play(table, "ann", "-start", balances={"ann": 25, "bob": 100})
+    assert outcome.debits == {"ann": 25, "bob": 25}
+
+
+def test_table_shows_the_table_and_changes_nothing():
+    assert play(Table(), "ann", "-table").lines == ["No table is open: type -roulette to open one."]
+    table = started("ann", "bob", bets={"ann": 20, "bob": 30}).table
+    outcome = play(table, "cid", "-table", can_play=False)
+    assert outcome.table == table
+    assert outcome.lines == [
+        "ann's table: minimum bet 10, 6 chambers. Players: ann 20, bob 20. "
+        "6 chambers left; ann's turn."
+    ]
