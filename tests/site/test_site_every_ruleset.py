@@ -11,7 +11,7 @@ of the stored inputs.
 import pytest
 
 import roles
-from games import services
+from games import gm_tools, services
 from games.models import Status
 from games.services import ServiceError
 from games.views import vote_targets
@@ -24,8 +24,8 @@ PRESETS = [
 ]
 
 
-def play_first_choices(table_users, game, state, phase) -> None:
-    for name in state.alive_names():
+def play_first_choices(table_users, game, state, phase, names=None) -> None:
+    for name in state.alive_names() if names is None else names:
         user = table_users[name]
         for choice in services.choices_now(state, name):
             targets = choice["targets"][: max(choice["min_targets"], min(1, choice["max_targets"]))]
@@ -71,6 +71,36 @@ def answer_pending(table_users, gemma, game, phase) -> None:
 @pytest.mark.django_db
 @pytest.mark.parametrize(("ruleset_id", "preset_id"), PRESETS)
 def test_a_mechanical_game_of_every_ruleset_runs_to_its_end(gemma, ruleset_id, preset_id):
+    play_mechanical_game(gemma, ruleset_id, preset_id)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("ruleset_id", "preset_id"), PRESETS)
+def test_a_gm_modkill_mid_phase_is_replayed_in_every_ruleset(gemma, ruleset_id, preset_id):
+    """DESIGN.md: the GM "can step in: ... modkill". After the inputs of the second
+    phase are in, the GM modkills the last living player: his input and the input
+    aimed at him are void, the engine accepts the rest at the close, and the stored
+    game still equals a replay of the stored inputs (the modkills included)."""
+    game = play_mechanical_game(gemma, ruleset_id, preset_id, modkill_in_phase=2)
+    assert game.phases.exclude(modkills=[]).exists()
+
+
+def gm_modkill_midway(users, gemma, game, state, phase) -> None:
+    """Half the table plays, the GM modkills the player most named so far (a vote or
+    an action aimed at him becomes void), then everyone plays."""
+    alive = state.alive_names()
+    play_first_choices(users, game, state, phase, names=alive[: len(alive) // 2])
+    game.refresh_from_db()
+    named = [v.target for v in phase.votes.all() if v.target in alive]
+    named += [t for a in phase.actions.all() for t in a.targets if t in alive]
+    victim = max(alive, key=lambda name: (named.count(name), alive.index(name)))
+    gm_tools.modkill_player(gemma, game.id, victim)
+    game.refresh_from_db()
+    if game.status == Status.RUNNING and services.open_phase(game).seq == phase.seq:
+        play_first_choices(users, game, services.engine_state(game), phase)
+
+
+def play_mechanical_game(gemma, ruleset_id, preset_id, modkill_in_phase=0):
     ruleset = roles.get_ruleset(ruleset_id)
     size = len(ruleset.presets[preset_id].roles)
     users = {f"s{i:02d}": make_user(f"s{i:02d}") for i in range(size)}
@@ -97,6 +127,8 @@ def test_a_mechanical_game_of_every_ruleset_runs_to_its_end(gemma, ruleset_id, p
         state = services.engine_state(game)
         if phase.pending:
             answer_pending(users, gemma, game, phase)
+        elif phase.seq == modkill_in_phase:
+            gm_modkill_midway(users, gemma, game, state, phase)
         else:
             play_first_choices(users, game, state, phase)
         game.refresh_from_db()
@@ -109,3 +141,4 @@ def test_a_mechanical_game_of_every_ruleset_runs_to_its_end(gemma, ruleset_id, p
     # The engine accepted every input the site let through: no close was refused.
     assert not game.events.filter(kind="close_refused").exists()
     assert replay(game) == game.state
+    return game
