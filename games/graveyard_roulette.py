@@ -20,6 +20,7 @@ browser can foresee the chamber.
 from __future__ import annotations
 
 import secrets
+from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -223,6 +224,10 @@ def panel(game: Game, viewer) -> dict | None:
         "leaderboard": leaderboard(),
         "help": roulette.HELP,
         "game_over": finished,
+        # when an idle player may be skipped (-skip): the turn began at turn_since
+        "skip_from": datetime.fromtimestamp(table.turn_since + roulette.TURN_SECONDS, tz=UTC)
+        if table.stage == roulette.PLAYING
+        else None,
         "defaults": {"min_bet": roulette.DEFAULT_MIN_BET, "chambers": roulette.DEFAULT_CHAMBERS},
         "limits": {"min": roulette.MIN_CHAMBERS, "max": roulette.MAX_CHAMBERS},
     }

@@ -9,6 +9,8 @@ round's start and end, a stored secret seed, and a table the living never see.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from django.urls import reverse
 
@@ -249,6 +251,9 @@ def test_the_panel_shows_table_points_and_leaderboard_to_the_graveyard_only(grav
     dead_page = graves.page(graves.first)
     assert 'id="roulette"' in dead_page and "Your points: <strong>90</strong>" in dead_page
     assert "Points leaderboard" in dead_page and "Pull the trigger" in dead_page
+    started_at = table_state(graves.game).turn_since
+    skip_from = datetime.fromtimestamp(started_at + roulette.TURN_SECONDS, tz=UTC)
+    assert f'may be skipped from <time datetime="{skip_from.isoformat()}"' in dead_page
     assert "Pull the trigger" not in graves.page(graves.second)  # not their turn
     gm_page = graves.page("gemma")
     assert 'id="roulette"' in gm_page and "Pull the trigger" not in gm_page
