@@ -679,7 +679,8 @@ ROLES_LIST = [
                 "control",
                 "Control",
                 "Force your first target to use their ability on your "
-                "second target; learn the first target's role.",
+                "second target; learn the first target's role. You may be the second "
+                "target only with witch_can_control_self.",
                 stage="control",
                 targets=TargetRule(count=2, distinct=True, self_allowed=True),
                 visits_first=1,
@@ -688,10 +689,7 @@ ROLES_LIST = [
                 check=_control_self_check,
             ),
         ),
-        notes=(
-            "You cannot control the Jailor.",
-            "witch_can_control_self: you may make your first target act on you.",
-        ),
+        notes=("You cannot control the Jailor.",),
     ),
     Role(
         "executioner",
