@@ -14,6 +14,7 @@ from channels.db import database_sync_to_async
 from games import push, services
 from games.models import Event, Post
 from tests.live.conftest import Socket
+from tests.live.matrix import checked_page, expected_seqs, sockets_after_catch_up
 
 
 def roles_of(table) -> dict[str, list[str]]:
@@ -170,9 +171,6 @@ def test_the_leak_matrix_sockets_and_pages(live_table):
     """Issue 7: 'no private result, role, night chat or graveyard message reaches a
     socket or a page that may not read it (every viewer: GM, each living player by
     faction, the dead, a spectator, a stranger, logged out)'."""
-    from django.test import Client
-    from django.urls import reverse
-
     cast = play_night_one_with_secrets(live_table)
     game = live_table.refresh()
     viewers = {
@@ -182,39 +180,12 @@ def test_the_leak_matrix_sockets_and_pages(live_table):
         "mallory": live_table.mallory,
         "anonymous": None,
     }
-    sockets = {who: Socket(game.id, user) for who, user in viewers.items()}
-
-    async def scenario():
-        for sock in sockets.values():
-            assert await sock.open()
-            await sock.drain(0.2)
-            await sock.close()
-
-    run(scenario)
+    sockets = sockets_after_catch_up(game.id, viewers)
     log = {e.seq: e for e in Event.objects.filter(game=game)}
     for who, user in viewers.items():
         allowed = allowed_audiences(live_table, who, cast)
-        if allowed is None:  # the GM: everything but players' private messages ("on" mode)
-            # and the rooms' copies for players (his own copy has the real names)
-            expected = {
-                s
-                for s, e in log.items()
-                if (e.kind != "pm" or e.audience == "gm") and not e.audience.startswith("room")
-            }
-        else:
-            expected = {s for s, e in log.items() if e.audience in allowed}
-        got = sockets[who].seqs()
-        assert len(got) == len(set(got)), f"{who} got a duplicate"
-        assert set(got) == expected, (
-            f"{who}: extra {set(got) - expected}, lost {expected - set(got)}"
-        )
-
-        client = Client()
-        if user is not None:
-            client.force_login(user)
-        page = client.get(reverse("game", args=[game.id])).content.decode()
-        feed = client.get(reverse("events_after", args=[game.id])).json()["events"]
-        assert {e["seq"] for e in feed} == expected, who
+        expected = expected_seqs(log, allowed)
+        page = checked_page(game.id, who, user, sockets[who], expected)
         may_read_faction = allowed is None or "room:faction:mafia" in allowed
         may_read_graveyard = allowed is None or "dead" in allowed
         may_read_pm = who in (cast["sheriff"], cast["doctor"], "gemma")
@@ -225,7 +196,9 @@ def test_the_leak_matrix_sockets_and_pages(live_table):
         # The graveyard's roulette table (its events and its panel) as the graveyard chat.
         roulette_seqs = {s for s, e in log.items() if e.kind == "roulette"}
         assert len(roulette_seqs) == 2
-        assert roulette_seqs & set(got) == (roulette_seqs if may_read_graveyard else set()), who
+        assert roulette_seqs & set(sockets[who].seqs()) == (
+            roulette_seqs if may_read_graveyard else set()
+        ), who
         assert ("opens a roulette table" in page) == may_read_graveyard, who
         assert ('id="roulette"' in page) == may_read_graveyard, who
         # The Sheriff's result ("check on") and the living mafia's roles stay private.

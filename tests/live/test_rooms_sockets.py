@@ -13,12 +13,11 @@ import json
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from django.test import Client
-from django.urls import reverse
 
 from games import services
 from games.models import Event
 from tests.live.conftest import Socket, make_user
+from tests.live.matrix import checked_page, expected_seqs, sockets_after_catch_up
 from tests.site.rooms_table import CAST, jail, new_sc2_rooms_game
 
 JAIL_QUESTION = "jailor asks a question"
@@ -95,37 +94,10 @@ def test_the_rooms_leak_matrix_sockets_pages_and_feeds(rooms_table):
         "mallory": t["mallory"],
         "anonymous": None,
     }
-    sockets = {who: Socket(gid, user) for who, user in viewers.items()}
-
-    async def scenario():
-        for sock in sockets.values():
-            assert await sock.open()
-            await sock.drain(0.1)
-            await sock.close()
-
-    async_to_sync(scenario)()
+    sockets = sockets_after_catch_up(gid, viewers)
     log = {e.seq: e for e in Event.objects.filter(game=gid)}
     for who, user in viewers.items():
-        readable = allowed(who)
-        if readable is None:  # the GM: his own copies, never the players' room copies
-            expected = {
-                s
-                for s, e in log.items()
-                if (e.kind != "pm" or e.audience == "gm") and not e.audience.startswith("room")
-            }
-        else:
-            expected = {s for s, e in log.items() if e.audience in readable}
-        got = sockets[who].seqs()
-        assert len(got) == len(set(got)), f"{who} got a duplicate"
-        assert set(got) == expected, (
-            f"{who}: extra {set(got) - expected}, lost {expected - set(got)}"
-        )
-        client = Client()
-        if user is not None:
-            client.force_login(user)
-        page = client.get(reverse("game", args=[gid])).content.decode()
-        feed = client.get(reverse("events_after", args=[gid])).json()["events"]
-        assert {e["seq"] for e in feed} == expected, who
+        page = checked_page(gid, who, user, sockets[who], expected_seqs(log, allowed(who)))
         for text, readers in SECRETS.items():
             assert (text in page) == (who in readers or who == "gemma"), (who, text)
     # The prisoner's socket: every room message and room notice without the Jailor's name.

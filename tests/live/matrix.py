@@ -1,0 +1,51 @@
+"""The leak matrix's common part: each viewer's socket, page and event feed hold
+exactly the events of the audiences that viewer may read (issue 7; issue 5's rooms)."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from django.test import Client
+from django.urls import reverse
+
+from tests.live.conftest import Socket
+
+
+def sockets_after_catch_up(game_id: int, viewers: dict) -> dict[str, Socket]:
+    """One socket per viewer (None: logged out), opened once: what the log gives it."""
+    sockets = {who: Socket(game_id, user) for who, user in viewers.items()}
+
+    async def scenario():
+        for sock in sockets.values():
+            assert await sock.open()
+            await sock.drain(0.2)
+            await sock.close()
+
+    async_to_sync(scenario)()
+    return sockets
+
+
+def expected_seqs(log: dict, readable: set[str] | None) -> set[int]:
+    """The seqs of the audiences in `readable`; None is the GM: everything but players'
+    private messages and the rooms' copies for players (his copy has real names)."""
+    if readable is None:
+        return {
+            seq
+            for seq, e in log.items()
+            if (e.kind != "pm" or e.audience == "gm") and not e.audience.startswith("room")
+        }
+    return {seq for seq, e in log.items() if e.audience in readable}
+
+
+def checked_page(game_id: int, who: str, user, socket: Socket, expected: set[int]) -> str:
+    """Assert the socket and the event feed hold `expected`, no more, no less, no
+    repeat; return the viewer's page for the caller's own checks."""
+    got = socket.seqs()
+    assert len(got) == len(set(got)), f"{who} got a duplicate"
+    assert set(got) == expected, f"{who}: extra {set(got) - expected}, lost {expected - set(got)}"
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    page = client.get(reverse("game", args=[game_id])).content.decode()
+    feed = client.get(reverse("events_after", args=[game_id])).json()["events"]
+    assert {e["seq"] for e in feed} == expected, who
+    return page
