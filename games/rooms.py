@@ -83,9 +83,10 @@ def log_room_changes(change, phase, before, after) -> None:
         left = [title for room_id, title in old.items() if room_id not in new]
         if not joined and not left:
             continue
-        lines = [f"You are now in the {title}." for title in joined]
-        lines += [f"You left the {title}." for title in left]
-        payload = {"joined": joined, "left": left, "text": " ".join(lines)}
+        lines = [f"now in the {title}" for title in joined]
+        lines += [f"left the {title}" for title in left]
+        text = f"{player.name}: {', '.join(lines)}."  # the GM's log says whose
+        payload = {"player": player.name, "joined": joined, "left": left, "text": text}
         change.log(ROOMS_KIND, f"seat:{player.name}", payload, phase=phase)
 
 
@@ -99,6 +100,7 @@ class RoomPanel:
     notice: str = ""
     may_write: bool = False
     read_only: bool = False
+    silenced: bool = False  # a member kept from writing tonight (a prisoner)
     closed: bool = False  # past: no longer open to anyone
     members: list[str] = field(default_factory=list)  # shown to the GM only
     posts: list[dict] = field(default_factory=list)
@@ -124,6 +126,7 @@ def panels(viewer, state) -> list[RoomPanel]:
             reads_only = name not in room.members
             panel = RoomPanel(room.id, room.title, room.notice, read_only=reads_only)
             panel.may_write = room.may_write(name)
+            panel.silenced = room.open and name in room.silenced
         else:
             continue
         found[room.id] = panel

@@ -119,7 +119,9 @@ def test_the_prisoner_talks_only_in_his_cell(sc2):
         say(sc2, "bob", "faction:mafia", "help")
     with refused(sc2.game.id, "only in your cell"):
         services.post_message(sc2.users["bob"], sc2.game.id, channel="faction", text="help")
-    assert "bob is gone tonight" in sc2.page("bob")
+    mafia_panel = section(sc2.page("bob"), "room-faction-mafia")
+    assert "bob is gone tonight" in mafia_panel and "cannot write in it" in mafia_panel
+    assert "<form" not in mafia_panel
 
 
 def test_the_jail_transcript_stays_the_next_day_then_closes(sc2):
