@@ -325,7 +325,7 @@ def test_a_bay12_game_live_in_chromium(site, browser):
             ghost = pages[dead_browser[0]]
             ghost.wait_for_selector("#thread-graveyard form")
             ghost.fill("#thread-graveyard textarea", "Boo <b>from beyond</b>")
-            ghost.locator("#thread-graveyard button[type=submit]").click()
+            ghost.locator("#thread-graveyard form[data-live-post] button[type=submit]").click()
             watcher.wait_for_selector("#thread-graveyard .post:has-text('Boo <b>from beyond</b>')")
             assert not_reloaded(watcher)
             shot(ghost, "05-dead-player")
