@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .modkill import RULINGS as MODKILL_RULINGS
+from .roulette import HELP as ROULETTE_HELP
 from .ruleset import Ability, Role, Ruleset, get_ruleset, list_rulesets
 
 
@@ -94,6 +95,9 @@ def rules_text(ruleset_id: str) -> str:
     out.append("")
     out.append("The host:")
     out.append(MODKILL_RULINGS.strip())
+    out.append("")
+    out.append("The graveyard (any ruleset; also `python -m roles roulette`):")
+    out.append(ROULETTE_HELP)
     return "\n".join(out)
 
 

@@ -513,3 +513,11 @@ def test_table_shows_the_table_and_changes_nothing():
         "ann's table: minimum bet 10, 6 chambers. Players: ann 20, bob 20. "
         "6 chambers left; ann's turn."
     ]
+
+
+@pytest.mark.parametrize("ruleset_id", ["bay12", "sc2", "ru_classic"])
+def test_the_tables_rules_are_printed_with_every_rulesets_rules(ruleset_id):
+    """The choices where 002 is silent are in `python -m roles rules RULESET` too."""
+    import roles
+
+    assert roulette.HELP in roles.rules_text(ruleset_id)
