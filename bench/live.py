@@ -108,7 +108,9 @@ def close_all(game_ids: list[int], closers: int) -> None:
 
     from games import services
     from games.models import Phase
+    from mafiasite.celery import keep_database_connections
 
+    keep_database_connections()  # as a Celery worker does
     seqs = dict(
         Phase.objects.filter(game_id__in=game_ids, closed_at__isnull=True).values_list(
             "game_id", "seq"
@@ -125,12 +127,23 @@ def close_all(game_ids: list[int], closers: int) -> None:
             close_old_connections()
 
     time.sleep(max(0.0, deadline - time.time()))
-    started = time.time()
-    with ThreadPoolExecutor(max_workers=closers) as pool:
-        list(pool.map(close, game_ids))
+    started, cpu = time.time(), time.process_time()
+    if os.environ.get("BENCH_PROFILE"):  # a cProfile of the closes, one thread
+        import cProfile
+
+        cProfile.runctx(
+            "for g in game_ids: close(g)",
+            globals(),
+            {"close": close, "game_ids": game_ids},
+            f"{os.environ['BENCH_PROFILE']}.{os.getpid()}",
+        )
+    else:
+        with ThreadPoolExecutor(max_workers=closers) as pool:
+            list(pool.map(close, game_ids))
     print(
         f"closer: started {1000 * (started - deadline):.0f} ms after the deadline, "
-        f"closed {len(game_ids)} phases in {1000 * (time.time() - started):.0f} ms",
+        f"closed {len(game_ids)} phases in {1000 * (time.time() - started):.0f} ms "
+        f"({1000 * (time.process_time() - cpu):.0f} ms CPU)",
         file=sys.stderr,
         flush=True,
     )
@@ -205,6 +218,13 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     for process in closer:
         process.stdin.write(f"{plan['deadline']}\n".encode())
         process.stdin.flush()
+    await asyncio.sleep(max(0.0, plan["deadline"] - time.time() - 0.05))
+    watched = {"server": [plan["server_pid"]], "postgres+redis": postgres_pids()}
+    cpu_before = {k: cpu_ms(v) for k, v in watched.items()}
+    own_before = time.process_time()
+    await asyncio.sleep(max(0.5, plan["deadline"] - time.time() + 1.5))
+    plan["cpu"] = {k: cpu_ms(v) - cpu_before[k] for k, v in watched.items()}
+    plan["cpu"]["clients"] = 1000 * (time.process_time() - own_before)
     wait = plan["deadline"] - time.time() + settle
     await asyncio.sleep(max(0.5, wait))
     done.set()
@@ -237,6 +257,33 @@ def check_log(plan: dict, received: dict) -> tuple[int, int]:
         lost += len(expected - set(seqs))
         duplicated += len(seqs) - len(set(seqs))
     return lost, duplicated
+
+
+def cpu_ms(pids) -> float:
+    """CPU time (user + system) of these processes so far, from /proc (Linux)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return 1000 * total / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pids() -> list[str]:
+    return [
+        p.name
+        for p in Path("/proc").iterdir()
+        if p.name.isdigit() and _comm(p).startswith(("postgres", "redis-server"))
+    ]
+
+
+def _comm(proc: Path) -> str:
+    try:
+        return (proc / "comm").read_text()
+    except OSError:
+        return ""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -279,6 +326,7 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
 def one_run(server: str, games: int, closers: int, port: int, processes: int = 2) -> dict:
     plan = prepare(games)
     process = start_server(server, port)
+    plan["server_pid"] = process.pid
     try:
         url = f"http://127.0.0.1:{port}"
         # The closer starts (and warms up) now; it reads the deadline once clients are in.
@@ -312,6 +360,7 @@ def one_run(server: str, games: int, closers: int, port: int, processes: int = 2
         "duplicated": duplicated,
         "messages_per_s": result["messages"] / result["span"] if result["span"] else None,
         "reconnects": result["reconnects"],
+        "cpu": plan.get("cpu", {}),
     }
 
 
@@ -347,6 +396,11 @@ def main() -> None:
                     if r["missing_headlines"]
                     else ""
                 ),
+                flush=True,
+            )
+            print(
+                "         CPU in the 1.5 s after the deadline: "
+                + ", ".join(f"{k} {v:.0f} ms" for k, v in r["cpu"].items()),
                 flush=True,
             )
 

@@ -78,8 +78,9 @@ if DATABASE_URL:
     DATABASES = {"default": database_from_url(DATABASE_URL)}
 else:
     DATABASES = {"default": sqlite_database(str(BASE_DIR / "db.sqlite3"))}
-# Under ASGI every request may run in another thread: persistent connections leak.
-CONN_MAX_AGE = 0
+# Under ASGI every request may run in another thread: persistent connections leak,
+# so the web keeps none (CONN_MAX_AGE 0 in each DATABASES entry, mafiasite/env.py).
+# Celery workers keep theirs (mafiasite/celery.py keep_database_connections).
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

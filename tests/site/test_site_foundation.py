@@ -26,6 +26,21 @@ def test_postgres_url_becomes_a_postgresql_database_with_no_persistent_connectio
     assert db["CONN_MAX_AGE"] == 0
 
 
+def test_a_celery_worker_keeps_its_database_connection(monkeypatch):
+    """The web keeps no connection (ASGI); a worker keeps one from task to task,
+    checked before reuse, when Celery starts it (the worker_init signal)."""
+    from celery.signals import worker_init
+    from django.conf import settings
+
+    from mafiasite.celery import WORKER_CONN_MAX_AGE
+
+    databases = {"default": database_from_url("postgres://postgres@127.0.0.1:5432/mafia")}
+    monkeypatch.setattr(settings, "DATABASES", databases)
+    worker_init.send(sender=None)
+    assert databases["default"]["CONN_MAX_AGE"] == WORKER_CONN_MAX_AGE > 0
+    assert databases["default"]["CONN_HEALTH_CHECKS"] is True
+
+
 def test_sqlite_url_and_bad_urls():
     assert database_from_url("sqlite:///site.db")["NAME"] == "site.db"
     assert database_from_url("sqlite:////var/x.db")["NAME"] == "/var/x.db"
