@@ -29,10 +29,6 @@ def is_room_audience(audience: str) -> bool:
     return audience.startswith((MEMBERS, READERS))
 
 
-def room_of_audience(audience: str) -> str:
-    return audience.split(":", 1)[1]
-
-
 def audience_in(room: ChatGroup, name: str) -> str:
     """The copy this player reads: the members' or the readers'."""
     return MEMBERS + room.id if name in room.members else READERS + room.id
@@ -52,7 +48,7 @@ def room_to_write(state, name: str, room_id: str) -> ChatGroup:
     if not room.open:
         raise RoomRefusal(f"{room.title}: this chat is open at night only.")
     if name in room.silenced:
-        raise RoomRefusal("Tonight you may talk only in your cell.")
+        raise RoomRefusal("You cannot write in this chat tonight.")  # a prisoner
     return room
 
 

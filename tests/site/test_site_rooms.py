@@ -115,12 +115,12 @@ def test_the_prisoner_talks_only_in_his_cell(sc2):
     rooms but not write in them.'"""
     jailed_night(sc2)
     say(sc2, "lou", "faction:mafia", "bob is gone tonight")
-    with refused(sc2.game.id, "only in your cell"):
+    with refused(sc2.game.id, "cannot write in this chat tonight"):
         say(sc2, "bob", "faction:mafia", "help")
-    with refused(sc2.game.id, "only in your cell"):
+    with refused(sc2.game.id, "cannot write in this chat tonight"):
         services.post_message(sc2.users["bob"], sc2.game.id, channel="faction", text="help")
     mafia_panel = section(sc2.page("bob"), "room-faction-mafia")
-    assert "bob is gone tonight" in mafia_panel and "cannot write in it" in mafia_panel
+    assert "bob is gone tonight" in mafia_panel and "cannot write in it tonight" in mafia_panel
     assert "<form" not in mafia_panel
 
 
