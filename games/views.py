@@ -97,6 +97,12 @@ def game_page(request, game_id: int):
         context["needed"] = services.preset_size(game)
         return render(request, "games/lobby_game.html", context)
     context["players"] = public_players(game)
+    # Seats another account took over (public: the thread said "X replaces Y").
+    context["played_by"] = {
+        name: username
+        for name, username in game.seats.values_list("name", "user__username")
+        if name != username
+    }
     context["events"] = list(visible_events(viewer))
     context["day_posts"] = sorted(
         [*visible_posts(viewer, Post.DAY), *visible_posts(viewer, Post.LAST_WORDS)],

@@ -349,6 +349,7 @@ def test_replace_moves_the_seat_to_another_account(table, players):
     page = client.get(reverse("game", args=[table.game.id])).content.decode()
     assert "Your role" in page and "Sheriff" in page
     assert "Night 1: " in page  # the earlier private result: the full history
+    assert f'{seat_name}</span> <small class="played-by">played by ivan</small>' in page
     assert client.get(reverse("role_card", args=[table.game.id])).status_code == 200
     # The old account reads nothing private any more.
     old_page = table.page(seat_name)
