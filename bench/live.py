@@ -126,17 +126,20 @@ def close_all(game_ids: list[int], closers: int) -> None:
         finally:
             close_old_connections()
 
+    if os.environ.get("BENCH_PYSPY"):  # sample this closer around the deadline only
+        subprocess.Popen(
+            [os.environ["BENCH_PYSPY"], "record", "-p", str(os.getpid()), "-d", "3", "-r", "500",
+             "--nonblocking", "--format", "raw", "-o", f"/tmp/bench-closer-{os.getpid()}.raw"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
     time.sleep(max(0.0, deadline - time.time()))
     started, cpu = time.time(), time.process_time()
-    if os.environ.get("BENCH_PROFILE"):  # a cProfile of the closes, one thread
+    if os.environ.get("BENCH_PROFILE"):  # a CPU-time cProfile of the closes, one thread
         import cProfile
 
-        cProfile.runctx(
-            "for g in game_ids: close(g)",
-            globals(),
-            {"close": close, "game_ids": game_ids},
-            f"{os.environ['BENCH_PROFILE']}.{os.getpid()}",
-        )
+        profile = cProfile.Profile(time.process_time)
+        profile.runcall(lambda: [close(g) for g in game_ids])
+        profile.dump_stats(f"{os.environ['BENCH_PROFILE']}.{os.getpid()}")
     else:
         with ThreadPoolExecutor(max_workers=closers) as pool:
             list(pool.map(close, game_ids))
@@ -214,6 +217,12 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
             tasks.append(asyncio.create_task(client(game_id, f"bench-p{i:02d}")))
             await asyncio.sleep(0.002)
     await asyncio.wait_for(connected.wait(), timeout=600)
+    if os.environ.get("BENCH_PYSPY"):  # sample the server around the deadline only
+        subprocess.Popen(
+            [os.environ["BENCH_PYSPY"], "record", "-p", str(plan["server_pid"]), "-d", "4",
+             "-r", "500", "--nonblocking", "--format", "raw", "-o", "/tmp/bench-server.raw"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
     plan["deadline"] = await asyncio.to_thread(set_deadline, plan["games"], 2.0)
     for process in closer:
         process.stdin.write(f"{plan['deadline']}\n".encode())

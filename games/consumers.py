@@ -149,6 +149,19 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     # -- from the channel layer ------------------------------------------
 
+    async def dispatch(self, message: dict) -> None:
+        # Channels closes stale database connections before every handler, through
+        # one shared thread: at a phase close every socket of every game waits in
+        # that queue (half the server's time at 50 games). The layer's messages are
+        # handled in memory; their rare database calls go through
+        # database_sync_to_async, which closes stale connections itself.
+        in_memory = {push.BATCH: self.game_batch, push.COMMIT: self.game_commit}
+        handler = in_memory.get(message.get("type"))
+        if handler is None:
+            await super().dispatch(message)
+        else:
+            await handler(message)
+
     async def game_batch(self, message: dict) -> None:
         for event in message["events"]:
             if event["seq"] > self.synced:
