@@ -941,7 +941,11 @@ def phase_input(phase: Phase) -> dict:
         "voter__name", "target", "round"
     ):
         ballots.setdefault(round_no, []).append([voter, target or None])
-    rounds = [ballots.get(k, []) for k in range(1, max(ballots, default=0) + 1)]
+    # A round the engine asked for is held even if nobody voted in it: an empty
+    # round is the engine's to judge (else it would ask for the same round forever).
+    pending = phase.pending or {}
+    asked = pending.get("index", -1) + 1 if pending.get("kind") == "round" else 0
+    rounds = [ballots.get(k, []) for k in range(1, max(*ballots, asked, 0) + 1)]
     return {
         "day": {
             "votes": ballots.get(0, []),

@@ -51,3 +51,24 @@ def test_abstainers_do_not_hold_the_verdict_and_a_tie_frees_the_accused(gemma):
     day.refresh_from_db()
     assert day.record["lynched"] == []
     assert day.record["rounds"] == [{"execute": 1, "pardon": 1}]
+
+
+@pytest.mark.django_db
+def test_a_verdict_round_nobody_votes_in_closes_at_its_deadline(gemma):
+    """The round the engine asked for is held even when empty: nobody voting means
+    no guilty majority (sc2 ruling: abstainers count for neither side), so the
+    accused goes free instead of the day waiting for ever."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Phase
+
+    table = day_one_game(gemma, "sc2", "standard15", 15, day_type="majority_trial")
+    put_on_trial(table, "p03")
+    day = table.phase()
+    Phase.objects.filter(pk=day.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.sweep_overdue_phases() == 1
+    day.refresh_from_db()
+    assert day.closed_at is not None and day.record["lynched"] == []
+    assert day.record["rounds"] == [{"execute": 0, "pardon": 0}]
