@@ -150,14 +150,6 @@ class Action(models.Model):
     def __str__(self) -> str:
         return f"{self.seat} {self.ability or 'nothing'} {self.targets}"
 
-    def as_engine_action(self) -> dict:
-        return {
-            "actor": self.seat.name,
-            "ability": self.ability,
-            "targets": self.targets,
-            **self.extra,
-        }
-
 
 class Vote(models.Model):
     """One vote event, in the order cast; a later vote of the same voter replaces it."""

@@ -930,9 +930,10 @@ def _close_if_everyone_acted(change: Change, phase: Phase, state: roles.GameStat
 
 def phase_input(phase: Phase) -> dict:
     actions = [
-        a.as_engine_action()
-        for a in phase.actions.select_related("seat").order_by("submitted_at", "id")
-        if a.ability
+        {"actor": actor, "ability": ability, "targets": targets, **extra}
+        for actor, ability, targets, extra in phase.actions.exclude(ability="")
+        .order_by("submitted_at", "id")
+        .values_list("seat__name", "ability", "targets", "extra")
     ]
     if phase.kind == Phase.NIGHT:
         return {"night": actions}
@@ -1059,6 +1060,8 @@ def close_phase(game_id: int, phase_seq: int, *, reason: str, now: datetime | No
             change = _lock(game_id)
         except ServiceError:
             return False  # a task for a deleted game, or for another database
+        # Read after the lock, in its own statement: a phase joined to the locking
+        # query would be the version from before a pause that held the lock.
         phase = change.game.phases.filter(seq=phase_seq).first()
         if phase is None or phase.closed_at is not None:
             return False
