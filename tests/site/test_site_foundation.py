@@ -29,14 +29,19 @@ def test_postgres_url_becomes_a_postgresql_database_with_no_persistent_connectio
 def test_a_celery_worker_keeps_its_database_connection(monkeypatch):
     """The web keeps no connection (ASGI); a worker keeps one from task to task,
     checked before reuse, when Celery starts it (the worker_init signal)."""
+    import weakref
+
     from celery.signals import worker_init
     from django.conf import settings
 
-    from mafiasite.celery import WORKER_CONN_MAX_AGE
+    from mafiasite.celery import WORKER_CONN_MAX_AGE, keep_database_connections
 
+    # Connected to the signal (sending it would also run Celery's own Django fixup).
+    receivers = [r() if isinstance(r, weakref.ref) else r for _, r in worker_init.receivers]
+    assert keep_database_connections in receivers
     databases = {"default": database_from_url("postgres://postgres@127.0.0.1:5432/mafia")}
     monkeypatch.setattr(settings, "DATABASES", databases)
-    worker_init.send(sender=None)
+    keep_database_connections()
     assert databases["default"]["CONN_MAX_AGE"] == WORKER_CONN_MAX_AGE > 0
     assert databases["default"]["CONN_HEALTH_CHECKS"] is True
 
