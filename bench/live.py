@@ -129,7 +129,8 @@ def close_all(game_ids: list[int], closers: int) -> None:
     if os.environ.get("BENCH_PYSPY"):  # sample this closer around the deadline only
         subprocess.Popen(
             [os.environ["BENCH_PYSPY"], "record", "-p", str(os.getpid()), "-d", "3", "-r", "500",
-             "--nonblocking", "--format", "raw", "-o", f"/tmp/bench-closer-{os.getpid()}.raw"],
+             "--gil", "--nonblocking", "--format", "raw",
+             "-o", f"/tmp/bench-closer-{os.getpid()}.raw"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
     time.sleep(max(0.0, deadline - time.time()))
