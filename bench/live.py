@@ -22,6 +22,7 @@ import os
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -41,8 +42,9 @@ def django_setup() -> None:
     django.setup()
 
 
-def prepare(games: int) -> dict:
-    """Create the games (night 1 open; its deadline is set once every client is in)."""
+def prepare(games: int, warm: int = 0) -> dict:
+    """Create the games (night 1 open; its deadline is set once every client is in),
+    and `warm` more that the closers close before the deadline, unwatched."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -58,7 +60,7 @@ def prepare(games: int) -> dict:
         client.force_login(u)
         cookies[u.username] = client.cookies["sessionid"].value
     game_ids = []
-    for n in range(games):
+    for n in range(games + warm):
         game = services.create_game(
             gm,
             name=f"bench {n}",
@@ -74,9 +76,11 @@ def prepare(games: int) -> dict:
         services.set_signups(gm, game.id, False)
         services.start_game(gm, game.id)
         game_ids.append(game.id)
+    game_ids, warm_ids = game_ids[:games], game_ids[games:]
     last = dict(Game.objects.filter(pk__in=game_ids).values_list("id", "last_event_seq"))
     return {
         "games": game_ids,
+        "warm": warm_ids,
         "cookies": cookies,
         "last": {str(k): v for k, v in last.items()},
     }
@@ -102,8 +106,11 @@ def set_deadline(game_ids: list[int], lead_seconds: float) -> float:
     return deadline.timestamp()
 
 
-def close_all(game_ids: list[int], closers: int) -> None:
-    """The closer process: warm up, read the deadline, close every phase at it."""
+def close_all(game_ids: list[int], closers: int, warm_ids: list[int]) -> None:
+    """The closer process: warm up, read the deadline, close every phase at it.
+
+    Each closer thread first closes one unwatched game of its own, as a worker that
+    has run tasks before: its database connection open, Django's lazy set-up done."""
     from django.db import close_old_connections
 
     from games import services
@@ -112,9 +119,9 @@ def close_all(game_ids: list[int], closers: int) -> None:
 
     keep_database_connections()  # as a Celery worker does
     seqs = dict(
-        Phase.objects.filter(game_id__in=game_ids, closed_at__isnull=True).values_list(
-            "game_id", "seq"
-        )
+        Phase.objects.filter(
+            game_id__in=[*game_ids, *warm_ids], closed_at__isnull=True
+        ).values_list("game_id", "seq")
     )
     warm_up()
     deadline = float(sys.stdin.readline())
@@ -125,6 +132,16 @@ def close_all(game_ids: list[int], closers: int) -> None:
             services.close_phase_at_deadline(game_id, seqs[game_id], now=now_dt)
         finally:
             close_old_connections()
+
+    pool = ThreadPoolExecutor(max_workers=closers)
+    each_thread = threading.Barrier(len(warm_ids))  # one warm-up game per thread
+
+    def warm_thread(game_id: int) -> None:
+        each_thread.wait(timeout=30)
+        services.close_phase(game_id, seqs[game_id], reason="gm")
+        close_old_connections()
+
+    list(pool.map(warm_thread, warm_ids))
 
     if os.environ.get("BENCH_PYSPY"):  # sample this closer around the deadline only
         subprocess.Popen(
@@ -142,7 +159,7 @@ def close_all(game_ids: list[int], closers: int) -> None:
         profile.runcall(lambda: [close(g) for g in game_ids])
         profile.dump_stats(f"{os.environ['BENCH_PROFILE']}.{os.getpid()}")
     else:
-        with ThreadPoolExecutor(max_workers=closers) as pool:
+        with pool:
             list(pool.map(close, game_ids))
     print(
         f"closer: started {1000 * (started - deadline):.0f} ms after the deadline, "
@@ -334,7 +351,7 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
 
 
 def one_run(server: str, games: int, closers: int, port: int, processes: int = 2) -> dict:
-    plan = prepare(games)
+    plan = prepare(games, warm=processes * closers)
     process = start_server(server, port)
     plan["server_pid"] = process.pid
     try:
@@ -342,13 +359,16 @@ def one_run(server: str, games: int, closers: int, port: int, processes: int = 2
         # The closer starts (and warms up) now; it reads the deadline once clients are in.
         closer = [
             subprocess.Popen(
-                [sys.executable, __file__, "close", json.dumps(share), str(closers)],
+                [sys.executable, __file__, "close", json.dumps(share), str(closers),
+                 json.dumps(warm)],
                 cwd=ROOT,
                 stdin=subprocess.PIPE,
             )
-            for share in (plan["games"][i::processes] for i in range(processes))
+            for share, warm in (
+                (plan["games"][i::processes], plan["warm"][i::processes]) for i in range(processes)
+            )
             if share
-        ]
+        ]  # fmt: skip
         result = asyncio.run(run_clients(url, plan, settle=3 + games * 0.05, closer=closer))
     finally:
         process.terminate()
@@ -418,6 +438,6 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "close":
         django_setup()
-        close_all(json.loads(sys.argv[2]), int(sys.argv[3]))
+        close_all(json.loads(sys.argv[2]), int(sys.argv[3]), json.loads(sys.argv[4]))
     else:
         main()
