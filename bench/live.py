@@ -115,7 +115,7 @@ def close_all(game_ids: list[int], closers: int, warm_ids: list[int]) -> None:
 
     from games import services
     from games.models import Phase
-    from mafiasite.celery import keep_database_connections
+    from mafiasite.celery import keep_database_connections, settle_garbage_collector
 
     keep_database_connections()  # as a Celery worker does
     seqs = dict(
@@ -142,6 +142,7 @@ def close_all(game_ids: list[int], closers: int, warm_ids: list[int]) -> None:
         close_old_connections()
 
     list(pool.map(warm_thread, warm_ids))
+    settle_garbage_collector()  # as a Celery worker does once loaded
 
     if os.environ.get("BENCH_PYSPY"):  # sample this closer around the deadline only
         subprocess.Popen(
@@ -156,7 +157,7 @@ def close_all(game_ids: list[int], closers: int, warm_ids: list[int]) -> None:
         import cProfile
 
         profile = cProfile.Profile(time.process_time)
-        profile.runcall(lambda: [close(g) for g in game_ids])
+        pool.submit(profile.runcall, lambda: [close(g) for g in game_ids]).result()
         profile.dump_stats(f"{os.environ['BENCH_PROFILE']}.{os.getpid()}")
     else:
         with pool:

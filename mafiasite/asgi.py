@@ -20,6 +20,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import start_embedded_timer  # noqa: E402
+from mafiasite.gc_tuning import settle_after_startup  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -31,3 +32,4 @@ application = ProtocolTypeRouter(
 )
 
 start_embedded_timer()
+settle_after_startup()  # the loaded application out of the collector's reach

@@ -3,7 +3,7 @@
 import os
 
 from celery import Celery
-from celery.signals import worker_init
+from celery.signals import worker_init, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mafiasite.settings")
 
@@ -29,3 +29,13 @@ def keep_database_connections(**_) -> None:
     for database in settings.DATABASES.values():
         database["CONN_MAX_AGE"] = WORKER_CONN_MAX_AGE
         database["CONN_HEALTH_CHECKS"] = True
+
+
+@worker_init.connect
+@worker_process_init.connect
+def settle_garbage_collector(**_) -> None:
+    """The worker once loaded, and each pool process after its fork (a solo worker
+    has no fork): see mafiasite/gc_tuning.py."""
+    from mafiasite.gc_tuning import settle_after_startup
+
+    settle_after_startup()

@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,6 @@ def test_postgres_url_becomes_a_postgresql_database_with_no_persistent_connectio
 def test_a_celery_worker_keeps_its_database_connection(monkeypatch):
     """The web keeps no connection (ASGI); a worker keeps one from task to task,
     checked before reuse, when Celery starts it (the worker_init signal)."""
-    import weakref
-
     from celery.signals import worker_init
     from django.conf import settings
 
@@ -198,3 +197,28 @@ def test_ci_refuses_a_services_run_with_only_one_service(tmp_path):
     )
     assert proc.returncode != 0
     assert "set both DATABASE_URL and REDIS_URL" in proc.stdout + proc.stderr
+
+
+def test_long_running_processes_settle_the_garbage_collector():
+    """The loaded application is frozen out of the collector's reach and young
+    collections are rarer (mafiasite/gc_tuning.py); the ASGI module and Celery's
+    worker signals call it."""
+    import gc
+
+    from celery.signals import worker_init, worker_process_init
+
+    from mafiasite import celery
+    from mafiasite.gc_tuning import YOUNG_THRESHOLD, settle_after_startup
+
+    threshold = gc.get_threshold()
+    try:
+        settle_after_startup()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] == YOUNG_THRESHOLD > threshold[0]
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+    assert "\nsettle_after_startup()" in (ROOT / "mafiasite" / "asgi.py").read_text()
+    for signal in (worker_init, worker_process_init):
+        receivers = [r() if isinstance(r, weakref.ref) else r for _, r in signal.receivers]
+        assert celery.settle_garbage_collector in receivers
