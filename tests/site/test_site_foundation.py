@@ -214,7 +214,8 @@ def test_long_running_processes_settle_the_garbage_collector():
     try:
         settle_after_startup()
         assert gc.get_freeze_count() > 0
-        assert gc.get_threshold()[0] == YOUNG_THRESHOLD > threshold[0]
+        # (The suite may have imported mafiasite.asgi already, which settled it too.)
+        assert gc.get_threshold()[0] == YOUNG_THRESHOLD > 700  # CPython's default
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
