@@ -276,6 +276,16 @@
     refreshTimer = setTimeout(refreshPanels, 150);
   }
 
+  // A panel with words or a number being typed in it is not swapped under the typist
+  // (a post draft, a roulette bet).
+  function beingTyped(node) {
+    const active = document.activeElement;
+    const typing = "textarea, input[type=text], input[type=number], input:not([type])";
+    if (active && node.contains(active) && active.matches(typing)) return true;
+    const textarea = node.querySelector("textarea");
+    return Boolean(textarea && textarea.value);
+  }
+
   function refreshPanels() {
     fetch(location.pathname, { credentials: "same-origin" })
       .then(function (response) { return response.text(); })
@@ -283,8 +293,7 @@
         const fresh = new DOMParser().parseFromString(html, "text/html");
         if (!fresh.getElementById("live")) return; // the game is over: keep the overlay
         document.querySelectorAll("[data-live-swap]").forEach(function (node) {
-          const textarea = node.querySelector("textarea");
-          if (textarea && (textarea.value || document.activeElement === textarea)) return;
+          if (beingTyped(node)) return; // the next refresh after the typing catches up
           const replacement = fresh.getElementById(node.id);
           if (replacement) node.replaceWith(document.importNode(replacement, true));
           else node.remove();

@@ -62,6 +62,16 @@ def test_two_dead_players_open_and_start_a_table_live(site, browser):
 
     submit(guest, guest.get_by_role("button", name="Join"))
     panel_shows(host, second)
+    # A bet being typed survives another player's command (the panel is not swapped
+    # under the typist); once the field is left, the next refresh catches up.
+    bet_field = "#roulette input[name=amount]"
+    guest.fill(bet_field, "7")
+    host.fill(bet_field, "5")
+    submit(host, host.locator("#roulette form:has(input[name=amount]) button[type=submit]"))
+    guest.wait_for_selector("#thread-graveyard .post:has-text('-bet 5')")
+    guest.wait_for_timeout(800)  # the refresh after that event has come and gone
+    assert guest.input_value(bet_field) == "7"
+    guest.keyboard.press("Tab")
     submit(host, host.get_by_role("button", name="Start the round"))
     panel_shows(guest, "round on")
     panel_shows(guest, "Your points: 95")
