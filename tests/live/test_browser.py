@@ -236,6 +236,16 @@ def test_a_bay12_game_live_in_chromium(site, browser):
             followed += 1
         except Exception:
             shot(page, "failed-follow-start")
+            print(
+                "did not follow the start:",
+                page.url,
+                page.evaluate(
+                    "() => { const r = document.getElementById('live');"
+                    " const s = document.getElementById('live-status');"
+                    " return {live: r && Object.assign({}, r.dataset),"
+                    " status: s && s.textContent, title: document.title}; }"
+                ),
+            )
             page.goto(game_url)
             page.wait_for_selector("#phase-banner .phase-name")
         wait_live(page)
