@@ -34,12 +34,6 @@ def time_left(phase: Phase, now) -> timedelta:
     return max(timedelta(0), phase.deadline - (phase.paused_at or now))
 
 
-def _gm_change(gm, game_id: int, phase_seq):
-    change = services._lock(game_id)
-    services._require_gm(change.game, gm)
-    return change, services._running_phase(change.game, phase_seq)
-
-
 def _extension_seconds(value) -> int:
     try:
         seconds = int(value)
@@ -56,7 +50,7 @@ def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None) -> Pha
     seconds = _extension_seconds(seconds)
     now = timezone.now()
     with transaction.atomic():
-        change, phase = _gm_change(gm, game_id, phase_seq)
+        change, phase = services.gm_change(gm, game_id, phase_seq)
         if time_left(phase, now) + timedelta(seconds=seconds) > timedelta(
             seconds=services.MAX_PHASE_SECONDS
         ):
@@ -78,7 +72,7 @@ def pause_phase(gm, game_id: int, phase_seq: int | None = None) -> Phase:
     """Stop the clock: the phase keeps the time it has left."""
     now = timezone.now()
     with transaction.atomic():
-        change, phase = _gm_change(gm, game_id, phase_seq)
+        change, phase = services.gm_change(gm, game_id, phase_seq)
         if phase.paused_at is not None:
             raise ServiceError("The game is already paused.")
         phase.paused_at = now
@@ -94,7 +88,7 @@ def resume_phase(gm, game_id: int, phase_seq: int | None = None) -> Phase:
     awaited player has acted (a modkill during the pause) closes now."""
     now = timezone.now()
     with transaction.atomic():
-        change, phase = _gm_change(gm, game_id, phase_seq)
+        change, phase = services.gm_change(gm, game_id, phase_seq)
         if phase.paused_at is None:
             raise ServiceError("The game is not paused.")
         phase.deadline = now + time_left(phase, now)
@@ -113,7 +107,7 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
     again); the game may end here."""
     now = timezone.now()
     with transaction.atomic():
-        change, phase = _gm_change(gm, game_id, phase_seq)
+        change, phase = services.gm_change(gm, game_id, phase_seq)
         game = change.game
         if phase.pending:
             raise ServiceError(
@@ -196,7 +190,7 @@ def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=No
     loses all access at once."""
     username = (username or "").strip()
     with transaction.atomic():
-        change, phase = _gm_change(gm, game_id, phase_seq)
+        change, phase = services.gm_change(gm, game_id, phase_seq)
         game = change.game
         seat = game.seats.select_related("user").filter(name=seat_name).first()
         if seat is None:

@@ -1078,11 +1078,17 @@ def close_phase_at_deadline(game_id: int, phase_seq: int, now: datetime | None =
     return close_phase(game_id, phase_seq, reason="deadline", now=now)
 
 
+def gm_change(gm, game_id: int, phase_seq: int | None) -> tuple[Change, Phase]:
+    """A GM intervention's start (inside its transaction): the game locked, the
+    caller checked as its GM, the running phase (the form's phase if one is named)."""
+    change = _lock(game_id)
+    _require_gm(change.game, gm)
+    return change, _running_phase(change.game, phase_seq)
+
+
 def gm_close_phase(gm, game_id: int, phase_seq: int | None = None) -> bool:
     with transaction.atomic():
-        change = _lock(game_id)
-        _require_gm(change.game, gm)
-        phase = _running_phase(change.game, phase_seq)
+        _, phase = gm_change(gm, game_id, phase_seq)
         if phase.paused_at is not None:
             raise ServiceError("The game is paused: resume it before closing the phase.")
         return close_phase(game_id, phase.seq, reason="gm")
@@ -1092,9 +1098,7 @@ def gm_decide(gm, game_id: int, choice: str, phase_seq: int | None = None) -> bo
     """The GM answers the decision the engine asked for (ru_classic's tie rule "gm");
     returns whether the phase then closed."""
     with transaction.atomic():
-        change = _lock(game_id)
-        _require_gm(change.game, gm)
-        phase = _running_phase(change.game, phase_seq)
+        change, phase = gm_change(gm, game_id, phase_seq)
         if phase.paused_at is not None:
             raise ServiceError("The game is paused: resume it before deciding.")
         pending = phase.pending
