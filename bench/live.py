@@ -47,8 +47,8 @@ def prepare(games: int, warm: int = 0) -> dict:
     and `warm` more that the closers close before the deadline, unwatched."""
     from django.contrib.auth import get_user_model
     from django.test import Client
+    from started_games import start_bay12_game  # bench/ (this script's folder)
 
-    from games import services
     from games.models import Game
 
     User = get_user_model()
@@ -61,20 +61,7 @@ def prepare(games: int, warm: int = 0) -> dict:
         cookies[u.username] = client.cookies["sessionid"].value
     game_ids = []
     for n in range(games + warm):
-        game = services.create_game(
-            gm,
-            name=f"bench {n}",
-            ruleset_id="bay12",
-            preset_id="standard15",
-            day_seconds=600,
-            night_seconds=600,
-            reveal_mode="role",
-            seed=n,
-        )
-        for u in users:
-            services.join_game(u, game.id)
-        services.set_signups(gm, game.id, False)
-        services.start_game(gm, game.id)
+        game = start_bay12_game(gm, users, number=n, preset_id="standard15", seconds=600)
         game_ids.append(game.id)
     game_ids, warm_ids = game_ids[:games], game_ids[games:]
     last = dict(Game.objects.filter(pk__in=game_ids).values_list("id", "last_event_seq"))

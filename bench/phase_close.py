@@ -66,6 +66,7 @@ def main() -> None:
 
 def start_games(count: int) -> list[int]:
     from django.contrib.auth import get_user_model
+    from started_games import start_bay12_game  # bench/ (this script's folder)
 
     from games import services
 
@@ -75,20 +76,7 @@ def start_games(count: int) -> list[int]:
     users = [User.objects.create_user(n, password="x") for n in names]
     ids = []
     for number in range(count):
-        game = services.create_game(
-            gm,
-            name=f"bench {number}",
-            ruleset_id="bay12",
-            preset_id="classic7",
-            day_seconds=3600,
-            night_seconds=3600,
-            reveal_mode="role",
-            seed=number,
-        )
-        for user in users:
-            services.join_game(user, game.id)
-        services.set_signups(gm, game.id, False)
-        services.start_game(gm, game.id)
+        game = start_bay12_game(gm, users, number=number, preset_id="classic7", seconds=3600)
         state = services.engine_state(game.__class__.objects.get(pk=game.id))
         killer = next(p.name for p in state.players if p.role == "mafioso")
         victim = next(p.name for p in state.players if p.role == "townie")
