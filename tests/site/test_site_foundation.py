@@ -27,6 +27,11 @@ def test_postgres_url_becomes_a_postgresql_database_with_no_persistent_connectio
     assert db["CONN_MAX_AGE"] == 0
 
 
+def receivers_of(signal) -> list:
+    """The functions connected to a Celery signal (without sending it)."""
+    return [r() if isinstance(r, weakref.ref) else r for _, r in signal.receivers]
+
+
 def test_a_celery_worker_keeps_its_database_connection(monkeypatch):
     """The web keeps no connection (ASGI); a worker keeps one from task to task,
     checked before reuse, when Celery starts it (the worker_init signal)."""
@@ -36,8 +41,7 @@ def test_a_celery_worker_keeps_its_database_connection(monkeypatch):
     from mafiasite.celery import WORKER_CONN_MAX_AGE, keep_database_connections
 
     # Connected to the signal (sending it would also run Celery's own Django fixup).
-    receivers = [r() if isinstance(r, weakref.ref) else r for _, r in worker_init.receivers]
-    assert keep_database_connections in receivers
+    assert keep_database_connections in receivers_of(worker_init)
     databases = {"default": database_from_url("postgres://postgres@127.0.0.1:5432/mafia")}
     monkeypatch.setattr(settings, "DATABASES", databases)
     keep_database_connections()
@@ -221,5 +225,4 @@ def test_long_running_processes_settle_the_garbage_collector():
         gc.set_threshold(*threshold)
     assert "\nsettle_after_startup()" in (ROOT / "mafiasite" / "asgi.py").read_text()
     for signal in (worker_init, worker_process_init):
-        receivers = [r() if isinstance(r, weakref.ref) else r for _, r in signal.receivers]
-        assert celery.settle_garbage_collector in receivers
+        assert celery.settle_garbage_collector in receivers_of(signal)
