@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import roles
-from games import push, rooms
+from games import push, rooms, rows
 from games.models import (
     Action,
     Event,
@@ -79,24 +79,31 @@ class Change:
 
     def flush(self) -> None:
         if self.unsaved:
-            Event.objects.bulk_create(self.unsaved)
+            rows.insert(self.unsaved)
             self.unsaved = []
 
     def finish(self) -> None:
         self.flush()
-        self.game.save()
+        rows.update(self.game)  # every field, as save() would
         push.send_on_commit(self.game.id, self.events, self._seat_ids)
 
     def _seat_ids(self) -> dict[str, int]:
         """Seat ids for the private groups, read only when a seat has an event."""
-        return dict(self.game.seats.values_list("name", "id"))
+        seats = rows.values(
+            Seat, "SELECT name, id FROM games_seat WHERE game_id = %s", [self.game.id]
+        )
+        return dict(seats)
 
 
 def _lock(game_id: int) -> Change:
+    """The game's row, locked until the transaction ends (every change starts here)."""
     try:
-        game = Game.objects.select_for_update().get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
+        pk = int(game_id)
+    except (ValueError, TypeError):
         raise ServiceError("There is no such game.") from None
+    game = rows.first(Game, "id = %s", [pk], for_update=True)
+    if game is None:
+        raise ServiceError("There is no such game.")
     return Change(game=game, events=[])
 
 
@@ -353,7 +360,7 @@ def _open_next_phase(
     else:
         last = game.phases.order_by("-seq").values_list("seq", flat=True).first() or 0
     length = game.day_seconds if state.phase_kind == Phase.DAY else game.night_seconds
-    phase = Phase.objects.create(
+    phase = Phase(
         game=game,
         seq=last + 1,
         kind=state.phase_kind,
@@ -361,6 +368,7 @@ def _open_next_phase(
         opened_at=now,
         deadline=now + timedelta(seconds=length),
     )
+    rows.insert([phase], returning_pk=True)
     change.log(
         "phase_opened",
         "public",
@@ -928,19 +936,29 @@ def _close_if_everyone_acted(change: Change, phase: Phase, state: roles.GameStat
         _close(change, phase, reason="everyone_acted", now=timezone.now())
 
 
+ACTIONS_OF_PHASE = (
+    "SELECT s.name, a.ability, a.targets, a.extra FROM games_action a"
+    " JOIN games_seat s ON s.id = a.seat_id"
+    " WHERE a.phase_id = %s AND a.ability <> '' ORDER BY a.submitted_at, a.id"
+)
+VOTES_OF_PHASE = (
+    "SELECT s.name, v.target, v.round FROM games_vote v"
+    " JOIN games_seat s ON s.id = v.voter_id WHERE v.phase_id = %s ORDER BY v.id"
+)
+
+
 def phase_input(phase: Phase) -> dict:
+    """What the engine resolves the phase from: actions (and votes) in the order sent."""
     actions = [
         {"actor": actor, "ability": ability, "targets": targets, **extra}
-        for actor, ability, targets, extra in phase.actions.exclude(ability="")
-        .order_by("submitted_at", "id")
-        .values_list("seat__name", "ability", "targets", "extra")
+        for actor, ability, targets, extra in rows.json_values(
+            Action, ACTIONS_OF_PHASE, [phase.id], json_columns=(2, 3)
+        )
     ]
     if phase.kind == Phase.NIGHT:
         return {"night": actions}
     ballots: dict[int, list] = {}
-    for voter, target, round_no in phase.votes.order_by("id").values_list(
-        "voter__name", "target", "round"
-    ):
+    for voter, target, round_no in rows.values(Vote, VOTES_OF_PHASE, [phase.id]):
         ballots.setdefault(round_no, []).append([voter, target or None])
     # A round the engine asked for is held even if nobody voted in it: an empty
     # round is the engine's to judge (else it would ask for the same round forever).
@@ -1033,7 +1051,7 @@ def _close(change: Change, phase: Phase, *, reason: str, now: datetime) -> bool:
     phase.closed_at = now
     phase.close_reason = reason
     phase.record = result.record
-    phase.save(update_fields=["closed_at", "close_reason", "record"])
+    rows.update(phase, ["closed_at", "close_reason", "record"])
     game.state = new_state.to_dict()
     for event in result.events:
         payload = dict(event.payload)
@@ -1062,7 +1080,7 @@ def close_phase(game_id: int, phase_seq: int, *, reason: str, now: datetime | No
             return False  # a task for a deleted game, or for another database
         # Read after the lock, in its own statement: a phase joined to the locking
         # query would be the version from before a pause that held the lock.
-        phase = change.game.phases.filter(seq=phase_seq).first()
+        phase = rows.first(Phase, "game_id = %s AND seq = %s", [change.game.id, phase_seq])
         if phase is None or phase.closed_at is not None:
             return False
         if phase.paused_at is not None:  # a paused phase never closes
