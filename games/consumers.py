@@ -76,11 +76,19 @@ def opening(game_id: int, user, after: int, join) -> tuple[Access | None, list[d
 
 
 def events_for(access: Access, after: int) -> tuple[list[dict], int]:
-    """What this viewer may read after `after`, and the log's end at that moment."""
+    """What this viewer may read after `after`, up to the log's end read first.
+
+    The end first: a change writes its events and the game's last seq in one
+    transaction, so every event up to the end read is there to be read. Read the
+    other way round, a change committed between the two reads would count as
+    delivered without having been read, and its pushed message would be dropped as
+    old: the sign-up page that did not follow the game's start (browser test)."""
     game = access.viewer.game
-    events = [push.event_message(e) for e in visible_events(access.viewer, after_seq=after)]
-    last = Game.objects.filter(pk=game.id).values_list("last_event_seq", flat=True).first()
-    return events, max(last or 0, after)
+    last = Game.objects.filter(pk=game.id).values_list("last_event_seq", flat=True).first() or 0
+    events = [
+        push.event_message(e) for e in visible_events(access.viewer, after_seq=after, upto_seq=last)
+    ]
+    return events, max(last, after)
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -171,6 +179,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         first, last = message["first"], message["last"]
         if last <= self.synced:  # already caught up from the log
             self._forget_pending()
+            if self._membership_may_change(message):  # a death read from the log
+                await self._refresh_membership(since=first - 1)
             return
         for event in message["events"]:
             self.pending[event["seq"]] = event

@@ -108,8 +108,10 @@ def _rooms_read(game: Game, state, player) -> frozenset[str]:
     return frozenset(rooms.audiences_of(state, player.name))
 
 
-def visible_events(viewer: Viewer, after_seq: int = 0):
+def visible_events(viewer: Viewer, after_seq: int = 0, upto_seq: int | None = None):
     events = Event.objects.filter(game=viewer.game, seq__gt=after_seq).order_by("seq")
+    if upto_seq is not None:
+        events = events.filter(seq__lte=upto_seq)
     if viewer.game.status == Status.FINISHED:
         return events
     if viewer.is_gm:

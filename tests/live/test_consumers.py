@@ -368,6 +368,81 @@ def test_a_dropped_push_is_fetched_from_the_log(live_table, monkeypatch):
     assert [e["seq"] for e in replay["events"]] == sock.seqs()
 
 
+def test_a_change_committed_while_a_socket_opens_is_not_lost(live_table, monkeypatch):
+    """No lost message: a change commits between the socket's read of the log and
+    its read of the log's end. Read in that order, the change counted as delivered
+    and its push was dropped as old (the browser test's sign-up page that stayed in
+    the lobby). The log's end is read first now."""
+    from games import consumers
+
+    gid = live_table.game.id
+    opened_at = live_table.refresh().last_event_seq
+    real = consumers.visible_events
+    raced = []
+
+    def log_read_then_the_gm_announces(viewer, after_seq=0, **bounds):
+        read = list(real(viewer, after_seq=after_seq, **bounds))
+        if not raced:  # the socket's opening read; then the GM posts
+            raced.append(
+                services.post_message(live_table.gm, gid, channel="announce", text="Hold on.")
+            )
+        return read
+
+    monkeypatch.setattr(consumers, "visible_events", log_read_then_the_gm_announces)
+    sock = Socket(gid, live_table.users["alice"], after=opened_at)
+
+    async def scenario():
+        assert await sock.open()
+        await sock.drain(0.5)
+        await sock.close()
+
+    run(scenario)
+    assert raced, "the race was not staged"
+    posts = [e for e in sock.events() if e["kind"] == "post"]
+    assert [p["payload"]["text"] for p in posts] == ["Hold on."]
+    assert sock.upto == live_table.refresh().last_event_seq
+
+
+def test_a_sign_up_page_whose_socket_opens_as_the_game_starts_learns_of_it(
+    transactional_db, monkeypatch
+):
+    """The same race on the lobby page: the start commits while its socket opens. The
+    page must receive the start (it then opens the game), whichever read saw it."""
+    from games import consumers
+    from tests.live.conftest import make_user
+    from tests.site.helpers import SEVEN, new_classic7
+
+    gemma = make_user("gemma")
+    users = {name: make_user(name) for name in SEVEN}
+    game = new_classic7(gemma, users)
+    for user in users.values():
+        services.join_game(user, game.id)
+    services.set_signups(gemma, game.id, False)
+    lobby_end = game.__class__.objects.get(pk=game.id).last_event_seq
+    real = consumers.visible_events
+    started = []
+
+    def log_read_then_the_game_starts(viewer, after_seq=0, **bounds):
+        read = list(real(viewer, after_seq=after_seq, **bounds))
+        if not started:
+            started.append(services.start_game(gemma, game.id))
+        return read
+
+    monkeypatch.setattr(consumers, "visible_events", log_read_then_the_game_starts)
+    sock = Socket(game.id, users["alice"], after=lobby_end)
+
+    async def scenario():
+        assert await sock.open()
+        await sock.drain(0.5)
+        await sock.close()
+
+    run(scenario)
+    assert started, "the race was not staged"
+    kinds = {e["kind"] for e in sock.events()}  # repeats are the browser's to skip (seen)
+    assert {"game_started", "role", "phase_opened"} <= kinds
+    assert sock.upto == game.__class__.objects.get(pk=game.id).last_event_seq
+
+
 # -- posts -------------------------------------------------------------------
 
 

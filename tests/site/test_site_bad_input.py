@@ -347,3 +347,14 @@ def test_the_create_form_works_for_every_ruleset_with_its_defaults(gemma, rulese
     for option in ruleset.options:
         if option.id not in preset.options and option.id != "reveal":
             assert game.options[option.id] == option.default, option.id
+
+
+def test_the_sign_up_page_has_one_live_box_and_a_plain_title(lobby_game, players):
+    """The lobby page's title is the game's name (it once carried the live box's markup
+    as text), and the page holds one live box for live.js."""
+    client = Client()
+    client.force_login(players["alice"])
+    html = client.get(f"/games/{lobby_game.id}/").content.decode()
+    title = html.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert title == f"{lobby_game.name} · Mafia for game-masters"
+    assert html.count('id="live"') == 1 and html.count("games/live.js") == 1
