@@ -193,7 +193,11 @@ class Post(models.Model):
     ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="posts")
-    phase = models.ForeignKey(Phase, on_delete=models.PROTECT, related_name="posts")
+    # None only for a GM announcement outside any phase: in the lobby, or a wrap-up
+    # note after the game (see `when`).
+    phase = models.ForeignKey(
+        Phase, on_delete=models.PROTECT, related_name="posts", null=True, blank=True
+    )
     # The player who wrote it; empty for the GM and for spectators (see `author`).
     seat = models.ForeignKey(
         Seat, on_delete=models.PROTECT, related_name="posts", null=True, blank=True
@@ -232,6 +236,21 @@ class Post(models.Model):
     @property
     def writer(self) -> str:
         return self.author_name or (self.seat.name if self.seat_id else "")
+
+    @property
+    def when(self) -> str:
+        """The phase it was written in, or for a post outside any phase (a GM
+        announcement) "sign-ups" or "after the game"."""
+        if self.phase_id is not None:
+            return str(self.phase)
+        return outside_phases(self.game, self.created_at)
+
+
+def outside_phases(game: Game, at) -> str:
+    """What a moment outside any phase of the game is called on the pages."""
+    if game.started_at is None or at < game.started_at:
+        return "sign-ups"
+    return "after the game"
 
 
 class Spectator(models.Model):

@@ -31,6 +31,7 @@ from games.models import (
     Spectator,
     Status,
     Vote,
+    outside_phases,
 )
 
 logger = logging.getLogger(__name__)
@@ -787,15 +788,17 @@ def post_message(
         watching = seat is None and not is_gm and is_spectator(game, user)
         if not (is_gm or seat or watching):
             raise ServiceError("You are not playing in this game.")
-        phase = _running_phase(game, None)
-        state = engine_state(game)
-        player = state.player(seat.name) if seat else None
+        if channel == Post.ANNOUNCEMENT and not is_gm:
+            raise ServiceError("Only the GM makes announcements.")
+        # The GM announces in the lobby and after the game too (outside any phase).
+        outside = channel == Post.ANNOUNCEMENT and game.status != Status.RUNNING
+        phase = None if outside else _running_phase(game, None)
+        state = None if outside else engine_state(game)
+        player = state.player(seat.name) if seat and not outside else None
         recipient = None
         chat = None
         audiences: list[str]
         if channel == Post.ANNOUNCEMENT:
-            if not is_gm:
-                raise ServiceError("Only the GM makes announcements.")
             audiences = ["public"]
         elif channel == Post.GRAVEYARD:
             if player is not None and player.alive:
@@ -853,7 +856,7 @@ def post_message(
             "author": name,
             "channel": channel,
             "text": text,
-            "phase": str(phase),
+            "phase": str(phase) if phase else outside_phases(game, now),
             "at": now.isoformat(),
         }
         if recipient is not None:

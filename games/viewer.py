@@ -126,7 +126,9 @@ def visible_posts(viewer: Viewer, channel: str):
     posts = Post.objects.filter(game=viewer.game, channel=channel).select_related(
         "seat", "phase", "recipient"
     )
-    if channel in (Post.DAY, Post.ANNOUNCEMENT, Post.LAST_WORDS):
+    if channel == Post.ANNOUNCEMENT:
+        return posts.select_related("game")  # outside any phase, `when` asks the game
+    if channel in (Post.DAY, Post.LAST_WORDS):
         return posts
     if channel == Post.PRIVATE:
         if viewer.game.status == Status.FINISHED:

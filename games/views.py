@@ -92,6 +92,9 @@ def game_page(request, game_id: int):
     ruleset = roles.get_ruleset(game.ruleset_id)
     context["ruleset"] = ruleset
     context["preset"] = ruleset.presets.get(game.preset_id)
+    context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))
+    # The GM announces in the lobby, while a phase runs and after the game (services).
+    context["may_announce"] = viewer.is_gm
     if game.status == Status.LOBBY:
         context["seats"] = list(game.seats.order_by("joined_at", "id"))
         context["needed"] = services.preset_size(game)
@@ -112,7 +115,6 @@ def game_page(request, game_id: int):
     # The night chat rooms this viewer reads, from the engine (games/rooms.py).
     context["room_panels"] = rooms.panels(viewer, services.engine_state(game))
     context["graveyard_posts"] = list(visible_posts(viewer, Post.GRAVEYARD))
-    context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))
     context["private_posts"] = list(visible_posts(viewer, Post.PRIVATE))
     context["last_words"] = {p.writer: p for p in visible_posts(viewer, Post.LAST_WORDS)}
     context["latest_news"] = latest = (
@@ -158,6 +160,7 @@ def game_page(request, game_id: int):
         return render(request, "games/game_over.html", context)
     phase = services.open_phase(game)
     context["phase"] = phase
+    context["may_announce"] = viewer.is_gm and phase is not None
     if phase is not None:
         round_no = services.open_round(phase)
         context["round_no"] = round_no

@@ -16,6 +16,7 @@
   let refreshTimer = null;
   let refs = 0;
   let navigating = false; // a form is being sent the ordinary way: no reload meanwhile
+  let lobbyStale = false; // the lobby changed while the GM typed an announcement
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -66,8 +67,11 @@
       return;
     }
     if (root.dataset.lobby && data.events.length && !navigating) {
-      // Sign-ups changed or the game started: the lobby page is rendered afresh.
-      location.reload();
+      // Sign-ups changed, the GM announced or the game started: the lobby page is
+      // rendered afresh, once the announcement being typed (if any) is sent or wiped.
+      upto = Math.max(upto, data.upto);
+      if (draftInLobby()) lobbyStale = true;
+      else location.reload();
       return;
     }
     data.events.forEach(function (event) {
@@ -78,6 +82,16 @@
     upto = Math.max(upto, data.upto);
     root.dataset.lastSeq = String(upto);
   }
+
+  function draftInLobby() {
+    return Array.prototype.some.call(document.querySelectorAll("textarea"), function (t) {
+      return t.value.trim() !== "";
+    });
+  }
+
+  document.addEventListener("input", function () {
+    if (lobbyStale && !navigating && !draftInLobby()) location.reload();
+  });
 
   function onMembership(data) {
     if (data.finished) return; // the game-over screen is already showing
