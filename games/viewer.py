@@ -51,7 +51,9 @@ class Viewer:
             if self.alive and self.faction:
                 audiences.add(f"faction:{self.faction}")
             audiences |= self.rooms
-        if self.reads_graveyard:
+        if self.reads_graveyard or self.game.status == Status.FINISHED:
+            # After the game everyone reads the graveyard, whose roulette plays on:
+            # its socket joins the group instead of fetching each command from the log.
             audiences.add("dead")
         return audiences
 

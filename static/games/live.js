@@ -305,7 +305,11 @@
       .then(function (response) { return response.text(); })
       .then(function (html) {
         const fresh = new DOMParser().parseFromString(html, "text/html");
-        if (!fresh.getElementById("live")) return; // the game is over: keep the overlay
+        // Panels come only from a page of the same kind: a running page whose game
+        // has ended keeps its overlay (what it fetched is the game-over page), while
+        // the game-over page follows the graveyard's roulette, which plays on.
+        const freshRoot = fresh.getElementById("live");
+        if (!freshRoot || freshRoot.dataset.finished !== root.dataset.finished) return;
         document.querySelectorAll("[data-live-swap]").forEach(function (node) {
           if (beingTyped(node)) return; // the next refresh after the typing catches up
           const replacement = fresh.getElementById(node.id);

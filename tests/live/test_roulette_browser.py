@@ -5,16 +5,27 @@ graveyard chat, where the dead can play Russian roulette for points". 002: "The
 game begins by having one player type -roulette in the graveyard chat"; "Other
 players can then join the game by subsequently typing -join". A command typed in
 the chat goes through the socket; the other dead player's panel follows live
-(static/games/live.js renders the panel afresh on a "roulette" event).
+(static/games/live.js renders the panel afresh on a "roulette" event). The table
+plays on after the Mafia game ends, and the game-over page follows it the same way.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from games import services
+from games import gm_tools, services
+from games.models import Status
 from tests.live import test_browser
-from tests.live.test_browser import mark, not_reloaded, open_page, shot, submit, user, wait_live
+from tests.live.test_browser import (
+    FormSeat,
+    mark,
+    not_reloaded,
+    open_page,
+    shot,
+    submit,
+    user,
+    wait_live,
+)
 from tests.site.helpers import SEVEN, Table, new_classic7
 from tests.site.test_site_roulette import bury_two
 
@@ -33,7 +44,8 @@ def panel_shows(page, text: str) -> None:
     )
 
 
-def test_two_dead_players_open_and_start_a_table_live(site, browser):
+def two_dead_in_a_new_game() -> tuple[Table, str, str]:
+    """A started classic7 game whose night 1 and day 1 killed two townies."""
     gemma = user("gemma")
     players = {name: user(name) for name in SEVEN}
     game = new_classic7(gemma, players)
@@ -43,8 +55,14 @@ def test_two_dead_players_open_and_start_a_table_live(site, browser):
     services.start_game(gemma, game.id)
     table = Table(game, players, gemma)
     first, second = bury_two(table)
+    return table, first, second
+
+
+def test_two_dead_players_open_and_start_a_table_live(site, browser):
+    table, first, second = two_dead_in_a_new_game()
+    players = table.users
     living = table.alive()[0]
-    url = f"{site.url}/games/{game.id}/"
+    url = f"{site.url}/games/{table.game.id}/"
 
     host = open_page(browser, site, players[first])
     guest = open_page(browser, site, players[second], viewport={"width": 390, "height": 844})
@@ -82,3 +100,63 @@ def test_two_dead_players_open_and_start_a_table_live(site, browser):
     assert alive.locator("#roulette").count() == 0
     assert alive.locator("#thread-graveyard").count() == 0
     assert "roulette" not in alive.content().lower()
+
+
+def test_the_game_over_page_follows_the_table_live(site, browser):
+    """002: "If the game of Mafia comes to a conclusion during a game of Russian
+    Roulette the game will NOT be aborted." The running page whose game ends keeps
+    its game-over overlay while the table plays on; the game-over page (open to all)
+    follows the table live like the running page: another player's command shows
+    without a reload, and a bet being typed is not swapped away under the typist."""
+    table, first, second = two_dead_in_a_new_game()
+    players, game = table.users, table.game
+    for name, command in ((first, "-roulette 5 4"), (second, "-join")):
+        services.post_message(players[name], game.id, channel="graveyard", text=command)
+    mafia = [p.name for p in table.state().players if p.faction == "mafia"]
+    gm_tools.modkill_player(table.gm, game.id, mafia[0])
+    url = f"{site.url}/games/{game.id}/"
+    guest = open_page(browser, site, players[second], viewport={"width": 390, "height": 844})
+    guest.goto(url)
+    wait_live(guest)
+    mark(guest)
+
+    # The last mafioso is modkilled through the live server: the game ends, pushed.
+    FormSeat(browser, site, table.gm, url).post(
+        "modkill", {"player": mafia[1], "phase_seq": table.phase().seq}
+    )
+    guest.wait_for_selector("#game-over:not(.hidden)")
+    assert table.refresh().status == Status.FINISHED
+    FormSeat(browser, site, players[first], url).post("roulette", {"command": "bet", "amount": 6})
+    guest.wait_for_selector("#thread-graveyard .post:has-text('-bet 6')")
+    guest.wait_for_timeout(800)  # the refresh after that event has come and gone
+    assert guest.locator("#game-over:not(.hidden)").count() == 1
+    assert guest.locator("#phase-banner").count() == 1  # no game-over panel swapped in
+    assert not_reloaded(guest)
+
+    guest.get_by_role("link", name="See every role and the whole story").click()
+    guest.wait_for_selector("text=Every role")
+    host = open_page(browser, site, players[first])
+    winner = open_page(browser, site, players[table.alive()[0]])
+    for page in (host, winner):
+        page.goto(url)
+    for page in (host, guest, winner):
+        assert "game over" in page.title()
+        wait_live(page)
+    mark(guest)
+    mark(winner)
+
+    bet_field = "#roulette input[name=amount]"
+    guest.fill(bet_field, "7")
+    host.fill(bet_field, "9")
+    submit(host, host.locator("#roulette form:has(input[name=amount]) button[type=submit]"))
+    panel_shows(winner, f"{first} bets 9.")
+    guest.wait_for_selector("#thread-graveyard .post:has-text('-bet 9')")
+    guest.wait_for_timeout(800)  # the refresh after that event has come and gone
+    assert guest.input_value(bet_field) == "7"  # not swapped under the typist
+    guest.keyboard.press("Tab")
+    submit(host, host.get_by_role("button", name="Start the round"))
+    panel_shows(guest, "round on")
+    panel_shows(guest, f"{first} bets 9.")
+    panel_shows(winner, "round on")
+    assert not_reloaded(guest) and not_reloaded(winner)  # pushed, not reloaded
+    shot(guest, "roulette-game-over-phone-guest")
