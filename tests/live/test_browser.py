@@ -226,30 +226,15 @@ def test_a_bay12_game_live_in_chromium(site, browser):
     gm.wait_for_selector("#phase-banner .phase-name")
     assert "Night 1" in gm.inner_text("#phase-banner")
     wait_live(gm)
-    followed = 0
     for page in pages.values():
-        # The players' sign-up pages follow the game live: they open the game by themselves.
-        # Known flake under PostgreSQL + Redis (seen once in CI): a sign-up page sometimes
-        # misses the start; then it is opened by hand so the game itself is still tested.
+        # The players' sign-up pages follow the game live: they open the game by themselves
+        # (a start committed while a page's socket opened was once lost: consumers.events_for).
         try:
             page.wait_for_selector("#phase-banner .phase-name", timeout=20_000)
-            followed += 1
         except Exception:
             shot(page, "failed-follow-start")
-            print(
-                "did not follow the start:",
-                page.url,
-                page.evaluate(
-                    "() => { const r = document.getElementById('live');"
-                    " const s = document.getElementById('live-status');"
-                    " return {live: r && Object.assign({}, r.dataset),"
-                    " status: s && s.textContent, title: document.title}; }"
-                ),
-            )
-            page.goto(game_url)
-            page.wait_for_selector("#phase-banner .phase-name")
+            raise
         wait_live(page)
-    assert followed >= 1, "no sign-up page followed the start live"
     watcher.goto(game_url)
     submit(
         watcher,
