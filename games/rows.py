@@ -143,6 +143,8 @@ def update(instance: Model, fields: Iterable[str] | None = None) -> None:
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in chosen)
     sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    # As save() does: refuse an unsaved related object, take a related id saved since.
+    instance._prepare_related_fields_for_save(operation_name="update", fields=chosen)
     params = [_db_value(instance, f, connection, add=False) for f in chosen]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, instance.pk])
@@ -163,6 +165,8 @@ def insert(instances: Sequence[Model], *, returning_pk: bool = False) -> None:
     sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES " + ", ".join(
         [row] * len(instances)
     )
+    for obj in instances:  # as bulk_create does (an unsaved related object is refused)
+        obj._prepare_related_fields_for_save(operation_name="insert")
     params = [_db_value(obj, f, connection, add=True) for obj in instances for f in fields]
     features = connection.features
     returning = returning_pk and (

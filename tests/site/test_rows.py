@@ -151,3 +151,16 @@ def test_the_backend_under_test(started):
     """Both back ends run this module (CI's two runs); FOR UPDATE only where it exists."""
     assert connection.vendor in {"sqlite", "postgresql"}
     assert connection.features.has_select_for_update == (connection.vendor == "postgresql")
+
+
+def test_an_unsaved_related_object_is_refused_as_the_orm_refuses_it(started):
+    now = timezone.now()
+    unsaved = Phase(game=started, seq=60, kind="day", number=9, opened_at=now, deadline=now)
+    event = Event(
+        game=started, seq=999, phase=unsaved, kind="x", audience="gm", payload={}, created_at=now
+    )
+    with pytest.raises(ValueError, match="unsaved related object"):
+        rows.insert([event])
+    rows.insert([unsaved], returning_pk=True)
+    rows.insert([event])  # the phase's id, saved since the assignment, is taken
+    assert Event.objects.get(game=started, seq=999).phase_id == unsaved.pk
