@@ -32,6 +32,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mafiasite.settings")
 os.environ.setdefault("PHASE_TIMER", "off")  # the closer process closes the phases
+# Measured as deployed: DEBUG off (with it, every statement is also timed and logged).
+os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
+os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")
 
 PLAYERS = 15
 
@@ -226,7 +230,7 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     if os.environ.get("BENCH_PYSPY"):  # sample the server around the deadline only
         subprocess.Popen(
             [os.environ["BENCH_PYSPY"], "record", "-p", str(plan["server_pid"]), "-d", "4",
-             "-r", "500", "--nonblocking", "--format", "raw", "-o", "/tmp/bench-server.raw"],
+             "-r", "1000", "--nonblocking", "--format", "raw", "-o", "/tmp/bench-server.raw"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
     plan["deadline"] = await asyncio.to_thread(set_deadline, plan["games"], 2.0)
@@ -234,7 +238,7 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
         process.stdin.write(f"{plan['deadline']}\n".encode())
         process.stdin.flush()
     await asyncio.sleep(max(0.0, plan["deadline"] - time.time() - 0.05))
-    watched = {"server": [plan["server_pid"]], "postgres+redis": postgres_pids()}
+    watched = {"server": process_tree(plan["server_pid"]), "postgres+redis": postgres_pids()}
     cpu_before = {k: cpu_ms(v) for k, v in watched.items()}
     own_before = time.process_time()
     await asyncio.sleep(max(0.5, plan["deadline"] - time.time() + 1.5))
@@ -286,6 +290,20 @@ def cpu_ms(pids) -> float:
     return 1000 * total / os.sysconf("SC_CLK_TCK")
 
 
+def process_tree(pid: int) -> list[str]:
+    """A process and its descendants (uvicorn's --workers are children of its master)."""
+    found, todo = [], [str(pid)]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*/children"):
+            try:
+                todo.extend(task.read_text().split())
+            except OSError:
+                continue
+    return found
+
+
 def postgres_pids() -> list[str]:
     return [
         p.name
@@ -301,12 +319,22 @@ def _comm(proc: Path) -> str:
         return ""
 
 
+def client_loop_runner():
+    """uvloop for the 15 x N clients when it is installed: they share one process, and
+    a client loop that lags behind stamps arrivals late (the clients' own delay)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run
+    return uvloop.run
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def start_server(kind: str, port: int) -> subprocess.Popen:
+def start_server(kind: str, port: int, workers: int = 1) -> subprocess.Popen:
     env = dict(os.environ, PHASE_TIMER="off")
     if kind == "daphne":
         # Daphne drops a handshake not accepted within 5 s by default; with 750+
@@ -317,6 +345,7 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
         args = [
             "uvicorn", "mafiasite.asgi:application", "--host", "127.0.0.1",
             "--port", str(port), "--log-level", "warning", "--ws-max-queue", "1024",
+            "--workers", str(workers),
         ]  # fmt: skip
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"bench-live-{kind}.log"
     process = subprocess.Popen(
@@ -338,9 +367,11 @@ def start_server(kind: str, port: int) -> subprocess.Popen:
     raise RuntimeError(f"{kind} did not start")
 
 
-def one_run(server: str, games: int, closers: int, port: int, processes: int = 2) -> dict:
+def one_run(
+    server: str, games: int, closers: int, port: int, processes: int = 2, web_workers: int = 1
+) -> dict:
     plan = prepare(games, warm=processes * closers)
-    process = start_server(server, port)
+    process = start_server(server, port, web_workers)
     plan["server_pid"] = process.pid
     try:
         url = f"http://127.0.0.1:{port}"
@@ -357,7 +388,8 @@ def one_run(server: str, games: int, closers: int, port: int, processes: int = 2
             )
             if share
         ]  # fmt: skip
-        result = asyncio.run(run_clients(url, plan, settle=3 + games * 0.05, closer=closer))
+        clients = run_clients(url, plan, settle=3 + games * 0.05, closer=closer)
+        result = client_loop_runner()(clients)
     finally:
         process.terminate()
         process.wait(timeout=20)
@@ -389,6 +421,9 @@ def main() -> None:
     parser.add_argument("--closers", type=int, default=2, help="threads per closer process")
     parser.add_argument("--processes", type=int, default=2, help="closer processes")
     parser.add_argument("--port", type=int, default=8799)
+    parser.add_argument(
+        "--web-workers", type=int, default=1, help="uvicorn --workers (daphne runs one process)"
+    )
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
         print("note: REDIS_URL is not set: the in-memory layer cannot reach another process")
@@ -400,7 +435,7 @@ def main() -> None:
           f"{'max':>8} {'lost':>5} {'dup':>4} {'msg/s':>8}")  # fmt: skip
     for server in args.server:
         for games in args.games:
-            r = one_run(server, games, args.closers, args.port, args.processes)
+            r = one_run(server, games, args.closers, args.port, args.processes, args.web_workers)
             if not r["headlines"]:
                 print(f"{server:8} {games:5d}: no headline arrived", flush=True)
                 continue
