@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
 from games import push, services
-from games.models import Event, Post
+from games.models import Event, Game, Post
 from tests.live.conftest import Socket
 from tests.live.matrix import checked_page, expected_seqs, sockets_after_catch_up
 
@@ -368,28 +368,21 @@ def test_a_dropped_push_is_fetched_from_the_log(live_table, monkeypatch):
     assert [e["seq"] for e in replay["events"]] == sock.seqs()
 
 
-def test_a_change_committed_while_a_socket_opens_is_not_lost(live_table, monkeypatch):
-    """No lost message: a change commits between the socket's read of the log and
-    its read of the log's end. Read in that order, the change counted as delivered
-    and its push was dropped as old (the browser test's sign-up page that stayed in
-    the lobby). The log's end is read first now."""
+def open_while_a_change_commits(monkeypatch, sock: Socket, change) -> list:
+    """Open `sock` while `change()` commits between the socket's read of the log and
+    the rest of its opening; returns what `change` returned (empty: never staged)."""
     from games import consumers
 
-    gid = live_table.game.id
-    opened_at = live_table.refresh().last_event_seq
     real = consumers.visible_events
-    raced = []
+    staged = []
 
-    def log_read_then_the_gm_announces(viewer, after_seq=0, **bounds):
+    def log_read_then_the_change(viewer, after_seq=0, **bounds):
         read = list(real(viewer, after_seq=after_seq, **bounds))
-        if not raced:  # the socket's opening read; then the GM posts
-            raced.append(
-                services.post_message(live_table.gm, gid, channel="announce", text="Hold on.")
-            )
+        if not staged:  # the socket's opening read, then the change
+            staged.append(change())
         return read
 
-    monkeypatch.setattr(consumers, "visible_events", log_read_then_the_gm_announces)
-    sock = Socket(gid, live_table.users["alice"], after=opened_at)
+    monkeypatch.setattr(consumers, "visible_events", log_read_then_the_change)
 
     async def scenario():
         assert await sock.open()
@@ -397,7 +390,21 @@ def test_a_change_committed_while_a_socket_opens_is_not_lost(live_table, monkeyp
         await sock.close()
 
     run(scenario)
-    assert raced, "the race was not staged"
+    return staged
+
+
+def test_a_change_committed_while_a_socket_opens_is_not_lost(live_table, monkeypatch):
+    """No lost message: a change commits between the socket's read of the log and
+    its read of the log's end. Read in that order, the change counted as delivered
+    and its push was dropped as old (the browser test's sign-up page that stayed in
+    the lobby). The log's end is read first now."""
+    gid = live_table.game.id
+    sock = Socket(gid, live_table.users["alice"], after=live_table.refresh().last_event_seq)
+
+    def the_gm_announces():
+        return services.post_message(live_table.gm, gid, channel="announce", text="Hold on.")
+
+    assert open_while_a_change_commits(monkeypatch, sock, the_gm_announces)
     posts = [e for e in sock.events() if e["kind"] == "post"]
     assert [p["payload"]["text"] for p in posts] == ["Hold on."]
     assert sock.upto == live_table.refresh().last_event_seq
@@ -408,7 +415,6 @@ def test_a_sign_up_page_whose_socket_opens_as_the_game_starts_learns_of_it(
 ):
     """The same race on the lobby page: the start commits while its socket opens. The
     page must receive the start (it then opens the game), whichever read saw it."""
-    from games import consumers
     from tests.live.conftest import make_user
     from tests.site.helpers import SEVEN, new_classic7
 
@@ -418,29 +424,14 @@ def test_a_sign_up_page_whose_socket_opens_as_the_game_starts_learns_of_it(
     for user in users.values():
         services.join_game(user, game.id)
     services.set_signups(gemma, game.id, False)
-    lobby_end = game.__class__.objects.get(pk=game.id).last_event_seq
-    real = consumers.visible_events
-    started = []
+    sock = Socket(game.id, users["alice"], after=Game.objects.get(pk=game.id).last_event_seq)
 
-    def log_read_then_the_game_starts(viewer, after_seq=0, **bounds):
-        read = list(real(viewer, after_seq=after_seq, **bounds))
-        if not started:
-            started.append(services.start_game(gemma, game.id))
-        return read
-
-    monkeypatch.setattr(consumers, "visible_events", log_read_then_the_game_starts)
-    sock = Socket(game.id, users["alice"], after=lobby_end)
-
-    async def scenario():
-        assert await sock.open()
-        await sock.drain(0.5)
-        await sock.close()
-
-    run(scenario)
-    assert started, "the race was not staged"
+    assert open_while_a_change_commits(
+        monkeypatch, sock, lambda: services.start_game(gemma, game.id)
+    )
     kinds = {e["kind"] for e in sock.events()}  # repeats are the browser's to skip (seen)
     assert {"game_started", "role", "phase_opened"} <= kinds
-    assert sock.upto == game.__class__.objects.get(pk=game.id).last_event_seq
+    assert sock.upto == Game.objects.get(pk=game.id).last_event_seq
 
 
 # -- posts -------------------------------------------------------------------
