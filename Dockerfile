@@ -25,4 +25,7 @@ RUN useradd --create-home --uid 1000 mafia
 USER mafia
 
 EXPOSE 8000
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "mafiasite.asgi:application"]
+# uvicorn on uvloop; no permessage-deflate: the site's messages are small JSON, and
+# compressing each frame per socket cost 20-40% of the web process's CPU at a
+# mass phase close (bench/README.md), besides a zlib context per open socket.
+CMD ["uvicorn", "mafiasite.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--ws-per-message-deflate", "false"]

@@ -334,7 +334,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def start_server(kind: str, port: int, workers: int = 1) -> subprocess.Popen:
+def start_server(kind: str, port: int, workers: int = 1, deflate: bool = False) -> subprocess.Popen:
     env = dict(os.environ, PHASE_TIMER="off")
     if kind == "daphne":
         # Daphne drops a handshake not accepted within 5 s by default; with 750+
@@ -346,6 +346,8 @@ def start_server(kind: str, port: int, workers: int = 1) -> subprocess.Popen:
             "uvicorn", "mafiasite.asgi:application", "--host", "127.0.0.1",
             "--port", str(port), "--log-level", "warning", "--ws-max-queue", "1024",
             "--workers", str(workers),
+            # As deployed (Dockerfile): no permessage-deflate (daphne offers none either).
+            "--ws-per-message-deflate", "true" if deflate else "false",
         ]  # fmt: skip
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"bench-live-{kind}.log"
     process = subprocess.Popen(
@@ -368,10 +370,16 @@ def start_server(kind: str, port: int, workers: int = 1) -> subprocess.Popen:
 
 
 def one_run(
-    server: str, games: int, closers: int, port: int, processes: int = 2, web_workers: int = 1
+    server: str,
+    games: int,
+    closers: int,
+    port: int,
+    processes: int = 2,
+    web_workers: int = 1,
+    deflate: bool = False,
 ) -> dict:
     plan = prepare(games, warm=processes * closers)
-    process = start_server(server, port, web_workers)
+    process = start_server(server, port, web_workers, deflate)
     plan["server_pid"] = process.pid
     try:
         url = f"http://127.0.0.1:{port}"
@@ -424,6 +432,9 @@ def main() -> None:
     parser.add_argument(
         "--web-workers", type=int, default=1, help="uvicorn --workers (daphne runs one process)"
     )
+    parser.add_argument(
+        "--deflate", action="store_true", help="uvicorn with permessage-deflate (not deployed)"
+    )
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
         print("note: REDIS_URL is not set: the in-memory layer cannot reach another process")
@@ -435,7 +446,15 @@ def main() -> None:
           f"{'max':>8} {'lost':>5} {'dup':>4} {'msg/s':>8}")  # fmt: skip
     for server in args.server:
         for games in args.games:
-            r = one_run(server, games, args.closers, args.port, args.processes, args.web_workers)
+            r = one_run(
+                server,
+                games,
+                args.closers,
+                args.port,
+                args.processes,
+                args.web_workers,
+                args.deflate,
+            )
             if not r["headlines"]:
                 print(f"{server:8} {games:5d}: no headline arrived", flush=True)
                 continue

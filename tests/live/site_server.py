@@ -89,6 +89,8 @@ class LiveSite:
                     str(self.port),
                     "--log-level",
                     "warning",
+                    "--ws-per-message-deflate",  # as deployed (Dockerfile)
+                    "false",
                 ],
             )
         if self.services:

@@ -226,3 +226,22 @@ def test_long_running_processes_settle_the_garbage_collector():
     assert "\nsettle_after_startup()" in (ROOT / "mafiasite" / "asgi.py").read_text()
     for signal in (worker_init, worker_process_init):
         assert celery.settle_garbage_collector in receivers_of(signal)
+
+
+def test_the_deployed_web_process_is_uvicorn_without_permessage_deflate():
+    """compose.yaml and the Dockerfile run the same server: uvicorn (uvloop), with no
+    permessage-deflate (bench/README.md: a fifth to a third of the web CPU at a mass
+    close, for small JSON frames), and the tests' live server runs it the same way."""
+    flags = ["uvicorn", "mafiasite.asgi:application", "--ws-per-message-deflate", "false"]
+    cmd_line = next(
+        line for line in (ROOT / "Dockerfile").read_text().splitlines() if line.startswith("CMD")
+    )
+    compose_web = (ROOT / "compose.yaml").read_text().split("\n  web:\n", 1)[1].split("\n\n")[0]
+    site_server = (ROOT / "tests" / "live" / "site_server.py").read_text()
+    for text in (cmd_line, compose_web, site_server):
+        for flag in flags:
+            assert f'"{flag}"' in text or f" {flag}" in text, (flag, text[:200])
+    import uvicorn  # a main dependency now (pyproject), with uvloop for its loop
+    import uvloop  # noqa: F401
+
+    assert uvicorn.__version__
