@@ -335,6 +335,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def start_server(kind: str, port: int, workers: int = 1, deflate: bool = False) -> subprocess.Popen:
+    if not port_is_free(port):
+        raise RuntimeError(f"port {port} is taken: stop the process on it, or use --port")
     env = dict(os.environ, PHASE_TIMER="off")
     if kind == "daphne":
         # Daphne drops a handshake not accepted within 5 s by default; with 750+
@@ -360,13 +362,35 @@ def start_server(kind: str, port: int, workers: int = 1, deflate: bool = False) 
     import urllib.request
 
     for _ in range(150):
+        if process.poll() is not None:
+            raise RuntimeError(f"{kind} exited at start: see {log}")
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            urllib.request.urlopen(
+                f"http://127.0.0.1:{port}/signup/", timeout=1
+            )  # a page without a list
             return process
         except OSError:
             time.sleep(0.2)
     process.kill()
     raise RuntimeError(f"{kind} did not start")
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    """A server still closing 1,500 sockets after 20 s is killed: a server left behind
+    would hold the port, and the next run would measure it instead of its own."""
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=20)
+
+
+def port_is_free(port: int) -> bool:
+    import socket
+
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) != 0
 
 
 def one_run(
@@ -399,8 +423,7 @@ def one_run(
         clients = run_clients(url, plan, settle=3 + games * 0.05, closer=closer)
         result = client_loop_runner()(clients)
     finally:
-        process.terminate()
-        process.wait(timeout=20)
+        stop_server(process)
     lost, duplicated = check_log(plan, result["received"])
     arrivals = result["arrivals"]
     clients = games * PLAYERS

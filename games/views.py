@@ -25,9 +25,20 @@ from games.viewer import (
     visible_posts,
 )
 
+# The lobby lists the newest games of each kind, never the whole history: a site with
+# thousands of games rendered every one of them (and loaded each game's state).
+LISTED_OPEN_OR_RUNNING = 100
+LISTED_FINISHED = 20
 
-def lobby(request):
-    games = Game.objects.select_related("gm").annotate(filled=Count("seats"))
+
+def _listed_games(status: str, limit: int) -> list[dict]:
+    games = (
+        Game.objects.filter(status=status)
+        .select_related("gm")
+        .defer("state", "options", "winners")
+        .annotate(filled=Count("seats"))
+        .order_by("-id")[:limit]
+    )
     rows = []
     for game in games:
         try:
@@ -37,13 +48,17 @@ def lobby(request):
         except KeyError:
             needed, title = 0, game.ruleset_id
         rows.append({"game": game, "ruleset": title, "filled": game.filled, "needed": needed})
+    return rows
+
+
+def lobby(request):
     return render(
         request,
         "games/lobby.html",
         {
-            "open_games": [r for r in rows if r["game"].status == Status.LOBBY],
-            "running_games": [r for r in rows if r["game"].status == Status.RUNNING],
-            "finished_games": [r for r in rows if r["game"].status == Status.FINISHED][:20],
+            "open_games": _listed_games(Status.LOBBY, LISTED_OPEN_OR_RUNNING),
+            "running_games": _listed_games(Status.RUNNING, LISTED_OPEN_OR_RUNNING),
+            "finished_games": _listed_games(Status.FINISHED, LISTED_FINISHED),
         },
     )
 

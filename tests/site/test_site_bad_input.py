@@ -358,3 +358,20 @@ def test_the_sign_up_page_has_one_live_box_and_a_plain_title(lobby_game, players
     title = html.split("<title>", 1)[1].split("</title>", 1)[0]
     assert title == f"{lobby_game.name} · Mafia for game-masters"
     assert html.count('id="live"') == 1 and html.count("games/live.js") == 1
+
+
+def test_the_lobby_lists_the_newest_games_of_each_kind_not_the_whole_history(
+    gemma, players, monkeypatch, django_assert_max_num_queries
+):
+    """With thousands of games the lobby page rendered every one (and loaded each
+    game's state): it lists the newest of each kind, in a fixed number of queries."""
+    from games import views
+
+    monkeypatch.setattr(views, "LISTED_OPEN_OR_RUNNING", 2)
+    games = [new_classic7(gemma, players, seed=n, name=f"Game {n}") for n in range(4)]
+    client = Client()
+    with django_assert_max_num_queries(8):
+        html = client.get(reverse("lobby")).content.decode()
+    assert "Game 3" in html and "Game 2" in html
+    assert "Game 1" not in html and "Game 0" not in html
+    assert len(games) == 4
