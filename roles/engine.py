@@ -8,7 +8,6 @@ audiences. The old state is never changed.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction
@@ -17,14 +16,8 @@ from .model import Event, GameState, Player
 from .modkill import MEMORY_KEY as MODKILLED
 from .modkill import modkilled_now, void_modkilled
 from .night import Intent, PhaseContext
+from .outcome import PhaseResult, game_over_event, public_deaths
 from .ruleset import get_ruleset
-
-
-@dataclass
-class PhaseResult:
-    state: GameState
-    record: dict[str, Any]
-    events: list[Event] = field(default_factory=list)
 
 
 def new_game(
@@ -211,30 +204,6 @@ def _advance(state: GameState) -> None:
     kind = "day" if state.phase_kind == "night" else "night"
     done = sum(1 for r in state.history if r["phase"] == kind)
     state.phase_kind, state.phase_number = kind, done + 1
-
-
-def public_deaths(state: GameState, ruleset, deaths: list[dict[str, Any]]) -> list[dict]:
-    """The deaths as the game's reveal mode shows them to everyone."""
-    reveal = ruleset.reveal(state) if ruleset.reveal else "role"
-    shown_deaths = []
-    for death in deaths:
-        entry = {"player": death["player"]}
-        dead = state.player(death["player"])
-        shown = ruleset.reveal_of(state, dead) if ruleset.reveal_of else reveal
-        if shown == "role":
-            entry["role"] = death["role"]
-        if shown in ("role", "team"):
-            entry["faction"] = dead.faction
-        shown_deaths.append(entry)
-    return shown_deaths
-
-
-def game_over_event(state: GameState) -> Event:
-    return Event(
-        "game_over",
-        "public",
-        {"winners": list(state.winners), "roles": {p.name: p.role for p in state.players}},
-    )
 
 
 def _events(state: GameState, ruleset, record: dict[str, Any]) -> list[Event]:

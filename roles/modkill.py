@@ -24,6 +24,7 @@ from typing import Any
 from .errors import IllegalAction
 from .model import Event, GameState
 from .night import PhaseContext
+from .outcome import PhaseResult, game_over_event, public_deaths
 from .ruleset import get_ruleset
 
 # Printed with every ruleset's rules (`python -m roles rules RULESET`).
@@ -45,15 +46,13 @@ MEMORY_KEY = "modkilled"
 GM_ACTOR = "GM"
 
 
-def modkill(state: GameState, name: str):
+def modkill(state: GameState, name: str) -> PhaseResult:
     """Remove `name` at once; returns a PhaseResult (new state, record, events).
 
     The record: {"phase", "number", "modkill": name, "deaths", "descriptions"?,
     "events"}. Events: a public "modkill" (the deaths as the reveal mode shows
     them), a public "game_over" when the game ends, and the record for the GM.
     """
-    from .engine import PhaseResult, game_over_event, public_deaths
-
     if state.ended:
         raise IllegalAction("the game has ended")
     if not isinstance(name, str) or not state.has_player(name):
