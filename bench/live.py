@@ -80,7 +80,7 @@ def prepare(games: int, warm: int = 0) -> dict:
 def warm_up() -> None:
     """A Celery worker is warm: rulesets loaded, the push thread connected to Redis."""
     import roles
-    from games import push
+    from games.services import push
 
     for ruleset in roles.list_rulesets():
         roles.get_ruleset(ruleset if isinstance(ruleset, str) else ruleset.id)

@@ -1,4 +1,4 @@
-"""What a game stores. Only games/services.py changes these rows.
+"""What a game stores. Only the services (games/services/) change these rows.
 
 The engine's GameState (JSON) is the truth about roles, factions and who is
 alive; the rows here are the site's bookkeeping around it: who sits where, the

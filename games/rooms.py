@@ -7,8 +7,8 @@ showing its author:
 - "room-read:<room id>": the readers' copy, every author under the readers' alias
   (the sc2 Spy reads anonymously);
 - "gm": the GM's copy, under real names. The GM never receives the other two copies
-  (games/push.py, games/viewer.py), so no room is shown to him twice.
-A socket joins the groups of the rooms its seat reads now (games/consumers.py);
+  (games/services/push.py, games/viewer.py), so no room is shown to him twice.
+A socket joins the groups of the rooms its seat reads now (games/live/consumers.py);
 pages show the transcript of each such room from the copies this viewer may read.
 """
 

@@ -2,11 +2,18 @@
 
 Both are idempotent: the task carries the phase's sequence number and the
 service does nothing if that phase is already closed or not yet due.
+`schedule_close` is the Celery clock the services hand each deadline to
+(registered by games/apps.py through `services.use_timer`).
 """
+
+import logging
+from datetime import datetime
 
 from celery import shared_task
 
 from games import services
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(name="games.tasks.close_phase")
@@ -17,3 +24,11 @@ def close_phase(game_id: int, phase_seq: int) -> bool:
 @shared_task(name="games.tasks.sweep_overdue_phases_task")
 def sweep_overdue_phases_task() -> int:
     return services.sweep_overdue_phases()
+
+
+def schedule_close(game_id: int, phase_seq: int, deadline: datetime) -> None:
+    """An ETA task closes the phase at its deadline (called after commit)."""
+    try:
+        close_phase.apply_async((game_id, phase_seq), eta=deadline)
+    except Exception:  # the beat sweeper closes it anyway
+        logger.exception("could not schedule the close of game %s phase %s", game_id, phase_seq)

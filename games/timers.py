@@ -10,6 +10,10 @@ import time
 
 from django.conf import settings
 from django.db import close_old_connections
+from django.utils import timezone
+
+from games import services
+from games.models import Phase, Status
 
 logger = logging.getLogger(__name__)
 
@@ -17,13 +21,11 @@ _started = threading.Event()
 
 
 def sweep_forever(stop: threading.Event, interval: float) -> None:
-    from games.services import sweep_overdue_phases
-
     pause = interval
     while not stop.wait(pause):
         started = time.monotonic()
         try:
-            sweep_overdue_phases()
+            services.sweep_overdue_phases()
         except Exception:  # a bad game must not stop the clock for every other game
             logger.exception("embedded phase sweep failed")
         finally:
@@ -40,10 +42,6 @@ def sweep_forever(stop: threading.Event, interval: float) -> None:
 
 
 def seconds_to_next_deadline() -> float:
-    from django.utils import timezone
-
-    from games.models import Phase, Status
-
     deadline = (
         Phase.objects.filter(
             closed_at__isnull=True, paused_at__isnull=True, game__status=Status.RUNNING

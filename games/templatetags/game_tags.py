@@ -1,11 +1,13 @@
-"""Small template filters: event and result lines, list indexing, dict lookup."""
+"""Small template filters: event and result lines (games/text.py), list indexing,
+dict lookup, a paused phase's time left."""
 
 from django import template
 
-register = template.Library()
+from games import text
 
-# Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
-QUIET_KINDS = {"post", "pm", "vote", "game_created"}
+register = template.Library()
+register.filter("event_text", text.event_text)
+register.filter("result_text", text.result_text)
 
 
 @register.filter
@@ -27,156 +29,8 @@ def lookup(mapping, key):
 
 
 @register.filter
-def result_text(result: dict) -> str:
-    parts = [f"{result.get('to', '?')}: {result.get('kind', '')}"]
-    if result.get("target"):
-        parts.append(f"on {result['target']}")
-    if "value" in result:
-        value = result["value"]
-        parts.append("→ " + (", ".join(map(str, value)) if isinstance(value, list) else str(value)))
-    return " ".join(parts)
-
-
-def outcome_text(p: dict) -> str:
-    """The public outcome of a phase: headline, deaths with descriptions, the lynch."""
-    parts = [f"{str(p.get('phase', '')).capitalize()} {p.get('number')} ended."]
-    if p.get("headline"):
-        parts.append(str(p["headline"]))
-    if "tally" in p:
-        counted = ", ".join(f"{name} {count}" for name, count in p["tally"].items())
-        parts.append(f"Tally: {counted or 'no votes'}.")
-    if "lynched" in p:
-        parts.append(
-            f"Lynched: {', '.join(p['lynched'])}." if p["lynched"] else "Nobody was lynched."
-        )
-    parts.extend(death_lines(p, "died"))
-    for event in p.get("events", []):
-        details = ", ".join(f"{k}: {v}" for k, v in event.items() if k != "kind")
-        label = str(event.get("kind", "")).replace("_", " ")
-        parts.append(f"{label} ({details})." if details else f"{label}.")
-    return " ".join(parts)
-
-
-def death_lines(p: dict, verb: str) -> list[str]:
-    """'Name (what the reveal shows) died: description.' for each death of a payload."""
-    descriptions = p.get("descriptions") or {}
-    lines = []
-    for death in p.get("deaths", []):
-        shown = death.get("role_name") or death.get("role") or death.get("faction")
-        line = f"{death['player']}{f' ({shown})' if shown else ''} {verb}"
-        if descriptions.get(death["player"]):
-            line += f": {descriptions[death['player']]}"
-        lines.append(line if line.endswith((".", "!", "?")) else line + ".")
-    return lines
-
-
-@register.filter
-def event_text(event) -> str:
-    """One line for an event of the log, or "" for bookkeeping shown elsewhere."""
-    kind, p = event.kind, event.payload or {}
-    if kind in QUIET_KINDS:
-        return ""
-    if kind == "joined":
-        return f"{p.get('player')} joined."
-    if kind == "left":
-        return f"{p.get('player')} left."
-    if kind == "signups":
-        return "Sign-ups opened." if p.get("open") else "Sign-ups closed."
-    if kind == "game_started":
-        return "The game started with " + ", ".join(p.get("players", [])) + "."
-    if kind == "note":
-        return f"Your posthumous note (read by you and the GM): {p.get('text')}"
-    if kind == "death_note":
-        return f"{p.get('player')}'s posthumous note: {p.get('text')}"
-    if kind == "role":
-        return f"Your role: {p.get('name')} ({p.get('faction')})."
-    if kind == "teammates":
-        return "Team: " + ", ".join(p.get("members", [])) + "."
-    if kind == "phase_opened":
-        return f"{str(p.get('kind', '')).capitalize()} {p.get('number')} began."
-    if kind == "phase_closed":
-        return outcome_text(p)
-    if kind == "phase_record":
-        return f"(GM) full record of {p.get('phase')} {p.get('number')}: " + ", ".join(
-            result_text(r) for r in p.get("results", [])
-        )
-    if kind == "action_recorded":
-        who = f"{p['player']}: " if "player" in p else "Recorded: "
-        what = p.get("ability") or "nothing"
-        targets = ", ".join(p.get("targets", []))
-        return f"{who}{what}{' → ' + targets if targets else ''}."
-    if kind == "action_withdrawn":
-        return (
-            f"{p.get('player', 'Your')} action withdrawn." if "player" in p else "Action withdrawn."
-        )
-    if kind == "spectator_joined":
-        return f"{p.get('spectator')} is watching."
-    if kind == "game_over":
-        return "Game over. Winners: " + (", ".join(p.get("winners", [])) or "nobody") + "."
-    if kind in GM_TOOL_TEXTS:
-        return GM_TOOL_TEXTS[kind](p)
-    if kind == "roulette":  # the graveyard's table (games/graveyard_roulette.py)
-        return " ".join(p.get("lines", []))
-    text = p.get("text") or p.get("headline") or p.get("description")
-    if text:
-        return str(text)
-    if kind == "result" or "value" in p:
-        return result_text(p)
-    if kind == "death":
-        role = f" ({p['role']})" if p.get("role") else ""
-        return f"{p.get('player')}{role} died."
-    details = ", ".join(f"{k}: {v}" for k, v in p.items())
-    return f"{kind.replace('_', ' ')}{': ' + details if details else ''}"
-
-
-# -- the GM's tools (games/gm_tools.py) ---------------------------------------------
-
-
-def _clock(iso: str) -> str:
-    return f"{str(iso)[11:19]} UTC" if iso else "?"
-
-
-def _duration(seconds) -> str:
-    minutes, secs = divmod(int(seconds or 0), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
-
-
-def _extended_text(p: dict) -> str:
-    if not p.get("gm"):
-        return f"The deadline moved to {_clock(p.get('deadline'))} (waiting for a decision)."
-    added = f"The GM added {_duration(p.get('by'))}"
-    if p.get("paused"):
-        return f"{added}: {_duration(p.get('remaining'))} left when the game resumes."
-    return f"{added}: the phase now closes at {_clock(p.get('deadline'))}."
-
-
-def _modkill_text(p: dict) -> str:
-    if p.get("you"):
-        return "The GM modkilled you: you are out of the game (the graveyard chat is open to you)."
-    parts = death_lines(p, "was modkilled by the GM")
-    if p.get("void_votes"):
-        parts.append(
-            f"Votes on {p.get('player')} are void: {', '.join(p['void_votes'])} vote again."
-        )
-    return " ".join(parts)
-
-
-GM_TOOL_TEXTS = {
-    "deadline_extended": _extended_text,
-    "paused": lambda p: f"The GM paused the game ({_duration(p.get('remaining'))} left).",
-    "resumed": lambda p: f"The GM resumed the game: it closes at {_clock(p.get('deadline'))}.",
-    "modkill": _modkill_text,
-    "replaced": lambda p: f"{p.get('by')} replaces {p.get('player')}.",
-    "action_void": lambda p: (
-        f"Your action on {p.get('player')} is void ({p.get('player')} was modkilled): choose again."
-    ),
-}
-
-
-@register.filter
 def time_left(phase) -> str:
     """What a paused phase has left, e.g. "4:59"."""
     if phase is None or phase.paused_at is None:
         return ""
-    return _duration(max(0, (phase.deadline - phase.paused_at).total_seconds()))
+    return text.duration(max(0, (phase.deadline - phase.paused_at).total_seconds()))

@@ -1,4 +1,4 @@
-// The game page's live connection: one websocket per tab (games/consumers.py).
+// The game page's live connection: one websocket per tab (games/live/consumers.py).
 // Events arrive with increasing ids; the page keeps the last one (upto) and, after
 // any reconnect (network drop, laptop sleep, server restart), reopens the socket
 // with ?after=upto so the server sends what was missed. Everything shown is set

@@ -9,7 +9,9 @@ must receive the announcement; after the game everyone reads everything
 
 from django.contrib.auth import get_user_model
 
-from games import consumers, push, services
+from games import services
+from games.live import consumers
+from games.services import push
 from tests.live.conftest import Socket, make_user
 from tests.live.test_consumers import db, run
 from tests.site.helpers import new_classic7

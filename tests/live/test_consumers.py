@@ -11,8 +11,9 @@ reconnecting browser asks for 'everything after event N' and misses nothing."
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
-from games import push, services
+from games import services
 from games.models import Event, Game, Post
+from games.services import push
 from tests.live.conftest import Socket
 from tests.live.matrix import checked_page, expected_seqs, sockets_after_catch_up
 
@@ -371,7 +372,7 @@ def test_a_dropped_push_is_fetched_from_the_log(live_table, monkeypatch):
 def open_while_a_change_commits(monkeypatch, sock: Socket, change) -> list:
     """Open `sock` while `change()` commits between the socket's read of the log and
     the rest of its opening; returns what `change` returned (empty: never staged)."""
-    from games import consumers
+    from games.live import consumers
 
     real = consumers.visible_events
     staged = []

@@ -9,7 +9,7 @@ Issue 7: a replaced player's old account loses all access at once (pages and soc
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
-from games import gm_tools, services
+from games import services
 from tests.live.conftest import Socket, make_user
 
 
@@ -34,9 +34,9 @@ def test_the_clock_tools_reach_every_socket(live_table):
         for sock in sockets:
             assert await sock.open()
             await sock.drain(0.1)
-        await db(gm_tools.extend_phase, live_table.gm, gid, 300)
-        await db(gm_tools.pause_phase, live_table.gm, gid)
-        await db(gm_tools.resume_phase, live_table.gm, gid)
+        await db(services.extend_phase, live_table.gm, gid, 300)
+        await db(services.pause_phase, live_table.gm, gid)
+        await db(services.resume_phase, live_table.gm, gid)
         for sock in sockets:
             await sock.drain(0.2)
             await sock.close()
@@ -62,7 +62,7 @@ def test_a_modkilled_player_leaves_the_night_chat_and_enters_the_graveyard_live(
         for sock in [*sockets.values(), gm]:
             assert await sock.open()
             await sock.drain(0.1)
-        await db(gm_tools.modkill_player, live_table.gm, gid, mafioso)
+        await db(services.modkill_player, live_table.gm, gid, mafioso)
         for sock in [*sockets.values(), gm]:
             await sock.drain(0.2)
         before = {n: len(s.events()) for n, s in sockets.items()}
@@ -100,7 +100,7 @@ def test_a_replaced_players_old_socket_stops_hearing_the_seat_and_the_new_one_st
         for sock in (old_sock, new_sock):
             assert await sock.open()
             await sock.drain(0.1)
-        await db(gm_tools.replace_player, live_table.gm, gid, mafioso, "zoe")
+        await db(services.replace_player, live_table.gm, gid, mafioso, "zoe")
         for sock in (old_sock, new_sock):
             await sock.drain(0.2)
         before = {"old": len(old_sock.events()), "new": len(new_sock.events())}

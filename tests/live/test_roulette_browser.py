@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import gm_tools, services
+from games import services
 from games.models import Status
 from tests.live import test_browser
 from tests.live.test_browser import (
@@ -113,7 +113,7 @@ def test_the_game_over_page_follows_the_table_live(site, browser):
     for name, command in ((first, "-roulette 5 4"), (second, "-join")):
         services.post_message(players[name], game.id, channel="graveyard", text=command)
     mafia = [p.name for p in table.state().players if p.faction == "mafia"]
-    gm_tools.modkill_player(table.gm, game.id, mafia[0])
+    services.modkill_player(table.gm, game.id, mafia[0])
     url = f"{site.url}/games/{game.id}/"
     guest = open_page(browser, site, players[second], viewport={"width": 390, "height": 844})
     guest.goto(url)

@@ -30,6 +30,7 @@ CAST = {
 
 def new_sc2_rooms_game(gm, users: dict, monkeypatch):
     """Fifteen seats, started by day with CAST dealt; returns the game."""
+    import roles
     from games import services
 
     game = services.create_game(
@@ -51,7 +52,7 @@ def new_sc2_rooms_game(gm, users: dict, monkeypatch):
         return [{"name": name, "role": CAST[name]} for name in names]
 
     with monkeypatch.context() as patched:
-        patched.setattr(services.roles, "deal", fixed_deal)
+        patched.setattr(roles, "deal", fixed_deal)
         services.start_game(gm, game.id)
     return game
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 
-from games import gm_tools, services
+from games import services
 from games.models import Event, Post, Status
 from tests.site.helpers import SEVEN, Table, new_classic7
 from tests.site.test_site_bad_input import refused
@@ -54,7 +54,7 @@ def end_by_modkills(table) -> None:
     """The GM modkills the mafia one by one: the town wins and the game is over."""
     for player in table.state().players:
         if player.faction == "mafia" and table.refresh().status == Status.RUNNING:
-            gm_tools.modkill_player(table.gm, table.game.id, player.name)
+            services.modkill_player(table.gm, table.game.id, player.name)
     assert table.refresh().status == Status.FINISHED
 
 

@@ -365,7 +365,7 @@ def test_the_lobby_lists_the_newest_games_of_each_kind_not_the_whole_history(
 ):
     """With thousands of games the lobby page rendered every one (and loaded each
     game's state): it lists the newest of each kind, in a fixed number of queries."""
-    from games import views
+    from games.web import views
 
     monkeypatch.setattr(views, "LISTED_OPEN_OR_RUNNING", 2)
     games = [new_classic7(gemma, players, seed=n, name=f"Game {n}") for n in range(4)]

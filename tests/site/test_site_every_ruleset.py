@@ -11,10 +11,10 @@ of the stored inputs.
 import pytest
 
 import roles
-from games import gm_tools, services
+from games import services
 from games.models import Status
 from games.services import ServiceError
-from games.views import vote_targets
+from games.web.views import vote_targets
 from tests.site.helpers import make_user, replay
 
 PRESETS = [
@@ -94,7 +94,7 @@ def gm_modkill_midway(users, gemma, game, state, phase) -> None:
     named = [v.target for v in phase.votes.all() if v.target in alive]
     named += [t for a in phase.actions.all() for t in a.targets if t in alive]
     victim = max(alive, key=lambda name: (named.count(name), alive.index(name)))
-    gm_tools.modkill_player(gemma, game.id, victim)
+    services.modkill_player(gemma, game.id, victim)
     game.refresh_from_db()
     if game.status == Status.RUNNING and services.open_phase(game).seq == phase.seq:
         play_first_choices(users, game, services.engine_state(game), phase)

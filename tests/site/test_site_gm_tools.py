@@ -1,4 +1,4 @@
-"""The GM's tools: extend, pause/resume, modkill, replace (games/gm_tools.py).
+"""The GM's tools: extend, pause/resume, modkill, replace (games/services/gm.py).
 
 DESIGN.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
 player, announce". The decisions where the rule documents are silent (what players
@@ -14,7 +14,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 from django.utils import timezone
 
-from games import gm_tools, services, tasks, timers
+from games import services, tasks, timers
 from games.models import Action, Event, Phase, Post, Status, Vote
 from tests.site.helpers import replay
 from tests.site.test_site_bad_input import refused, snapshot
@@ -43,7 +43,7 @@ def to_day(table):
 def test_extend_adds_time_and_tells_everyone(table):
     phase = table.phase()
     before = phase.deadline
-    gm_tools.extend_phase(table.gm, table.game.id, 600, phase_seq=phase.seq)
+    services.extend_phase(table.gm, table.game.id, 600, phase_seq=phase.seq)
     phase.refresh_from_db()
     assert phase.deadline == before + timedelta(seconds=600)
     [event] = logged(table, "deadline_extended")
@@ -62,20 +62,20 @@ def test_extend_adds_time_and_tells_everyone(table):
 )
 def test_extend_refuses_a_bad_length_and_changes_nothing(table, seconds, message):
     with refused(table.game.id, message):
-        gm_tools.extend_phase(table.gm, table.game.id, seconds)
+        services.extend_phase(table.gm, table.game.id, seconds)
 
 
 def test_extend_never_leaves_more_than_fourteen_days(table):
-    gm_tools.extend_phase(table.gm, table.game.id, 7 * 24 * 3600)
+    services.extend_phase(table.gm, table.game.id, 7 * 24 * 3600)
     with refused(table.game.id, "more than 14 days"):
-        gm_tools.extend_phase(table.gm, table.game.id, 7 * 24 * 3600)
+        services.extend_phase(table.gm, table.game.id, 7 * 24 * 3600)
 
 
 def test_after_an_extension_the_old_eta_task_and_the_sweeper_do_nothing(table):
     phase = table.phase()
     # The old deadline has passed by the time its task runs; the GM extended first.
     Phase.objects.filter(pk=phase.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    gm_tools.extend_phase(table.gm, table.game.id, 120)
+    services.extend_phase(table.gm, table.game.id, 120)
     assert tasks.close_phase.run(table.game.id, phase.seq) is False
     assert services.sweep_overdue_phases() == 0
     assert 60 < timers.seconds_to_next_deadline() <= 120
@@ -92,7 +92,7 @@ def test_extend_schedules_an_eta_task_at_the_new_deadline(
     settings.PHASE_TIMER = "celery"
     with mock.patch("games.tasks.close_phase.apply_async") as apply_async:
         with django_capture_on_commit_callbacks(execute=True):
-            gm_tools.extend_phase(table.gm, table.game.id, 300)
+            services.extend_phase(table.gm, table.game.id, 300)
     phase = table.phase()
     apply_async.assert_called_once_with((table.game.id, phase.seq), eta=phase.deadline)
 
@@ -102,7 +102,7 @@ def test_extend_schedules_an_eta_task_at_the_new_deadline(
 
 def test_a_paused_phase_never_closes_by_sweeper_task_or_embedded_timer(table):
     phase = table.phase()
-    gm_tools.pause_phase(table.gm, table.game.id, phase_seq=phase.seq)
+    services.pause_phase(table.gm, table.game.id, phase_seq=phase.seq)
     Phase.objects.filter(pk=phase.pk).update(deadline=timezone.now() - timedelta(seconds=5))
     assert services.sweep_overdue_phases() == 0
     assert tasks.close_phase.run(table.game.id, phase.seq) is False
@@ -115,7 +115,7 @@ def test_a_paused_phase_never_closes_by_sweeper_task_or_embedded_timer(table):
 
 def test_pause_keeps_the_time_left_and_resume_gives_it_back(table):
     phase = table.phase()
-    gm_tools.pause_phase(table.gm, table.game.id)
+    services.pause_phase(table.gm, table.game.id)
     phase.refresh_from_db()
     left = phase.deadline - phase.paused_at
     [paused] = logged(table, "paused")
@@ -131,7 +131,7 @@ def test_pause_keeps_the_time_left_and_resume_gives_it_back(table):
         paused_at=phase.paused_at - hour, deadline=phase.deadline - hour
     )
     before = timezone.now()
-    gm_tools.resume_phase(table.gm, table.game.id)
+    services.resume_phase(table.gm, table.game.id)
     phase.refresh_from_db()
     assert phase.paused_at is None
     assert before + left <= phase.deadline <= timezone.now() + left
@@ -142,20 +142,20 @@ def test_pause_keeps_the_time_left_and_resume_gives_it_back(table):
 def test_while_paused_players_talk_but_do_not_act_or_vote(table):
     mafioso = table.with_role("mafioso")[0]
     victim = table.with_role("townie")[0]
-    gm_tools.pause_phase(table.gm, table.game.id)
+    services.pause_phase(table.gm, table.game.id)
     with refused(table.game.id, "paused"):
         services.submit_action(
             table.users[mafioso], table.game.id, ability="kill", targets=[victim]
         )
     services.post_message(table.users[mafioso], table.game.id, channel="faction", text="wait")
-    gm_tools.resume_phase(table.gm, table.game.id)
+    services.resume_phase(table.gm, table.game.id)
     services.submit_action(table.users[mafioso], table.game.id, ability="kill", targets=[victim])
-    gm_tools.pause_phase(table.gm, table.game.id)
+    services.pause_phase(table.gm, table.game.id)
     with refused(table.game.id, "paused"):
         services.withdraw_action(table.users[mafioso], table.game.id)
-    gm_tools.resume_phase(table.gm, table.game.id)
+    services.resume_phase(table.gm, table.game.id)
     to_day(table)
-    gm_tools.pause_phase(table.gm, table.game.id)
+    services.pause_phase(table.gm, table.game.id)
     alive = table.alive()
     with refused(table.game.id, "paused"):
         services.cast_vote(table.users[alive[0]], table.game.id, alive[1])
@@ -172,11 +172,11 @@ def test_a_paused_phase_does_not_close_early_and_closes_on_resume(table):
     for name in waiting[:-1]:
         services.submit_action(table.users[name], table.game.id, ability="")
     phase = table.phase()
-    gm_tools.pause_phase(table.gm, table.game.id)
-    gm_tools.modkill_player(table.gm, table.game.id, last)
+    services.pause_phase(table.gm, table.game.id)
+    services.modkill_player(table.gm, table.game.id, last)
     phase.refresh_from_db()
     assert phase.closed_at is None
-    gm_tools.resume_phase(table.gm, table.game.id)
+    services.resume_phase(table.gm, table.game.id)
     phase.refresh_from_db()
     assert phase.close_reason == "everyone_acted"
 
@@ -195,35 +195,35 @@ def test_fast_votes_do_not_close_a_paused_day(gemma):
     voters = [n for n in table.alive() if n != candidate]
     for name in voters[:-1]:
         services.cast_vote(table.users[name], table.game.id, candidate, fast=True)
-    gm_tools.pause_phase(gemma, table.game.id)
+    services.pause_phase(gemma, table.game.id)
     with refused(table.game.id, "paused"):
         services.cast_vote(table.users[voters[-1]], table.game.id, candidate, fast=True)
     day2.refresh_from_db()
     assert day2.closed_at is None
-    gm_tools.resume_phase(gemma, table.game.id)
+    services.resume_phase(gemma, table.game.id)
     services.cast_vote(table.users[voters[-1]], table.game.id, candidate, fast=True)
     day2.refresh_from_db()
     assert day2.close_reason == "fast"
 
 
 def test_the_gm_resumes_before_closing_or_deciding_and_pauses_once(table):
-    gm_tools.pause_phase(table.gm, table.game.id)
+    services.pause_phase(table.gm, table.game.id)
     with refused(table.game.id, "resume it before closing"):
         services.gm_close_phase(table.gm, table.game.id)
     with refused(table.game.id, "resume it before deciding"):
         services.gm_decide(table.gm, table.game.id, "alice")
     with refused(table.game.id, "already paused"):
-        gm_tools.pause_phase(table.gm, table.game.id)
-    gm_tools.resume_phase(table.gm, table.game.id)
+        services.pause_phase(table.gm, table.game.id)
+    services.resume_phase(table.gm, table.game.id)
     with refused(table.game.id, "not paused"):
-        gm_tools.resume_phase(table.gm, table.game.id)
+        services.resume_phase(table.gm, table.game.id)
 
 
 def test_extending_a_paused_phase_adds_to_the_time_left(table):
-    gm_tools.pause_phase(table.gm, table.game.id)
+    services.pause_phase(table.gm, table.game.id)
     phase = table.phase()
     left = phase.deadline - phase.paused_at
-    gm_tools.extend_phase(table.gm, table.game.id, 60)
+    services.extend_phase(table.gm, table.game.id, 60)
     [event] = logged(table, "deadline_extended")
     assert event["paused"] is True
     assert event["remaining"] == int((left + timedelta(seconds=60)).total_seconds())
@@ -240,7 +240,7 @@ def test_modkill_kills_at_once_voids_his_input_and_tells_whose_action_was_void(t
     services.submit_action(table.users[sheriff], table.game.id, ability="check", targets=[mafioso])
     services.submit_action(table.users[doctor], table.game.id, ability="heal", targets=[sheriff])
     phase = table.phase()
-    gm_tools.modkill_player(table.gm, table.game.id, sheriff, phase_seq=phase.seq)
+    services.modkill_player(table.gm, table.game.id, sheriff, phase_seq=phase.seq)
     assert sheriff not in table.alive()
     phase.refresh_from_db()
     assert phase.modkills == [sheriff] and phase.closed_at is None
@@ -267,7 +267,7 @@ def test_a_day_modkill_voids_the_votes_on_him_and_those_voters_vote_again(table)
     services.cast_vote(table.users[voter], table.game.id, victim)
     services.cast_vote(table.users[victim], table.game.id, other)
     services.cast_vote(table.users[other], table.game.id, voter)
-    gm_tools.modkill_player(table.gm, table.game.id, victim)
+    services.modkill_player(table.gm, table.game.id, victim)
     phase = table.phase()
     assert services.current_votes(phase) == {other: voter}
     [public] = logged(table, "modkill")
@@ -283,7 +283,7 @@ def test_a_day_modkill_voids_the_votes_on_him_and_those_voters_vote_again(table)
 
 def test_a_modkill_can_end_the_game(table):
     for name in [*table.with_role("mafioso"), *table.with_role("consort")]:
-        gm_tools.modkill_player(table.gm, table.game.id, name)
+        services.modkill_player(table.gm, table.game.id, name)
     game = table.refresh()
     assert game.status == Status.FINISHED
     assert set(game.winners) == {p.name for p in table.state().players if p.faction == "town"}
@@ -296,14 +296,14 @@ def test_a_modkill_can_end_the_game(table):
 @pytest.mark.parametrize("name, message", [("nobody", "no player"), ("", "no player")])
 def test_modkill_refuses_unknown_players(table, name, message):
     with refused(table.game.id, message):
-        gm_tools.modkill_player(table.gm, table.game.id, name)
+        services.modkill_player(table.gm, table.game.id, name)
 
 
 def test_modkill_refuses_the_dead(table):
     victim = table.alive()[0]
-    gm_tools.modkill_player(table.gm, table.game.id, victim)
+    services.modkill_player(table.gm, table.game.id, victim)
     with refused(table.game.id, "is dead"):
-        gm_tools.modkill_player(table.gm, table.game.id, victim)
+        services.modkill_player(table.gm, table.game.id, victim)
 
 
 def sport_table(gemma):
@@ -315,7 +315,7 @@ def test_sport_everyone_but_the_modkilled_gets_last_words(gemma):
     table = sport_table(gemma)
     alive = table.alive()
     victim, lynched = alive[0], alive[1]
-    gm_tools.modkill_player(gemma, table.game.id, victim)
+    services.modkill_player(gemma, table.game.id, victim)
     for name in table.alive():
         services.cast_vote(
             table.users[name], table.game.id, lynched if name != lynched else alive[2]
@@ -338,7 +338,7 @@ def test_replace_moves_the_seat_to_another_account(table, players):
     old, newcomer = table.users[seat_name], players["ivan"]
     services.submit_action(old, table.game.id, ability="check", targets=[table.alive()[0]])
     services.gm_close_phase(table.gm, table.game.id)  # night 1: the sheriff's result
-    gm_tools.replace_player(table.gm, table.game.id, seat_name, "ivan")
+    services.replace_player(table.gm, table.game.id, seat_name, "ivan")
     seat = table.game.seats.get(name=seat_name)
     assert seat.user == newcomer
     assert logged(table, "replaced") == [{"player": seat_name, "by": "ivan", "was": seat_name}]
@@ -379,22 +379,22 @@ def test_replace_refuses_players_spectators_the_gm_and_the_dead(table, players, 
     ]
     for username, message in cases:
         with refused(table.game.id, message):
-            gm_tools.replace_player(table.gm, table.game.id, seat_name, username)
+            services.replace_player(table.gm, table.game.id, seat_name, username)
     with refused(table.game.id, "no player"):
-        gm_tools.replace_player(table.gm, table.game.id, "ghost", "ivan")
-    gm_tools.modkill_player(table.gm, table.game.id, seat_name)
+        services.replace_player(table.gm, table.game.id, "ghost", "ivan")
+    services.modkill_player(table.gm, table.game.id, seat_name)
     with refused(table.game.id, "is dead"):
-        gm_tools.replace_player(table.gm, table.game.id, seat_name, "ivan")
+        services.replace_player(table.gm, table.game.id, seat_name, "ivan")
 
 
 # -- who may use the tools ------------------------------------------------------------
 
 
 TOOLS = [
-    ("extend", lambda user, table: gm_tools.extend_phase(user, table.game.id, 600)),
-    ("pause", lambda user, table: gm_tools.pause_phase(user, table.game.id)),
-    ("modkill", lambda user, table: gm_tools.modkill_player(user, table.game.id, "alice")),
-    ("replace", lambda user, table: gm_tools.replace_player(user, table.game.id, "alice", "ivan")),
+    ("extend", lambda user, table: services.extend_phase(user, table.game.id, 600)),
+    ("pause", lambda user, table: services.pause_phase(user, table.game.id)),
+    ("modkill", lambda user, table: services.modkill_player(user, table.game.id, "alice")),
+    ("replace", lambda user, table: services.replace_player(user, table.game.id, "alice", "ivan")),
 ]
 
 
@@ -407,10 +407,10 @@ def test_only_the_gm_uses_the_tools(table, mallory, tool, who):
 
 
 def test_only_the_gm_resumes(table, mallory):
-    gm_tools.pause_phase(table.gm, table.game.id)
+    services.pause_phase(table.gm, table.game.id)
     for user in (table.users["bob"], mallory, AnonymousUser()):
         with refused(table.game.id, "Only the game's GM"):
-            gm_tools.resume_phase(user, table.game.id)
+            services.resume_phase(user, table.game.id)
 
 
 def test_the_tools_need_a_running_game(gemma, players):
@@ -418,7 +418,7 @@ def test_the_tools_need_a_running_game(gemma, players):
 
     game = new_classic7(gemma, players)
     with refused(game.id, "not started"):
-        gm_tools.pause_phase(gemma, game.id)
+        services.pause_phase(gemma, game.id)
 
 
 # -- the views and the panel ----------------------------------------------------------

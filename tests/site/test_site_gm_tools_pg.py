@@ -1,4 +1,4 @@
-"""On PostgreSQL: the GM's tools racing the clock (games/gm_tools.py).
+"""On PostgreSQL: the GM's tools racing the clock (games/services/gm.py).
 
 Each tool locks the game row first, so a pause or a modkill and a deadline close
 are serialised: the close that waited finds the phase paused (and leaves it open),
@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 
 import roles
-from games import gm_tools, services
+from games import services
 from games.models import Phase
 from tests.site.helpers import replay
 from tests.site.test_site_services_pg import in_thread, started_table
@@ -38,9 +38,9 @@ def test_a_sweep_waiting_on_a_pause_leaves_the_phase_open(gemma, players):
     table = started_table(gemma, players)
     night = table.phase()
     Phase.objects.filter(pk=night.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    patch, inside, release = holding_the_lock("games.gm_tools.time_left", gm_tools.time_left)
+    patch, inside, release = holding_the_lock("games.services.gm.time_left", services.time_left)
     with patch:
-        pauser, paused = in_thread(gm_tools.pause_phase, gemma, table.game.id)
+        pauser, paused = in_thread(services.pause_phase, gemma, table.game.id)
         assert inside.wait(10)  # the pause holds the game row, the phase looks overdue
         sweeper, swept = in_thread(services.sweep_overdue_phases)
         time.sleep(0.3)
@@ -61,9 +61,9 @@ def test_a_close_waiting_on_a_modkill_resolves_without_his_input(gemma, players)
     services.submit_action(table.users[mafioso], table.game.id, ability="kill", targets=[victim])
     services.submit_action(table.users[victim], table.game.id, ability="heal", targets=[mafioso])
     night = table.phase()
-    patch, inside, release = holding_the_lock("games.gm_tools.roles.modkill", roles.modkill)
+    patch, inside, release = holding_the_lock("roles.modkill", roles.modkill)
     with patch:
-        killer, killed = in_thread(gm_tools.modkill_player, gemma, table.game.id, victim)
+        killer, killed = in_thread(services.modkill_player, gemma, table.game.id, victim)
         assert inside.wait(10)
         closer, closed = in_thread(services.close_phase, table.game.id, night.seq, reason="gm")
         time.sleep(0.3)

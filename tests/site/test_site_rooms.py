@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from games import gm_tools, services
+from games import services
 from games.models import Event, Post
 from games.viewer import viewer_for, visible_events
 from tests.site.helpers import Table, make_user
@@ -247,7 +247,7 @@ def test_once_the_game_is_over_every_room_is_open_to_all_under_real_names(sc2):
     jailed_night(sc2)
     say(sc2, "xena", "jail:1", "confess")
     for hostile in ("bob", "lou", "oli", "fay", "kay"):  # the GM modkills every hostile
-        gm_tools.modkill_player(sc2.gm, sc2.game.id, hostile)
+        services.modkill_player(sc2.gm, sc2.game.id, hostile)
     assert sc2.refresh().status == "finished"
     page = sc2.page("gus")
     assert "confess" in page and "xena (as Jailor)" in page
@@ -256,7 +256,7 @@ def test_once_the_game_is_over_every_room_is_open_to_all_under_real_names(sc2):
 def test_a_modkilled_jailor_closes_the_jail_and_the_prisoner_is_told(sc2):
     """The GM's modkill changes rooms at once, like a death at dawn."""
     jailed_night(sc2)
-    gm_tools.modkill_player(sc2.gm, sc2.game.id, "xena")
+    services.modkill_player(sc2.gm, sc2.game.id, "xena")
     told = Event.objects.filter(game=sc2.game, kind="rooms", audience="seat:bob").last()
     assert told.payload["left"] == ["Jail"] and "xena" not in json.dumps(told.payload)
     with refused(sc2.game.id, "no such chat"):

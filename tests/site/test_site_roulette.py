@@ -1,4 +1,4 @@
-"""The graveyard's roulette on the site (games/graveyard_roulette.py; rules/002,
+"""The graveyard's roulette on the site (games/services/roulette.py; rules/002,
 "Russian Roulette Mini-game"; DESIGN.md: "spectators and the dead watch the public
 thread and talk in the graveyard chat, where the dead can play Russian roulette for
 points").
@@ -14,8 +14,9 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
-from games import graveyard_roulette, services
+from games import services
 from games.models import Event, Post, RoulettePoints, RouletteTable, Status
+from games.web import roulette as roulette_panel
 from roles import roulette
 from tests.engine.test_roulette import seed_with_bullet
 
@@ -159,7 +160,7 @@ def play_round(graves, bets=(30, 20), chamber=2) -> str:
 
 
 def points(graves, name) -> int:
-    return graveyard_roulette.points_of(graves.users[name])
+    return roulette_panel.points_of(graves.users[name])
 
 
 def test_bets_are_taken_at_the_start_and_the_survivor_is_paid_at_the_end(graves):
@@ -294,12 +295,12 @@ def test_accounts_start_with_the_starting_points_and_never_go_negative(graves):
     say(graves, second, "-bet 100")
     say(graves, first, "-start")
     assert points(graves, first) == 0 and points(graves, second) == 88
-    assert graveyard_roulette.leaderboard()[0]["points"] == 88
+    assert roulette_panel.leaderboard()[0]["points"] == 88
 
 
 def test_help_typed_in_the_graveyard_is_answered_there_and_changes_no_table(graves):
     """Decision: '-roulette help' shows the rules of the table (roles.roulette.HELP)."""
-    from games.templatetags.game_tags import event_text
+    from games.text import event_text
 
     say(graves, graves.first, "-roulette help")
     event = Event.objects.filter(game=graves.game, kind="roulette").get()
@@ -311,7 +312,7 @@ def test_help_typed_in_the_graveyard_is_answered_there_and_changes_no_table(grav
 
 
 def test_the_log_line_of_a_round_is_the_tables_own_words(graves):
-    from games.templatetags.game_tags import event_text
+    from games.text import event_text
 
     play_round(graves, chamber=0)
     last = Event.objects.filter(game=graves.game, kind="roulette").last()

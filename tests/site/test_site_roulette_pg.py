@@ -1,7 +1,7 @@
 """The graveyard's roulette on PostgreSQL: racing commands are serialised.
 
 Every roulette command locks the game row, then the table row, then the points
-rows of the players in id order (games/graveyard_roulette.py). Commands raced
+rows of the players in id order (games/services/roulette.py). Commands raced
 from many connections at once never fire two bullets or lose a point, and one
 account at two games' tables never bets more than it owns.
 """
@@ -10,8 +10,9 @@ import threading
 
 import pytest
 
-from games import graveyard_roulette, services
+from games import services
 from games.models import Event, RoulettePoints
+from games.web import roulette as roulette_panel
 from roles import roulette
 from tests.site.test_site_roulette import bury_two, say, table_state
 from tests.site.test_site_services_pg import in_thread, started_table
@@ -62,7 +63,7 @@ def test_racing_pulls_fire_one_bullet_and_conserve_points(gemma, players):
     assert len(shots) <= 1
     state = table_state(table.game)
     at_stake = sum(state.bets.values()) if state.stage == roulette.PLAYING else 0
-    total = sum(graveyard_roulette.points_of(users[n]) for n in (table.first, table.second))
+    total = sum(roulette_panel.points_of(users[n]) for n in (table.first, table.second))
     assert total + at_stake == 2 * roulette.STARTING_POINTS
 
 

@@ -77,7 +77,7 @@ def test_a_submission_waiting_on_a_close_is_refused_not_lost(gemma, players):
         assert release.wait(10)
         return real_resolve(*args, **kwargs)
 
-    with mock.patch("games.services.roles.resolve_phase", side_effect=slow_resolve):
+    with mock.patch("roles.resolve_phase", side_effect=slow_resolve):
         closer, closed = in_thread(services.gm_close_phase, gemma, table.game.id)
         assert inside_close.wait(10)  # the close holds the game row now
         submitter, submitted = in_thread(
@@ -115,7 +115,7 @@ def test_a_close_waiting_on_a_submission_counts_it(gemma, players):
         assert release.wait(10)
         return real_check(*args, **kwargs)
 
-    with mock.patch("games.services.roles.check_action", side_effect=slow_check):
+    with mock.patch("roles.check_action", side_effect=slow_check):
         submitter, submitted = in_thread(
             services.submit_action,
             table.users[mafioso],

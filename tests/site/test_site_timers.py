@@ -63,7 +63,7 @@ def test_a_task_for_a_game_that_is_gone_does_nothing(db):
 
 def test_the_sweeper_skips_a_broken_game_and_closes_the_others(table, gemma, players):
     overdue(table)
-    with mock.patch("games.services.roles.resolve_phase", side_effect=RuntimeError("boom")):
+    with mock.patch("roles.resolve_phase", side_effect=RuntimeError("boom")):
         assert services.sweep_overdue_phases() == 0
     assert table.phase().seq == 1  # still open, nothing half-written
     assert services.sweep_overdue_phases() == 1

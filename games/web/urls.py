@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import roulette_views, views
+from games.web import roulette, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -20,7 +20,7 @@ urlpatterns = [
     path("games/<int:game_id>/note/", views.note, name="note"),
     path("games/<int:game_id>/close/", views.gm_close, name="gm_close"),
     path("games/<int:game_id>/decide/", views.gm_decide, name="gm_decide"),
-    path("games/<int:game_id>/roulette/", roulette_views.roulette, name="roulette"),
+    path("games/<int:game_id>/roulette/", roulette.roulette, name="roulette"),
     path("games/<int:game_id>/extend/", views.gm_extend, name="gm_extend"),
     path("games/<int:game_id>/pause/", views.gm_pause, name="gm_pause"),
     path("games/<int:game_id>/modkill/", views.gm_modkill, name="gm_modkill"),

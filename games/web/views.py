@@ -13,8 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import roles
-from games import gm_tools, graveyard_roulette, rooms, services
-from games.forms import GameForm
+from games import rooms, services
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
 from games.viewer import (
@@ -24,6 +23,8 @@ from games.viewer import (
     visible_events,
     visible_posts,
 )
+from games.web import roulette
+from games.web.forms import GameForm
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
 # thousands of games rendered every one of them (and loaded each game's state).
@@ -152,7 +153,7 @@ def game_page(request, game_id: int):
     context["history"] = [
         phase_summary(viewer, p) for p in game.phases.exclude(closed_at=None).order_by("seq")
     ]
-    context["roulette"] = graveyard_roulette.panel(game, viewer)  # None for the living
+    context["roulette"] = roulette.panel(game, viewer)  # None for the living
     if game.status == Status.FINISHED:
         state = services.engine_state(game)
         dealt = {
@@ -426,7 +427,7 @@ def gm_decide(request, game_id: int):
     )
 
 
-# -- GM tools (games/gm_tools.py): extend, pause, resume, modkill, replace ---------
+# -- GM tools (games/services/gm.py): extend, pause, resume, modkill, replace ---------
 
 
 @login_required
@@ -437,7 +438,7 @@ def gm_extend(request, game_id: int):
             minutes = int(request.POST.get("minutes", ""))
         except ValueError:
             raise ServiceError("Give the extension as a whole number of minutes.") from None
-        gm_tools.extend_phase(request.user, game_id, minutes * 60, phase_seq=_phase_seq(request))
+        services.extend_phase(request.user, game_id, minutes * 60, phase_seq=_phase_seq(request))
 
     return _service_post(request, game_id, call, "The phase is extended.")
 
@@ -446,7 +447,7 @@ def gm_extend(request, game_id: int):
 @require_POST
 def gm_pause(request, game_id: int):
     resume = request.POST.get("resume") == "1"
-    tool = gm_tools.resume_phase if resume else gm_tools.pause_phase
+    tool = services.resume_phase if resume else services.pause_phase
     return _service_post(
         request,
         game_id,
@@ -462,7 +463,7 @@ def gm_modkill(request, game_id: int):
     return _service_post(
         request,
         game_id,
-        lambda: gm_tools.modkill_player(request.user, game_id, name, phase_seq=_phase_seq(request)),
+        lambda: services.modkill_player(request.user, game_id, name, phase_seq=_phase_seq(request)),
         f"{name} was modkilled.",
     )
 
@@ -474,7 +475,7 @@ def gm_replace(request, game_id: int):
     return _service_post(
         request,
         game_id,
-        lambda: gm_tools.replace_player(
+        lambda: services.replace_player(
             request.user, game_id, seat, username, phase_seq=_phase_seq(request)
         ),
         f"{username.strip()} replaces {seat}.",

@@ -1,7 +1,8 @@
-"""The GM's tools in a running game: extend the phase, pause and resume the clock,
-modkill a player, put another account in a seat.
+"""The GM's interventions in a running game: close the phase, answer the engine's
+question, extend the phase, pause and resume the clock, modkill a player, put
+another account in a seat.
 
-Part of the service layer (games/services.py): each tool runs in one transaction
+Each tool runs in one transaction
 with the game row locked, refuses bad input with a `ServiceError` before writing
 anything, logs its events and pushes them after commit. The rules of a modkill are
 the engine's (`roles.modkill`); the GM's decisions where the documents are silent
@@ -9,7 +10,7 @@ are in .notes/gm-tools.md.
 
 While a phase is paused, its clock stands still: no deadline, no early close, no
 fast close. Players may still talk (day thread, team chat, graveyard, private
-messages, last words, notes) but may not act or vote (`services.refuse_if_paused`).
+messages, last words, notes) but may not act or vote (`core.refuse_if_paused`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,25 @@ from django.db import transaction
 from django.utils import timezone
 
 import roles
-from games import rooms, services
+from games import rooms
 from games.models import Phase, Spectator, Status, Vote
-from games.services import ServiceError
+from games.services.core import (
+    GM_ACTOR,
+    MAX_PHASE_SECONDS,
+    ServiceError,
+    audience_of,
+    engine_state,
+    gm_change,
+    with_role_name,
+)
+from games.services.phases import (
+    close_if_everyone_acted,
+    close_phase,
+    current_votes,
+    resolve_and_close,
+    schedule_deadline,
+    tally,
+)
 
 MIN_EXTEND_SECONDS = 60
 MAX_EXTEND_SECONDS = 7 * 24 * 3600
@@ -44,15 +61,44 @@ def _extension_seconds(value) -> int:
     return seconds
 
 
+def gm_close_phase(gm, game_id: int, phase_seq: int | None = None) -> bool:
+    with transaction.atomic():
+        _, phase = gm_change(gm, game_id, phase_seq)
+        if phase.paused_at is not None:
+            raise ServiceError("The game is paused: resume it before closing the phase.")
+        return close_phase(game_id, phase.seq, reason="gm")
+
+
+def gm_decide(gm, game_id: int, choice: str, phase_seq: int | None = None) -> bool:
+    """The GM answers the decision the engine asked for (ru_classic's tie rule "gm");
+    returns whether the phase then closed."""
+    with transaction.atomic():
+        change, phase = gm_change(gm, game_id, phase_seq)
+        if phase.paused_at is not None:
+            raise ServiceError("The game is paused: resume it before deciding.")
+        pending = phase.pending
+        if pending.get("kind") != "action" or pending.get("actor") != GM_ACTOR:
+            raise ServiceError("Nothing waits for your decision.")
+        if choice not in pending["choices"]:
+            raise ServiceError(f"Choose one of {', '.join(pending['choices'])}.")
+        answer = {"actor": GM_ACTOR, "ability": pending["ability"], "targets": [choice]}
+        phase.gm_actions = [*phase.gm_actions, answer]
+        phase.save(update_fields=["gm_actions"])
+        change.log("gm_decided", "gm", answer, phase=phase)
+        closed = resolve_and_close(change, phase, reason="decision", now=timezone.now())
+        change.finish()
+    return closed
+
+
 def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None) -> Phase:
     """Add time to the open phase (paused or not); the new deadline is pushed to all.
     The ETA task of the old deadline finds the phase not yet due and does nothing."""
     seconds = _extension_seconds(seconds)
     now = timezone.now()
     with transaction.atomic():
-        change, phase = services.gm_change(gm, game_id, phase_seq)
+        change, phase = gm_change(gm, game_id, phase_seq)
         if time_left(phase, now) + timedelta(seconds=seconds) > timedelta(
-            seconds=services.MAX_PHASE_SECONDS
+            seconds=MAX_PHASE_SECONDS
         ):
             raise ServiceError("A phase cannot have more than 14 days left.")
         phase.deadline += timedelta(seconds=seconds)
@@ -62,7 +108,7 @@ def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None) -> Pha
             payload["paused"] = True
             payload["remaining"] = int(time_left(phase, now).total_seconds())
         else:
-            services.schedule_deadline(phase)
+            schedule_deadline(phase)
         change.log("deadline_extended", "public", payload, phase=phase)
         change.finish()
     return phase
@@ -72,7 +118,7 @@ def pause_phase(gm, game_id: int, phase_seq: int | None = None) -> Phase:
     """Stop the clock: the phase keeps the time it has left."""
     now = timezone.now()
     with transaction.atomic():
-        change, phase = services.gm_change(gm, game_id, phase_seq)
+        change, phase = gm_change(gm, game_id, phase_seq)
         if phase.paused_at is not None:
             raise ServiceError("The game is already paused.")
         phase.paused_at = now
@@ -88,15 +134,15 @@ def resume_phase(gm, game_id: int, phase_seq: int | None = None) -> Phase:
     awaited player has acted (a modkill during the pause) closes now."""
     now = timezone.now()
     with transaction.atomic():
-        change, phase = services.gm_change(gm, game_id, phase_seq)
+        change, phase = gm_change(gm, game_id, phase_seq)
         if phase.paused_at is None:
             raise ServiceError("The game is not paused.")
         phase.deadline = now + time_left(phase, now)
         phase.paused_at = None
         phase.save(update_fields=["deadline", "paused_at"])
-        services.schedule_deadline(phase)
+        schedule_deadline(phase)
         change.log("resumed", "public", {"deadline": phase.deadline.isoformat()}, phase=phase)
-        services._close_if_everyone_acted(change, phase, services.engine_state(change.game))
+        close_if_everyone_acted(change, phase, engine_state(change.game))
         change.finish()
     return phase
 
@@ -107,7 +153,7 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
     again); the game may end here."""
     now = timezone.now()
     with transaction.atomic():
-        change, phase = services.gm_change(gm, game_id, phase_seq)
+        change, phase = gm_change(gm, game_id, phase_seq)
         game = change.game
         if phase.pending:
             raise ServiceError(
@@ -116,7 +162,7 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
         seat = game.seats.filter(name=name).first()
         if seat is None:
             raise ServiceError(f"There is no player {name!r} in this game.")
-        state = services.engine_state(game)
+        state = engine_state(game)
         try:
             result = roles.modkill(state, seat.name)
         except roles.IllegalAction as refusal:
@@ -129,13 +175,11 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
         for event in result.events:
             payload = dict(event.payload)
             if event.kind == "modkill":
-                payload["deaths"] = [
-                    services._with_role_name(ruleset, d) for d in payload.get("deaths", [])
-                ]
+                payload["deaths"] = [with_role_name(ruleset, d) for d in payload.get("deaths", [])]
                 payload["void_votes"] = voided_votes
                 if phase.kind == Phase.DAY:
-                    payload["tally"] = services.tally(phase)
-            change.log(event.kind, services.audience_of(event.audience), payload, phase=phase)
+                    payload["tally"] = tally(phase)
+            change.log(event.kind, audience_of(event.audience), payload, phase=phase)
         # Those whose night rooms change (a Jailor's prisoner) are told and regroup.
         rooms.log_room_changes(change, phase, state, result.state)
         # The player learns it privately too (his socket moves to the graveyard).
@@ -152,7 +196,7 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
             game.winners = list(result.state.winners)
         phase.save(update_fields=["modkills", "closed_at", "close_reason", "record"])
         if not result.state.ended and phase.paused_at is None:
-            services._close_if_everyone_acted(change, phase, result.state)
+            close_if_everyone_acted(change, phase, result.state)
         change.finish()
     return phase
 
@@ -176,7 +220,7 @@ def _void_votes(phase: Phase, seat) -> list[str]:
     Vote.objects.filter(phase=phase, voter=seat).delete()
     voided = []
     for round_no in phase.votes.values_list("round", flat=True).distinct():
-        for voter, target in services.current_votes(phase, round_no).items():
+        for voter, target in current_votes(phase, round_no).items():
             if target == seat.name:
                 Vote.objects.filter(phase=phase, voter__name=voter, round=round_no).delete()
                 voided.append(voter)
@@ -190,12 +234,12 @@ def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=No
     loses all access at once."""
     username = (username or "").strip()
     with transaction.atomic():
-        change, phase = services.gm_change(gm, game_id, phase_seq)
+        change, phase = gm_change(gm, game_id, phase_seq)
         game = change.game
         seat = game.seats.select_related("user").filter(name=seat_name).first()
         if seat is None:
             raise ServiceError(f"There is no player {seat_name!r} in this game.")
-        if not services.engine_state(game).player(seat.name).alive:
+        if not engine_state(game).player(seat.name).alive:
             raise ServiceError(f"{seat.name} is dead: only a living player is replaced.")
         newcomer = get_user_model().objects.filter(username=username, is_active=True).first()
         if newcomer is None:

@@ -1,7 +1,7 @@
 """The game socket: one per browser tab, reading only what its user may read.
 
 On connect the consumer builds the viewer from the session (games/viewer.py,
-the same rules as the pages) and joins the matching groups (games/push.py):
+the same rules as the pages) and joins the matching groups (games/services/push.py):
 the public group always; the GM group for the GM; the seat's own group; its
 faction's group and the night chat rooms it reads (roles.night_chats, as member or
 reader) while alive; the graveyard when dead or spectating.
@@ -35,9 +35,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
-from games import push, services
+from games import services
 from games.models import Game, Status
 from games.rooms import ROOMS_KIND
+from games.services import push
 from games.viewer import Viewer, viewer_for, visible_events
 
 # Event kinds after which a socket's groups may differ (death, recruit, game over).
@@ -208,7 +209,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return True
         seat = self.access.viewer.seat
         if seat is None and "replaced" in kinds:
-            # The account that takes over a seat (games/gm_tools.py) joins its groups now.
+            # The account that takes over a seat (games/services/gm.py) joins its groups now.
             username = getattr(self.scope.get("user"), "username", None)
             return any(
                 e["kind"] == "replaced" and e["payload"].get("by") == username

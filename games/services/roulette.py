@@ -1,8 +1,8 @@
 """The graveyard's Russian roulette on the site (the rules: roles/roulette.py, 002).
 
-A command typed in the graveyard chat (a post starting with "-") or sent by the
-graveyard panel's buttons runs `roulette_command` (re-exported by games.services,
-which routes such posts here): one transaction with the game row locked, the
+A command typed in the graveyard chat (a post starting with "-", routed here by
+chat.post_message) or sent by the graveyard panel's buttons (games/web/roulette.py)
+runs `roulette_command`: one transaction with the game row locked, the
 table and the players' points rows locked after it, the engine applied, the
 command echoed as a graveyard post, and one "roulette" event for the graveyard
 (audience "dead": living players never read it, in the page or on the socket).
@@ -20,20 +20,25 @@ browser can foresee the chamber.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
 from games.models import Game, Post, RoulettePoints, RouletteTable, Status
+from games.services.core import (
+    MAX_POST_CHARS,
+    ServiceError,
+    check_rate,
+    engine_state,
+    is_spectator,
+    lock_game,
+    open_phase,
+)
 from roles import roulette
 
 EVENT_KIND = "roulette"
-LEADERBOARD_SIZE = 10
 # Flood control, looser than the chat's: one turn is several commands (-pull, -pull, -pass).
 RATE_COMMANDS = 12
-RECENT_EVENTS = 6  # the panel's last roulette events (the full story is in the log)
 is_command = roulette.is_command
 
 
@@ -42,15 +47,15 @@ def roulette_command(user, game_id: int, text: str) -> Post:
     echoed post. Raises ServiceError (and changes nothing) when refused."""
     text = " ".join((text or "").split())
     if not is_command(text):
-        raise services.ServiceError("Roulette commands start with '-': type -roulette help.")
-    if len(text) > services.MAX_POST_CHARS:
-        raise services.ServiceError(f"A post has at most {services.MAX_POST_CHARS} characters.")
+        raise ServiceError("Roulette commands start with '-': type -roulette help.")
+    if len(text) > MAX_POST_CHARS:
+        raise ServiceError(f"A post has at most {MAX_POST_CHARS} characters.")
     now = timezone.now()
     with transaction.atomic():
-        change = services._lock(game_id)
+        change = lock_game(game_id)
         game = change.game
         name, can_play = _graveyard_member(game, user)
-        services._check_rate(game, user, now, limit=RATE_COMMANDS)
+        check_rate(game, user, now, limit=RATE_COMMANDS)
         table_row = _table_of(game)
         table = roulette.Table.from_dict(table_row.state)
         members = {**table_row.members, name: user.id}
@@ -71,14 +76,14 @@ def roulette_command(user, game_id: int, text: str) -> Post:
                 game_over=game.status == Status.FINISHED,
             )
         except roulette.RouletteRefused as refusal:
-            raise services.ServiceError(str(refusal)) from None
+            raise ServiceError(str(refusal)) from None
         _move_points(accounts, members, outcome)
         new = outcome.table
         table_row.state = new.to_dict()
         seated = {*new.players, *new.observers}
         table_row.members = {n: uid for n, uid in members.items() if n in seated}
         table_row.save(update_fields=["state", "members"])
-        phase = services.open_phase(game) or game.phases.order_by("-seq").first()
+        phase = open_phase(game) or game.phases.order_by("-seq").first()
         post = Post.objects.create(
             game=game,
             phase=phase,
@@ -115,19 +120,19 @@ def _graveyard_member(game: Game, user) -> tuple[str, bool]:
     """The name this user goes by in the graveyard, and whether they may play
     (a dead seat) or only watch (a spectator). Refuses everyone else."""
     if not getattr(user, "is_authenticated", False):
-        raise services.ServiceError("Log in first.")
+        raise ServiceError("Log in first.")
     if game.status == Status.LOBBY:
-        raise services.ServiceError("The game has not started yet.")
+        raise ServiceError("The game has not started yet.")
     if game.gm_id == user.id:
-        raise services.ServiceError("The graveyard chat is for the dead and spectators.")
+        raise ServiceError("The graveyard chat is for the dead and spectators.")
     seat = game.seats.filter(user=user).first()
     if seat is not None:
-        if services.engine_state(game).player(seat.name).alive:
-            raise services.ServiceError("The graveyard chat is for the dead and spectators.")
+        if engine_state(game).player(seat.name).alive:
+            raise ServiceError("The graveyard chat is for the dead and spectators.")
         return seat.name, True
-    if services.is_spectator(game, user):
+    if is_spectator(game, user):
         return user.username, False
-    raise services.ServiceError("You are not playing in this game.")
+    raise ServiceError("You are not playing in this game.")
 
 
 def _table_of(game: Game) -> RouletteTable:
@@ -172,62 +177,3 @@ def _move_points(accounts: dict, members: dict[str, int], outcome: roulette.Outc
         row = accounts[user_id]
         row.points += delta
         row.save(update_fields=["points"])
-
-
-def points_of(user) -> int:
-    """An account's roulette points (the starting points before its first round)."""
-    if not getattr(user, "is_authenticated", False):
-        return 0
-    row = RoulettePoints.objects.filter(user=user).first()
-    return row.points if row is not None else roulette.STARTING_POINTS
-
-
-def leaderboard(limit: int = LEADERBOARD_SIZE) -> list[dict]:
-    """The accounts with the most points, among the dead who have used a table."""
-    rows = RoulettePoints.objects.select_related("user").order_by("-points", "user__username")
-    return [{"name": r.user.username, "points": r.points} for r in rows[:limit]]
-
-
-def panel(game: Game, viewer) -> dict | None:
-    """What the graveyard panel shows this viewer, or None when they may not see it
-    (living players: the table is the graveyard's business)."""
-    finished = game.status == Status.FINISHED
-    if not (viewer.reads_graveyard or viewer.is_gm or finished):
-        return None
-    row = RouletteTable.objects.filter(game=game).first()
-    table = roulette.Table.from_dict(row.state if row else None)
-    seen = table.public()
-    me = ""
-    if viewer.seat is not None and not viewer.alive:
-        me = viewer.seat.name
-    elif viewer.is_spectator:
-        me = viewer.user.username
-    players = [
-        {
-            "name": name,
-            "bet": table.bets.get(name, table.min_bet),
-            "streak": table.streaks.get(name, 0),
-            "turn": name == seen["current"],
-        }
-        for name in table.players
-    ]
-    recent = game.events.filter(kind=EVENT_KIND).order_by("-seq")[:RECENT_EVENTS]
-    return {
-        "table": seen,
-        "players": players,
-        "me": me,
-        "seated": me in table.players,
-        "watching": me in table.observers,
-        "may_sit": bool(me) and viewer.seat is not None and me not in table.killed,
-        "my_points": points_of(viewer.user) if me else None,
-        "recent": [line for e in reversed(recent) for line in e.payload.get("lines", [])],
-        "leaderboard": leaderboard(),
-        "help": roulette.HELP,
-        "game_over": finished,
-        # when an idle player may be skipped (-skip): the turn began at turn_since
-        "skip_from": datetime.fromtimestamp(table.turn_since + roulette.TURN_SECONDS, tz=UTC)
-        if table.stage == roulette.PLAYING
-        else None,
-        "defaults": {"min_bet": roulette.DEFAULT_MIN_BET, "chambers": roulette.DEFAULT_CHAMBERS},
-        "limits": {"min": roulette.MIN_CHAMBERS, "max": roulette.MAX_CHAMBERS},
-    }

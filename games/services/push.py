@@ -3,7 +3,7 @@
 Events are stored first (the event log is the truth); after the transaction
 commits, one message per channel-layer group carries that group's events, and
 the public group's message comes last with the commit's manifest (every seq of
-the commit and its audience). A consumer (games/consumers.py) checks the events
+the commit and its audience). A consumer (games/live/consumers.py) checks the events
 it holds against what the manifest says it may read: anything missing (a
 dropped message, a group joined a moment too late) is fetched from the log.
 The manifest never leaves the server.
@@ -26,7 +26,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from games import rooms
-from games.templatetags.game_tags import event_text
+from games.text import event_text
 
 logger = logging.getLogger(__name__)
 

@@ -1,0 +1,136 @@
+"""The only code that changes a game, one module per job.
+
+- `core`: `ServiceError`, the `Change` a service logs into, the game lock, and the
+  reads and checks every service starts from;
+- `lobby`: create, join, leave, sign-ups, start, watch;
+- `play`: a seat's actions and votes;
+- `notes`: posthumous notes and last words;
+- `chat`: posts in every thread and night room (flood control in `core`);
+- `phases`: open, close, sweep, the engine's decisions and rounds, the clock's seam;
+- `gm`: the GM's interventions (close, decide, extend, pause, modkill, replace);
+- `roulette`: the graveyard's Russian roulette;
+- `push`: the one way out, every event sent after its commit.
+
+Every service runs in one transaction that locks the game row first, refuses bad
+input with a `ServiceError` before writing anything, and pushes after commit.
+Callers use the names below; the modules' own helpers stay inside the package.
+"""
+
+from games.services.chat import post_message
+from games.services.core import (
+    GM_ACTOR,
+    MAX_PHASE_SECONDS,
+    MAX_POST_CHARS,
+    RATE_POSTS,
+    RATE_SECONDS,
+    ServiceError,
+    audience_of,
+    choices_now,
+    engine_state,
+    gm_change,
+    is_spectator,
+    open_phase,
+    preset_size,
+    refuse_if_paused,
+)
+from games.services.gm import (
+    extend_phase,
+    gm_close_phase,
+    gm_decide,
+    modkill_player,
+    pause_phase,
+    replace_player,
+    resume_phase,
+    time_left,
+)
+from games.services.lobby import (
+    REVEAL_OPTION,
+    create_game,
+    join_game,
+    leave_game,
+    refuse_replaced_spectator,
+    reveal_modes,
+    set_signups,
+    start_game,
+    watch_game,
+)
+from games.services.notes import (
+    DEATH_NOTE_KIND,
+    NOTE_KIND,
+    current_note,
+    last_words_owed,
+    write_note,
+)
+from games.services.phases import (
+    acted_counts,
+    close_phase,
+    close_phase_at_deadline,
+    current_votes,
+    have_acted,
+    must_act,
+    open_round,
+    phase_input,
+    schedule_deadline,
+    sweep_overdue_phases,
+    tally,
+    use_timer,
+)
+from games.services.play import cast_vote, submit_action, withdraw_action
+from games.services.roulette import is_command, roulette_command
+
+__all__ = [
+    "DEATH_NOTE_KIND",
+    "GM_ACTOR",
+    "MAX_PHASE_SECONDS",
+    "MAX_POST_CHARS",
+    "NOTE_KIND",
+    "RATE_POSTS",
+    "RATE_SECONDS",
+    "REVEAL_OPTION",
+    "ServiceError",
+    "acted_counts",
+    "audience_of",
+    "cast_vote",
+    "choices_now",
+    "close_phase",
+    "close_phase_at_deadline",
+    "create_game",
+    "current_note",
+    "current_votes",
+    "engine_state",
+    "extend_phase",
+    "gm_change",
+    "gm_close_phase",
+    "gm_decide",
+    "have_acted",
+    "is_command",
+    "is_spectator",
+    "join_game",
+    "last_words_owed",
+    "leave_game",
+    "modkill_player",
+    "must_act",
+    "open_phase",
+    "open_round",
+    "pause_phase",
+    "phase_input",
+    "post_message",
+    "preset_size",
+    "refuse_if_paused",
+    "refuse_replaced_spectator",
+    "replace_player",
+    "resume_phase",
+    "reveal_modes",
+    "roulette_command",
+    "schedule_deadline",
+    "set_signups",
+    "start_game",
+    "submit_action",
+    "sweep_overdue_phases",
+    "tally",
+    "time_left",
+    "use_timer",
+    "watch_game",
+    "withdraw_action",
+    "write_note",
+]

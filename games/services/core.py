@@ -1,0 +1,221 @@
+"""The services' shared core: the refusal, the change, the lock, and the small reads
+and checks every service starts from.
+
+Every service runs in one transaction that first locks the game row (`lock_game`,
+`select_for_update`), checks everything, changes rows, appends to the event log
+through its `Change`, and asks for the pushes to be sent after commit
+(`Change.finish`). Bad input raises `ServiceError` with a clear message before
+anything is written. The rules are the engine's: the services ask `roles` what is
+allowed and what happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+import roles
+from games import rows
+from games.models import (
+    Event,
+    Game,
+    Phase,
+    Post,
+    Seat,
+    Spectator,
+    Status,
+)
+from games.services import push
+
+MIN_PHASE_SECONDS = 10
+
+
+MAX_PHASE_SECONDS = 14 * 24 * 3600
+
+
+MAX_POST_CHARS = 5000
+
+
+NAME_MAX_CHARS = 80
+
+
+class ServiceError(ValueError):
+    """A refused request: the message says why, and nothing was changed."""
+
+
+@dataclass
+class Change:
+    """What one service call appends to the event log, pushed after commit.
+
+    Events get their seq at once but are written together (one INSERT) when the
+    change flushes or finishes: a phase close logs a dozen events or more, and one
+    round trip per event was most of its cost. Call `flush()` before reading the
+    log inside the same change.
+    """
+
+    game: Game
+    events: list[Event]
+    unsaved: list[Event] = field(default_factory=list)
+
+    def log(self, kind: str, audience: str, payload: dict, phase: Phase | None = None) -> Event:
+        self.game.last_event_seq += 1
+        event = Event(
+            game=self.game,
+            seq=self.game.last_event_seq,
+            phase=phase,
+            kind=kind,
+            audience=audience,
+            payload=payload,
+            created_at=timezone.now(),
+        )
+        self.events.append(event)
+        self.unsaved.append(event)
+        return event
+
+    def flush(self) -> None:
+        if self.unsaved:
+            rows.insert(self.unsaved)
+            self.unsaved = []
+
+    def finish(self) -> None:
+        self.flush()
+        rows.update(self.game)  # every field, as save() would
+        push.send_on_commit(self.game.id, self.events, self._seat_ids)
+
+    def _seat_ids(self) -> dict[str, int]:
+        """Seat ids for the private groups, read only when a seat has an event."""
+        seats = rows.values(
+            Seat, "SELECT name, id FROM games_seat WHERE game_id = %s", [self.game.id]
+        )
+        return dict(seats)
+
+
+def lock_game(game_id: int) -> Change:
+    """The game's row, locked until the transaction ends (every change starts here)."""
+    try:
+        pk = int(game_id)
+    except (ValueError, TypeError):
+        raise ServiceError("There is no such game.") from None
+    game = rows.first(Game, "id = %s", [pk], for_update=True)
+    if game is None:
+        raise ServiceError("There is no such game.")
+    return Change(game=game, events=[])
+
+
+def engine_state(game: Game) -> roles.GameState:
+    return roles.GameState.from_dict(game.state)
+
+
+def audience_of(engine_audience) -> str:
+    """The engine's audience ("public", ("seat", name), ...) as a stored string."""
+    if isinstance(engine_audience, (tuple, list)):
+        kind, who = engine_audience
+        return f"{kind}:{who}"
+    return str(engine_audience)
+
+
+def open_phase(game: Game) -> Phase | None:
+    return game.phases.filter(closed_at__isnull=True).order_by("-seq").first()
+
+
+def seat_of(game: Game, user) -> Seat:
+    if not getattr(user, "is_authenticated", False):
+        raise ServiceError("Log in first.")
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise ServiceError("You are not playing in this game.")
+    return seat
+
+
+def require_gm(game: Game, user) -> None:
+    if not getattr(user, "is_authenticated", False) or game.gm_id != user.id:
+        raise ServiceError("Only the game's GM may do that.")
+
+
+def running_phase(game: Game, phase_seq: int | None) -> Phase:
+    if game.status != Status.RUNNING:
+        raise ServiceError(
+            "The game has not started yet." if game.status == Status.LOBBY else "The game is over."
+        )
+    phase = open_phase(game)
+    if phase is None:
+        raise ServiceError("No phase is open.")
+    if phase_seq is not None and int(phase_seq) != phase.seq:
+        raise ServiceError("That phase has already closed; this is now " + str(phase) + ".")
+    return phase
+
+
+def gm_change(gm, game_id: int, phase_seq: int | None) -> tuple[Change, Phase]:
+    """A GM intervention's start (inside its transaction): the game locked, the
+    caller checked as its GM, the running phase (the form's phase if one is named)."""
+    change = lock_game(game_id)
+    require_gm(change.game, gm)
+    return change, running_phase(change.game, phase_seq)
+
+
+def check_seconds(label: str, value) -> int:
+    try:
+        seconds = int(value)
+    except (TypeError, ValueError):
+        raise ServiceError(f"The {label} length must be a whole number of seconds.") from None
+    if not MIN_PHASE_SECONDS <= seconds <= MAX_PHASE_SECONDS:
+        raise ServiceError(
+            f"The {label} length must be between {MIN_PHASE_SECONDS} seconds and 14 days."
+        )
+    return seconds
+
+
+def preset_size(game: Game) -> int:
+    return len(roles.get_ruleset(game.ruleset_id).presets[game.preset_id].roles)
+
+
+def choices_now(state: roles.GameState, name: str) -> list[dict]:
+    """What the engine says this seat may do in the current phase."""
+    return [
+        c.to_dict()
+        for c in roles.choices(state, name)
+        if c.to_dict().get("phase", state.phase_kind) == state.phase_kind
+    ]
+
+
+def is_spectator(game: Game, user) -> bool:
+    return bool(
+        getattr(user, "is_authenticated", False)
+        and Spectator.objects.filter(game=game, user=user).exists()
+    )
+
+
+def refuse_if_paused(phase: Phase) -> None:
+    """While the GM has paused the game, players talk but do not act or vote."""
+    if phase.paused_at is not None:
+        raise ServiceError(
+            "The GM has paused the game: actions and votes wait until it resumes "
+            "(you may still talk)."
+        )
+
+
+GM_ACTOR = "GM"
+
+
+def with_role_name(ruleset, death: dict) -> dict:
+    """A revealed role's display name beside its id, for the pages."""
+    if death.get("role") in ruleset.roles:
+        return {**death, "role_name": ruleset.roles[death["role"]].name}
+    return death
+
+
+# Posts: at most RATE_POSTS posts per RATE_SECONDS per author and game (flood control).
+RATE_POSTS = 5
+
+
+RATE_SECONDS = 10
+
+
+def check_rate(game: Game, user, now: datetime, limit: int = RATE_POSTS) -> None:
+    recent = Post.objects.filter(
+        game=game, author=user, created_at__gt=now - timedelta(seconds=RATE_SECONDS)
+    ).count()
+    if recent >= limit:
+        raise ServiceError(f"Slow down: at most {limit} posts in {RATE_SECONDS} seconds.")

@@ -1,0 +1,231 @@
+"""The lobby: create a game, join and leave it, open and close sign-ups, start it,
+watch it as a spectator."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+import roles
+from games.models import (
+    Game,
+    Phase,
+    PrivateMessages,
+    Seat,
+    Spectator,
+    Status,
+)
+from games.services.core import (
+    NAME_MAX_CHARS,
+    Change,
+    ServiceError,
+    check_seconds,
+    lock_game,
+    preset_size,
+    require_gm,
+    seat_of,
+)
+from games.services.phases import open_next_phase
+
+
+def create_game(
+    gm,
+    *,
+    name: str,
+    ruleset_id: str,
+    preset_id: str,
+    day_seconds,
+    night_seconds,
+    reveal_mode: str = "",
+    options: dict | None = None,
+    first_phase: str = "night",
+    seed: int | None = None,
+    private_messages: str = "",
+) -> Game:
+    """Create a game; `private_messages` empty: the ruleset's default."""
+    if not getattr(gm, "is_authenticated", False):
+        raise ServiceError("Log in first.")
+    name = (name or "").strip()
+    if not name:
+        raise ServiceError("Give the game a name.")
+    if len(name) > NAME_MAX_CHARS:
+        raise ServiceError(f"A game name has at most {NAME_MAX_CHARS} characters.")
+    try:
+        ruleset = roles.get_ruleset(ruleset_id)
+    except KeyError:
+        raise ServiceError(f"There is no ruleset {ruleset_id!r}.") from None
+    if preset_id not in ruleset.presets:
+        raise ServiceError(f"Ruleset {ruleset.title} has no preset {preset_id!r}.")
+    if first_phase not in (Phase.DAY, Phase.NIGHT):
+        raise ServiceError("A game starts by day or by night.")
+    private_messages = private_messages or ruleset.private_messages_default
+    if private_messages not in PrivateMessages.values:
+        raise ServiceError("Private messages are off, on, or on with the GM reading them.")
+    day = check_seconds("day", day_seconds)
+    night = check_seconds("night", night_seconds)
+    options = dict(options or {})
+    reveal_choices = reveal_modes(ruleset)
+    if reveal_choices:
+        if reveal_mode not in reveal_choices:
+            raise ServiceError(f"Reveal mode must be one of {', '.join(reveal_choices)}.")
+        options[REVEAL_OPTION] = reveal_mode
+    else:
+        reveal_mode = ""
+    options = {**ruleset.presets[preset_id].options, **options}
+    try:
+        resolved = ruleset.resolved_options(options)
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+    with transaction.atomic():
+        game = Game.objects.create(
+            name=name,
+            gm=gm,
+            ruleset_id=ruleset.id,
+            preset_id=preset_id,
+            options=resolved,
+            reveal_mode=reveal_mode,
+            day_seconds=day,
+            night_seconds=night,
+            first_phase=first_phase,
+            private_messages=private_messages,
+            seed=secrets.randbits(31) if seed is None else int(seed),
+        )
+        change = Change(game=game, events=[])
+        change.log("game_created", "public", {"name": name, "gm": gm.username})
+        change.finish()
+    return game
+
+
+REVEAL_OPTION = "reveal"
+
+
+def reveal_modes(ruleset) -> tuple:
+    """The ruleset's reveal option choices, if it has a reveal option."""
+    for option in ruleset.options:
+        if option.id == REVEAL_OPTION:
+            return tuple(option.choices)
+    return ()
+
+
+def join_game(user, game_id: int) -> Seat:
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        if not getattr(user, "is_authenticated", False):
+            raise ServiceError("Log in first.")
+        if game.status != Status.LOBBY:
+            raise ServiceError("This game has already started.")
+        if not game.signups_open:
+            raise ServiceError("Sign-ups for this game are closed.")
+        if game.gm_id == user.id:
+            raise ServiceError("The GM runs the game and does not play in it.")
+        if game.seats.filter(user=user).exists():
+            raise ServiceError("You have already joined this game.")
+        if game.seats.count() >= preset_size(game):
+            raise ServiceError("This game is full.")
+        seat = Seat.objects.create(game=game, user=user, name=user.username)
+        change.log("joined", "public", {"player": seat.name})
+        change.finish()
+    return seat
+
+
+def leave_game(user, game_id: int) -> None:
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        seat = seat_of(game, user)
+        if game.status != Status.LOBBY or not game.signups_open:
+            raise ServiceError("You can only leave while sign-ups are open.")
+        seat.delete()
+        change.log("left", "public", {"player": user.username})
+        change.finish()
+
+
+def set_signups(gm, game_id: int, open_: bool) -> None:
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        require_gm(game, gm)
+        if game.status != Status.LOBBY:
+            raise ServiceError("This game has already started.")
+        if game.signups_open == open_:
+            raise ServiceError("Sign-ups are already " + ("open." if open_ else "closed."))
+        game.signups_open = open_
+        change.log("signups", "public", {"open": open_})
+        change.finish()
+
+
+def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
+    now = now or timezone.now()
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        require_gm(game, gm)
+        if game.status != Status.LOBBY:
+            raise ServiceError("This game has already started.")
+        if game.signups_open:
+            raise ServiceError("Close sign-ups before starting.")
+        seats = list(game.seats.order_by("joined_at", "id"))
+        needed = preset_size(game)
+        if len(seats) != needed:
+            raise ServiceError(f"The setup needs {needed} players; {len(seats)} have joined.")
+        ruleset = roles.get_ruleset(game.ruleset_id)
+        names = [seat.name for seat in seats]
+        dealt = roles.deal(game.ruleset_id, game.preset_id, names, game.seed)
+        state = roles.new_game(
+            game.ruleset_id,
+            dealt,
+            seed=game.seed,
+            options=game.options,
+            first_phase=game.first_phase,
+        )
+        game.state = state.to_dict()
+        game.move_to(Status.RUNNING)
+        game.started_at = now
+        change.log("game_started", "public", {"players": names})
+        for player in state.players:
+            role = ruleset.roles[player.role]
+            change.log(
+                "role",
+                f"seat:{player.name}",
+                {"role": player.role, "name": role.name, "faction": player.faction},
+            )
+        for faction in ruleset.informed_factions:
+            members = [p.name for p in state.players if p.faction == faction]
+            if members:
+                change.log("teammates", f"faction:{faction}", {"members": members})
+        phase = open_next_phase(change, state, now)
+        change.finish()
+    return phase
+
+
+def refuse_replaced_spectator(game: Game, user) -> None:
+    """A player replaced out of a game does not come back to watch it: he knows a
+    living seat's secrets and would read the graveyard."""
+    if game.events.filter(kind="replaced", audience="public", payload__was=user.username).exists():
+        raise ServiceError("You were replaced in this game and cannot watch it.")
+
+
+def watch_game(user, game_id: int) -> Spectator:
+    """Watch a game without a seat: its public thread and the graveyard chat."""
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        if not getattr(user, "is_authenticated", False):
+            raise ServiceError("Log in first.")
+        if game.gm_id == user.id:
+            raise ServiceError("The GM already sees everything.")
+        if game.seats.filter(user=user).exists():
+            raise ServiceError("Players cannot spectate their own game.")
+        refuse_replaced_spectator(game, user)
+        if game.status == Status.FINISHED:
+            raise ServiceError("The game is over: everything is open to read.")
+        spectator, created = Spectator.objects.get_or_create(game=game, user=user)
+        if not created:
+            raise ServiceError("You are already watching this game.")
+        change.log("spectator_joined", "dead", {"spectator": user.username})
+        change.finish()
+    return spectator

@@ -1,0 +1,95 @@
+"""Posthumous words: the prepared note a player may leave (shown when he dies) and
+the last words the engine announces for a dead player."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+import roles
+from games.models import (
+    Game,
+    Phase,
+    Post,
+    Seat,
+)
+from games.services.core import (
+    MAX_POST_CHARS,
+    Change,
+    ServiceError,
+    engine_state,
+    lock_game,
+    running_phase,
+    seat_of,
+)
+
+NOTE_KIND = "note"
+
+
+DEATH_NOTE_KIND = "death_note"
+
+
+def current_note(game: Game, name: str) -> str:
+    """The latest prepared note of a player (stored as events read by him and the GM)."""
+    event = game.events.filter(kind=NOTE_KIND, audience=f"seat:{name}").order_by("-seq").first()
+    return event.payload.get("text", "") if event else ""
+
+
+def write_note(user, game_id: int, text: str) -> None:
+    """Write or replace one's posthumous note, where the ruleset has prepared notes.
+
+    The note is read by its author and the GM only; it is shown publicly when the
+    player dies (a 'death_note' event logged by the phase's close)."""
+    text = (text or "").strip()
+    if not text:
+        raise ServiceError("Write something first.")
+    if len(text) > MAX_POST_CHARS:
+        raise ServiceError(f"A note has at most {MAX_POST_CHARS} characters.")
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        seat = seat_of(game, user)
+        phase = running_phase(game, None)
+        player = engine_state(game).player(seat.name)
+        if not player.alive:
+            raise ServiceError("The dead cannot write a note.")
+        ruleset = roles.get_ruleset(game.ruleset_id)
+        if ruleset.death_notes != "prepared":
+            raise ServiceError("This game has no posthumous notes.")
+        if not ruleset.leaves_note(player):
+            raise ServiceError("Your role leaves no posthumous note.")
+        change.log(NOTE_KIND, f"seat:{seat.name}", {"player": seat.name, "text": text}, phase)
+        change.finish()
+
+
+def log_death_notes(
+    change: Change, phase: Phase, before: roles.GameState, after: roles.GameState
+) -> None:
+    """Show the prepared note of every player who died in this phase."""
+    ruleset = roles.get_ruleset(change.game.ruleset_id)
+    for player in after.players:
+        if player.alive or not before.player(player.name).alive:
+            continue
+        if not ruleset.leaves_note(before.player(player.name)):
+            continue
+        text = current_note(change.game, player.name)
+        if text:
+            change.log(DEATH_NOTE_KIND, "public", {"player": player.name, "text": text}, phase)
+
+
+def last_words_owed(game: Game, seat: Seat) -> bool:
+    """The engine announced last words for this player (a 'last_words' entry of a
+    phase's public outcome, or a public 'last_words' event), and none were posted."""
+    announced = False
+    for kind, payload in game.events.filter(
+        kind__in=("last_words", "phase_closed"), audience="public"
+    ).values_list("kind", "payload"):
+        entries = [payload] if kind == "last_words" else payload.get("events", [])
+        if any(
+            e.get("player") == seat.name and (kind == "last_words" or e.get("kind") == "last_words")
+            for e in entries
+        ):
+            announced = True
+            break
+    if not announced:
+        return False
+    return not Post.objects.filter(game=game, seat=seat, channel=Post.LAST_WORDS).exists()

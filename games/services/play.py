@@ -1,0 +1,222 @@
+"""Playing: a seat's actions and votes in the open phase (which may close the phase
+early: everyone acted, or the ruleset's fast votes)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+import roles
+from games.models import (
+    Action,
+    Phase,
+    Vote,
+)
+from games.services.core import (
+    ServiceError,
+    choices_now,
+    engine_state,
+    lock_game,
+    refuse_if_paused,
+    running_phase,
+    seat_of,
+)
+from games.services.phases import (
+    acted_counts,
+    close_if_everyone_acted,
+    current_votes,
+    open_round,
+    resolve_and_close,
+    tally,
+)
+
+
+def submit_action(
+    user,
+    game_id: int,
+    *,
+    ability: str,
+    targets: list[str] | None = None,
+    extra: dict | None = None,
+    phase_seq: int | None = None,
+) -> Action:
+    """Record (or replace) this seat's action for the open phase.
+
+    `ability=""` records "I do nothing this phase", which counts as having acted.
+    """
+    targets = list(targets or [])
+    extra = dict(extra or {})
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        seat = seat_of(game, user)
+        phase = running_phase(game, phase_seq)
+        refuse_if_paused(phase)
+        state = engine_state(game)
+        if not state.player(seat.name).alive:
+            raise ServiceError("You are dead and cannot act.")
+        offered = {c["ability"]: c for c in choices_now(state, seat.name)}
+        if not offered:
+            raise ServiceError(f"You have nothing to do this {phase.kind}.")
+        if ability:
+            if ability not in offered:
+                raise ServiceError(f"You cannot use {ability!r} now.")
+            choice = offered[ability]
+            unknown = set(targets) - set(choice["targets"])
+            if unknown:
+                raise ServiceError(f"{', '.join(sorted(unknown))} cannot be targeted by this.")
+            for key, value in extra.items():
+                allowed = choice.get("extra", {}).get(key)
+                if allowed is None:
+                    raise ServiceError(f"Unexpected field {key!r}.")
+                if value not in allowed:
+                    raise ServiceError(f"{value!r} is not a valid {key}.")
+            action = {"actor": seat.name, "ability": ability, "targets": targets, **extra}
+            try:
+                roles.check_action(state, action)
+            except roles.IllegalAction as refusal:
+                raise ServiceError(refusal.reason) from None
+        elif targets or extra:
+            raise ServiceError("Doing nothing takes no target.")
+        stored, _ = Action.objects.update_or_create(
+            phase=phase,
+            seat=seat,
+            defaults={
+                "ability": ability,
+                "targets": targets,
+                "extra": extra,
+                "submitted_at": timezone.now(),
+            },
+        )
+        summary = {"ability": ability, "targets": targets, **extra}
+        change.log("action_recorded", f"seat:{seat.name}", summary, phase=phase)
+        change.log(
+            "action_recorded",
+            "gm",
+            {"player": seat.name, **summary, **acted_counts(state, phase)},
+            phase=phase,
+        )
+        close_if_everyone_acted(change, phase, state)
+        change.finish()
+    return stored
+
+
+def withdraw_action(user, game_id: int, phase_seq: int | None = None) -> None:
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        seat = seat_of(game, user)
+        phase = running_phase(game, phase_seq)
+        refuse_if_paused(phase)
+        deleted, _ = Action.objects.filter(phase=phase, seat=seat).delete()
+        if not deleted:
+            raise ServiceError("You have no action to withdraw.")
+        change.log("action_withdrawn", f"seat:{seat.name}", {}, phase=phase)
+        change.log(
+            "action_withdrawn",
+            "gm",
+            {"player": seat.name, **acted_counts(engine_state(game), phase)},
+            phase=phase,
+        )
+        change.finish()
+
+
+def cast_vote(
+    user, game_id: int, target: str | None, phase_seq: int | None = None, fast: bool = False
+) -> Vote:
+    """Vote for a player, "pass" where the ruleset allows it, or None/"" to withdraw.
+
+    `fast` marks the vote "fast" where the ruleset has fast votes (ru_classic): the day
+    closes as soon as the ruleset's `fast_close` says the host may close it."""
+    target = target or None
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        seat = seat_of(game, user)
+        phase = running_phase(game, phase_seq)
+        refuse_if_paused(phase)
+        if phase.kind != Phase.DAY:
+            raise ServiceError("Votes are cast during the day.")
+        state = engine_state(game)
+        if not state.player(seat.name).alive:
+            raise ServiceError("You are dead and cannot vote.")
+        round_no = open_round(phase)
+        fast_close = roles.get_ruleset(state.ruleset).fast_close
+        if fast and (fast_close is None or round_no or target is None):
+            raise ServiceError(
+                "This ruleset has no fast votes."
+                if fast_close is None
+                else "Only a vote for a player in the day's vote can be fast."
+            )
+        if round_no:
+            if seat.name not in phase.pending["voters"]:
+                raise ServiceError("You do not vote in this round.")
+            if target is not None and target not in phase.pending["choices"]:
+                choices = ", ".join(phase.pending["choices"])
+                raise ServiceError(f"This round is a choice of {choices}.")
+        elif phase.pending:
+            raise ServiceError("The vote is over: the day waits for a decision.")
+        previous = current_votes(phase, round_no).get(seat.name)
+        cast_before = phase.votes.filter(voter=seat, round=round_no).count()
+        refusal = vote_change_refusal(state, cast_before)
+        if refusal:
+            raise ServiceError(refusal)
+        if target is None and previous is None:
+            raise ServiceError("You have no vote to withdraw.")
+        if target is not None and not round_no:
+            try:
+                roles.check_vote(state, seat.name, target)
+            except roles.IllegalAction as refusal:
+                raise ServiceError(refusal.reason) from None
+        vote = Vote.objects.create(
+            phase=phase,
+            voter=seat,
+            target=target or "",
+            round=round_no,
+            fast=fast,
+            cast_at=timezone.now(),
+        )
+        change.log(
+            "vote",
+            "public",
+            {
+                "voter": seat.name,
+                "target": target,
+                "round": round_no,
+                "fast": fast,
+                "tally": tally(phase, round_no),
+            },
+            phase=phase,
+        )
+        if fast_close is not None and not phase.pending and fast_close_now(state, phase):
+            resolve_and_close(change, phase, reason="fast", now=timezone.now())
+        else:
+            close_if_everyone_acted(change, phase, state)
+        change.finish()
+    return vote
+
+
+def fast_close_now(state: roles.GameState, phase: Phase) -> bool:
+    """Does the ruleset let the day close now on its fast votes? (each voter's latest
+    vote counts, and it is fast only if that latest vote was marked fast)"""
+    latest: dict[str, tuple[str, bool]] = {}
+    for voter, target, fast in (
+        phase.votes.filter(round=0).order_by("id").values_list("voter__name", "target", "fast")
+    ):
+        latest[voter] = (target, fast)
+    ballots = {voter: target for voter, (target, _) in latest.items() if target}
+    fasts = {voter for voter, (target, fast) in latest.items() if target and fast}
+    return bool(roles.get_ruleset(state.ruleset).fast_close(state, ballots, fasts))
+
+
+def vote_change_refusal(state: roles.GameState, cast_before: int) -> str:
+    """Why one more vote event is refused: the ruleset's `vote_changes` limit (ru_sport: a
+    vote may be changed once), counted like the engine counts it (a withdrawal is an event
+    too); "" when it is allowed."""
+    limit = roles.get_ruleset(state.ruleset).vote_changes
+    if limit is None or cast_before < limit + 1:
+        return ""
+    if limit == 0:
+        return "Votes cannot be changed in this ruleset."
+    times = "once" if limit == 1 else f"{limit} times"
+    return f"A vote may be changed only {times} in this ruleset."

@@ -1,0 +1,118 @@
+"""The graveyard's roulette on the page: the panel a viewer sees (the table, the
+points, the leaderboard) and its buttons (each form names a command; the view
+writes it as the command text a player would type and hands it to the service,
+games/services/roulette.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games.models import Game, RoulettePoints, RouletteTable, Status
+from games.services import ServiceError, roulette_command
+from games.services.roulette import EVENT_KIND
+from roles import roulette as roulette_rules
+
+LEADERBOARD_SIZE = 10
+RECENT_EVENTS = 6  # the panel's last roulette events (the full story is in the log)
+
+# command -> the form fields it takes, in the order the typed command has them.
+BUTTONS = {
+    "roulette": ("min_bet", "chambers"),
+    "join": (),
+    "observe": (),
+    "bet": ("amount",),
+    "start": (),
+    "pull": (),
+    "pass": (),
+    "leave": (),
+    "skip": (),
+}
+
+
+def command_text(form) -> str:
+    """The command the form stands for, e.g. "-bet 25"; ServiceError if unknown."""
+    command = form.get("command", "")
+    if command not in BUTTONS:
+        raise ServiceError("There is no such roulette command.")
+    values = [str(form.get(field, "")).strip() for field in BUTTONS[command]]
+    if any(" " in value for value in values):
+        raise ServiceError("Give whole numbers.")
+    return " ".join(["-" + command, *[v for v in values if v]])
+
+
+@login_required
+@require_POST
+def roulette(request, game_id: int):
+    try:
+        roulette_command(request.user, game_id, command_text(request.POST))
+    except ServiceError as error:
+        messages.error(request, str(error))
+    return redirect(reverse("game", args=[game_id]) + "#roulette")
+
+
+def points_of(user) -> int:
+    """An account's roulette points (the starting points before its first round)."""
+    if not getattr(user, "is_authenticated", False):
+        return 0
+    row = RoulettePoints.objects.filter(user=user).first()
+    return row.points if row is not None else roulette_rules.STARTING_POINTS
+
+
+def leaderboard(limit: int = LEADERBOARD_SIZE) -> list[dict]:
+    """The accounts with the most points, among the dead who have used a table."""
+    rows = RoulettePoints.objects.select_related("user").order_by("-points", "user__username")
+    return [{"name": r.user.username, "points": r.points} for r in rows[:limit]]
+
+
+def panel(game: Game, viewer) -> dict | None:
+    """What the graveyard panel shows this viewer, or None when they may not see it
+    (living players: the table is the graveyard's business)."""
+    finished = game.status == Status.FINISHED
+    if not (viewer.reads_graveyard or viewer.is_gm or finished):
+        return None
+    row = RouletteTable.objects.filter(game=game).first()
+    table = roulette_rules.Table.from_dict(row.state if row else None)
+    seen = table.public()
+    me = ""
+    if viewer.seat is not None and not viewer.alive:
+        me = viewer.seat.name
+    elif viewer.is_spectator:
+        me = viewer.user.username
+    players = [
+        {
+            "name": name,
+            "bet": table.bets.get(name, table.min_bet),
+            "streak": table.streaks.get(name, 0),
+            "turn": name == seen["current"],
+        }
+        for name in table.players
+    ]
+    recent = game.events.filter(kind=EVENT_KIND).order_by("-seq")[:RECENT_EVENTS]
+    return {
+        "table": seen,
+        "players": players,
+        "me": me,
+        "seated": me in table.players,
+        "watching": me in table.observers,
+        "may_sit": bool(me) and viewer.seat is not None and me not in table.killed,
+        "my_points": points_of(viewer.user) if me else None,
+        "recent": [line for e in reversed(recent) for line in e.payload.get("lines", [])],
+        "leaderboard": leaderboard(),
+        "help": roulette_rules.HELP,
+        "game_over": finished,
+        # when an idle player may be skipped (-skip): the turn began at turn_since
+        "skip_from": datetime.fromtimestamp(table.turn_since + roulette_rules.TURN_SECONDS, tz=UTC)
+        if table.stage == roulette_rules.PLAYING
+        else None,
+        "defaults": {
+            "min_bet": roulette_rules.DEFAULT_MIN_BET,
+            "chambers": roulette_rules.DEFAULT_CHAMBERS,
+        },
+        "limits": {"min": roulette_rules.MIN_CHAMBERS, "max": roulette_rules.MAX_CHAMBERS},
+    }
