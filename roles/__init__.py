@@ -5,6 +5,7 @@
 'town'
 """
 
+from . import rulesets  # noqa: F401  (every ruleset registers itself on import)
 from .cards import role_card, rules_text
 from .chats import ChatGroup, night_chats, rooms_of
 from .engine import PhaseResult, new_game, resolve_phase

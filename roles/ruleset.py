@@ -206,6 +206,9 @@ class Ruleset:
             self.setup(state)
 
 
+# Filled as each module of roles/rulesets/ is imported; roles/__init__.py imports them
+# all, and any import of a roles module runs that first, so the lookups need no import
+# of their own (the rulesets build on this module: importing them here was a circle).
 _REGISTRY: dict[str, Ruleset] = {}
 
 
@@ -215,8 +218,6 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    from . import rulesets  # noqa: F401  (importing registers every ruleset)
-
     try:
         return _REGISTRY[ruleset_id]
     except KeyError:
@@ -224,6 +225,4 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
 
 
 def list_rulesets() -> list[Ruleset]:
-    from . import rulesets  # noqa: F401
-
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]

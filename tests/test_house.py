@@ -5,7 +5,9 @@ Imports are read from each module's syntax tree, so an import inside a function
 counts as much as one at the top (a lazy import only hides a circle, it does not
 break it). A name imported from a package is an arrow to that name's module when
 the package has such a submodule (`from games import services`), else to the
-package itself.
+package itself. A package that imports its own submodules by name
+(`importlib.import_module(f"{__name__}.{name}")`, the rulesets' registry) has an
+arrow to each of them.
 """
 
 import ast
@@ -55,10 +57,28 @@ def arrows(modules: dict[str, Path]) -> dict[str, set[str]]:
                 for alias in node.names:
                     sub = f"{base}.{alias.name}"
                     targets.append(sub if sub in modules else base)
+            if _imports_own_submodules(node):
+                targets = [m for m in modules if m.startswith(importer + ".")]
             for target in targets:
                 if target in modules and target != importer:
                     graph[importer].add(target)
     return graph
+
+
+def _imports_own_submodules(node: ast.AST) -> bool:
+    """`import_module(f"{__name__}...")`: a package loading its submodules."""
+    if not (isinstance(node, ast.Call) and node.args):
+        return False
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    first = node.args[0]
+    return (
+        name == "import_module"
+        and isinstance(first, ast.JoinedStr)
+        and bool(first.values)
+        and isinstance(first.values[0], ast.FormattedValue)
+        and getattr(first.values[0].value, "id", None) == "__name__"
+    )
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
