@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.site.helpers import PLAYER_NAMES, SEVEN, Table, new_classic7
+from tests.site.helpers import PLAYER_NAMES, SEVEN, Table, new_classic7, seat_players
 
 ORIGIN = (b"origin", b"http://testserver")
 
@@ -43,10 +43,7 @@ def live_table(transactional_db):
     users = {name: make_user(name) for name in PLAYER_NAMES}
     game = new_classic7(gemma, users, private_messages="gm")
     seated = {name: users[name] for name in SEVEN}
-    for user in seated.values():
-        services.join_game(user, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, seated.values(), start=True)
     table = Table(game, seated, gemma)
     table.mallory = make_user("mallory")
     table.sam = make_user("sam")

@@ -22,7 +22,7 @@ from tests.live.test_browser import (  # noqa: F401  (fixtures)
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, new_classic7
+from tests.site.helpers import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 
@@ -33,10 +33,7 @@ def started_game():
     gemma = user("gemma")
     players = {name: user(name) for name in SEVEN}
     game = new_classic7(gemma, players)
-    for seat in players.values():
-        services.join_game(seat, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, players.values(), start=True)
     return game, gemma, players
 
 

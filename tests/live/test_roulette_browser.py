@@ -26,7 +26,7 @@ from tests.live.test_browser import (
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, Table, new_classic7
+from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
 from tests.site.test_site_roulette import bury_two
 
 pytestmark = pytest.mark.browser
@@ -49,10 +49,7 @@ def two_dead_in_a_new_game() -> tuple[Table, str, str]:
     gemma = user("gemma")
     players = {name: user(name) for name in SEVEN}
     game = new_classic7(gemma, players)
-    for name in SEVEN:
-        services.join_game(players[name], game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, [players[name] for name in SEVEN], start=True)
     table = Table(game, players, gemma)
     first, second = bury_two(table)
     return table, first, second
