@@ -11,13 +11,11 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.live.test_browser import (  # noqa: F401  (fixtures)
-    browser,
+from tests.live.browser_helpers import (
     mark,
     not_reloaded,
     open_page,
     shot,
-    site,
     submit,
     user,
     wait_live,
@@ -37,7 +35,7 @@ def started_game():
     return game, gemma, players
 
 
-def test_the_gm_steps_in_from_a_phone_and_a_player_follows_live(browser, site):  # noqa: F811
+def test_the_gm_steps_in_from_a_phone_and_a_player_follows_live(browser, site):
     game, gemma, players = started_game()
     url = f"{site.url}/games/{game.id}/"
     gm = open_page(browser, site, gemma, viewport=PHONE)

@@ -15,8 +15,7 @@ import pytest
 
 from games import gm_tools, services
 from games.models import Status
-from tests.live import test_browser
-from tests.live.test_browser import (
+from tests.live.browser_helpers import (
     FormSeat,
     mark,
     not_reloaded,
@@ -30,10 +29,6 @@ from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
 from tests.site.test_site_roulette import bury_two
 
 pytestmark = pytest.mark.browser
-
-# The whole-game browser test's fixtures: the live site and Chromium.
-site = test_browser.site
-browser = test_browser.browser
 
 
 def panel_shows(page, text: str) -> None:
