@@ -1,8 +1,11 @@
-"""Fixtures for the live tests: a started bay12 classic7 game and one socket per persona.
+"""Fixtures for the live tests: a started bay12 classic7 game and one socket per persona;
+for the browser tests, the live site and Chromium (their helpers: browser_helpers.py).
 
 Personas as in tests/site: gemma is the GM, alice..grace play, mallory is a
 logged-in stranger, sam watches as a spectator, and a logged-out visitor.
 """
+
+from pathlib import Path
 
 import pytest
 from channels.layers import channel_layers
@@ -10,9 +13,22 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.site.helpers import PLAYER_NAMES, SEVEN, Table, new_classic7
+from tests.conftest import services_configured
+from tests.live.browser_helpers import SCREENSHOTS
+from tests.live.site_server import LiveSite, database_url
+from tests.site.helpers import PLAYER_NAMES, SEVEN, Table, new_classic7, seat_players
 
 ORIGIN = (b"origin", b"http://testserver")
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -43,10 +59,7 @@ def live_table(transactional_db):
     users = {name: make_user(name) for name in PLAYER_NAMES}
     game = new_classic7(gemma, users, private_messages="gm")
     seated = {name: users[name] for name in SEVEN}
-    for user in seated.values():
-        services.join_game(user, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, seated.values(), start=True)
     table = Table(game, seated, gemma)
     table.mallory = make_user("mallory")
     table.sam = make_user("sam")
@@ -102,3 +115,32 @@ class Socket:
 
     async def close(self) -> None:
         await self.communicator.disconnect(timeout=10)
+
+
+# -- browser tests: the live site and Chromium ----------------------------------------
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    # Playwright's sync API keeps an event loop in this thread; the test's own ORM
+    # calls are plain synchronous code between browser steps.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def site(transactional_db):
+    from django.db import connection
+
+    live = LiveSite(database_url(connection.settings_dict), services=services_configured())
+    live.start()
+    yield live
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS.parent / "live-site.log").write_text(live.logs())  # for a failed run
+    live.stop()

@@ -12,8 +12,7 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.live import test_browser
-from tests.live.test_browser import (
+from tests.live.browser_helpers import (
     FormSeat,
     mark,
     not_reloaded,
@@ -26,9 +25,6 @@ from tests.live.test_browser import (
 from tests.site.helpers import new_classic7
 
 pytestmark = pytest.mark.browser
-
-site = test_browser.site
-browser = test_browser.browser
 
 DRAFT = "We start at 20:00 <b>sharp</b>, two seats left."
 

@@ -17,106 +17,26 @@ Suspicious"; the town wins when the mafia are eliminated.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 import roles
 from games import services
 from games.models import Game, Status
-from tests.conftest import services_configured
-from tests.live.site_server import ROOT, LiveSite, database_url
+from tests.live.browser_helpers import (
+    FormSeat,
+    mark,
+    not_reloaded,
+    open_page,
+    shot,
+    submit,
+    user,
+    wait_live,
+)
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 BROWSER_PLAYERS = ["alice", "bob", "carol", "dave", "erin"]
 SCRIPTED = ["frank", "grace"]
-PUSH_TIMEOUT = 25_000  # ms: a deadline close on the services run waits for Celery
-
-
-@pytest.fixture
-def browser(monkeypatch):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    # Playwright's sync API keeps an event loop in this thread; the test's own ORM
-    # calls are plain synchronous code between browser steps.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def site(transactional_db):
-    from django.db import connection
-
-    live = LiveSite(database_url(connection.settings_dict), services=services_configured())
-    live.start()
-    yield live
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    (SCREENSHOTS.parent / "live-site.log").write_text(live.logs())  # for a failed run
-    live.stop()
-
-
-def user(name: str):
-    return get_user_model().objects.create_user(name, password=f"{name}-secret-pw")
-
-
-def open_page(browser, site, who, viewport=None):
-    client = Client()
-    client.force_login(who)
-    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": site.url}]
-    )
-    page = context.new_page()
-    page.set_default_timeout(PUSH_TIMEOUT)
-    return page
-
-
-def shot(page, name: str, full_page: bool = True) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
-
-
-def submit(page, button) -> None:
-    """Click a form's button and wait for the page the server answers with."""
-    with page.expect_navigation():
-        button.click()
-    page.wait_for_load_state()
-
-
-def wait_live(page) -> None:
-    try:
-        page.wait_for_selector("#live-status.on")
-    except Exception:
-        shot(page, "failed-wait-live")
-        raise
-
-
-def mark(page) -> None:
-    """A mark that survives only as long as the page is not reloaded."""
-    page.evaluate("window.__sameDocument = true")
-
-
-def not_reloaded(page) -> bool:
-    return page.evaluate("window.__sameDocument === true")
 
 
 def headline_shows(page, text: str) -> None:
@@ -129,28 +49,6 @@ def headline_shows(page, text: str) -> None:
 
 def state_of(game_id: int):
     return services.engine_state(Game.objects.get(pk=game_id))
-
-
-class FormSeat:
-    """A seat played through the site's forms over HTTP (no page): the live server
-    does every change, so its pushes reach the browsers like any player's."""
-
-    def __init__(self, browser, site, who, game_url: str) -> None:
-        client = Client()
-        client.force_login(who)
-        self.context = browser.new_context()
-        self.context.add_cookies(
-            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": site.url}]
-        )
-        self.site, self.game_url = site, game_url
-
-    def post(self, action: str, form: dict) -> None:
-        html = self.context.request.get(self.game_url).text()
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-        response = self.context.request.post(
-            f"{self.game_url}{action}/", form={**form, "csrfmiddlewaretoken": token}
-        )
-        assert response.ok, response.status
 
 
 def scripted_night(game_id: int, seats: dict) -> None:

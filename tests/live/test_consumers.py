@@ -417,14 +417,12 @@ def test_a_sign_up_page_whose_socket_opens_as_the_game_starts_learns_of_it(
     """The same race on the lobby page: the start commits while its socket opens. The
     page must receive the start (it then opens the game), whichever read saw it."""
     from tests.live.conftest import make_user
-    from tests.site.helpers import SEVEN, new_classic7
+    from tests.site.helpers import SEVEN, new_classic7, seat_players
 
     gemma = make_user("gemma")
     users = {name: make_user(name) for name in SEVEN}
     game = new_classic7(gemma, users)
-    for user in users.values():
-        services.join_game(user, game.id)
-    services.set_signups(gemma, game.id, False)
+    seat_players(gemma, game, users.values())
     sock = Socket(game.id, users["alice"], after=Game.objects.get(pk=game.id).last_event_seq)
 
     assert open_while_a_change_commits(
@@ -569,6 +567,7 @@ def test_last_words_in_sport_are_posted_once_and_pushed_to_everyone(transactiona
     from django.urls import reverse
 
     from games.models import Game
+    from tests.site.helpers import seat_players
 
     make = get_user_model().objects.create_user
     gm = make("host", password="pw-host-123")
@@ -582,10 +581,7 @@ def test_last_words_in_sport_are_posted_once_and_pushed_to_everyone(transactiona
         night_seconds=600,
         seed=1,
     )
-    for user in users.values():
-        services.join_game(user, game.id)
-    services.set_signups(gm, game.id, False)
-    services.start_game(gm, game.id)
+    seat_players(gm, game, users.values(), start=True)
     state = services.engine_state(Game.objects.get(pk=game.id))
     mafia = [p.name for p in state.players if p.faction == "mafia"]
     town = [p.name for p in state.players if p.faction != "mafia"]

@@ -15,6 +15,7 @@ from games import services
 from games.models import Event, Game, Post
 from tests.live.conftest import Socket
 from tests.live.test_consumers import db, roles_of, run
+from tests.site.helpers import seat_players
 
 
 def _russian_game(ruleset_id: str, preset_id: str, size: int):
@@ -32,10 +33,7 @@ def _russian_game(ruleset_id: str, preset_id: str, size: int):
         reveal_mode="light",
         seed=3,
     )
-    for user in users.values():
-        services.join_game(user, game.id)
-    services.set_signups(gm, game.id, False)
-    services.start_game(gm, game.id)
+    seat_players(gm, game, users.values(), start=True)
     return game, gm, users
 
 

@@ -11,18 +11,16 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.live.test_browser import (  # noqa: F401  (fixtures)
-    browser,
+from tests.live.browser_helpers import (
     mark,
     not_reloaded,
     open_page,
     shot,
-    site,
     submit,
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, new_classic7
+from tests.site.helpers import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 
@@ -33,14 +31,11 @@ def started_game():
     gemma = user("gemma")
     players = {name: user(name) for name in SEVEN}
     game = new_classic7(gemma, players)
-    for seat in players.values():
-        services.join_game(seat, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, players.values(), start=True)
     return game, gemma, players
 
 
-def test_the_gm_steps_in_from_a_phone_and_a_player_follows_live(browser, site):  # noqa: F811
+def test_the_gm_steps_in_from_a_phone_and_a_player_follows_live(browser, site):
     game, gemma, players = started_game()
     url = f"{site.url}/games/{game.id}/"
     gm = open_page(browser, site, gemma, viewport=PHONE)

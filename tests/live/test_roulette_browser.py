@@ -15,8 +15,7 @@ import pytest
 
 from games import services
 from games.models import Status
-from tests.live import test_browser
-from tests.live.test_browser import (
+from tests.live.browser_helpers import (
     FormSeat,
     mark,
     not_reloaded,
@@ -26,14 +25,10 @@ from tests.live.test_browser import (
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, Table, new_classic7
+from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
 from tests.site.test_site_roulette import bury_two
 
 pytestmark = pytest.mark.browser
-
-# The whole-game browser test's fixtures: the live site and Chromium.
-site = test_browser.site
-browser = test_browser.browser
 
 
 def panel_shows(page, text: str) -> None:
@@ -49,10 +44,7 @@ def two_dead_in_a_new_game() -> tuple[Table, str, str]:
     gemma = user("gemma")
     players = {name: user(name) for name in SEVEN}
     game = new_classic7(gemma, players)
-    for name in SEVEN:
-        services.join_game(players[name], game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, [players[name] for name in SEVEN], start=True)
     table = Table(game, players, gemma)
     first, second = bury_two(table)
     return table, first, second

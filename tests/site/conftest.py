@@ -12,6 +12,7 @@ from tests.site.helpers import (
     Table,
     make_user,
     new_classic7,
+    seat_players,
 )
 
 
@@ -41,12 +42,7 @@ def players(db):
 @pytest.fixture
 def table(gemma, players):
     """Seven players joined, sign-ups closed, game started (night 1 open)."""
-    from games import services
-
     game = new_classic7(gemma, players)
     seated = {name: players[name] for name in SEVEN}
-    for user in seated.values():
-        services.join_game(user, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, seated.values(), start=True)
     return Table(game, seated, gemma)

@@ -73,6 +73,22 @@ def new_classic7(gm, users: dict, seed: int = 7, **overrides):
     return services.create_game(gm, **kwargs)
 
 
+def seat_players(gm, game, users, *, start: bool = False, now=None):
+    """Every user in `users` joins `game`, in that order (their seats' order), then
+    the GM closes sign-ups. With start=True the GM also starts the game (at `now`,
+    if given) and the opened phase is returned; otherwise None."""
+    from games import services
+
+    if now is not None and not start:
+        raise TypeError("seat_players: now= is the start's time; pass start=True")
+    for user in users:
+        services.join_game(user, game.id)
+    services.set_signups(gm, game.id, False)
+    if start:
+        return services.start_game(gm, game.id, now=now)
+    return None
+
+
 def make_user(name: str):
     return get_user_model().objects.create_user(name, password=f"{name}-secret-pw")
 

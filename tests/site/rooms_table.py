@@ -9,6 +9,8 @@ ned Sheriff · oli Godfather. The game starts by day, so the Jailor may jail at 
 
 from __future__ import annotations
 
+from tests.site.helpers import seat_players
+
 CAST = {
     "xena": "jailor",
     "bob": "mafioso",
@@ -44,9 +46,7 @@ def new_sc2_rooms_game(gm, users: dict, monkeypatch):
         seed=5,
         private_messages="off",
     )
-    for name in CAST:
-        services.join_game(users[name], game.id)
-    services.set_signups(gm, game.id, False)
+    seat_players(gm, game, [users[name] for name in CAST])
 
     def fixed_deal(ruleset_id, preset_id, names, seed):
         return [{"name": name, "role": CAST[name]} for name in names]

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games import rows, services
 from games.models import Action, Event, Game, Phase
-from tests.site.helpers import SEVEN, new_classic7
+from tests.site.helpers import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.django_db
 
@@ -25,10 +25,7 @@ def field_values(instance) -> dict:
 @pytest.fixture
 def started(gemma, players):
     game = new_classic7(gemma, players)
-    for name in SEVEN:
-        services.join_game(players[name], game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, [players[name] for name in SEVEN], start=True)
     return Game.objects.get(pk=game.id)
 
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Event, Post, Status
-from tests.site.helpers import SEVEN, Table, new_classic7
+from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
 from tests.site.test_site_bad_input import refused
 
 pytestmark = pytest.mark.django_db
@@ -189,10 +189,7 @@ def test_lobby_announcements_stay_shown_while_the_game_runs_and_after_it_ends(
     game = new_classic7(gemma, players)
     seated = {name: players[name] for name in SEVEN}
     announce(gemma, game.id, SCRIPT)
-    for user in seated.values():
-        services.join_game(user, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, seated.values(), start=True)
     table = Table(game, seated, gemma)
     announce(gemma, game.id, "Night one: send your actions.")
     for user in (players["alice"], mallory, None):

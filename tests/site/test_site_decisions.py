@@ -16,7 +16,7 @@ from django.utils import timezone
 from games import services
 from games.models import Event, Phase
 from games.services import ServiceError
-from tests.site.helpers import Table, make_user
+from tests.site.helpers import Table, make_user, seat_players
 
 
 def day_one_game(gemma, ruleset_id: str, preset_id: str, players: int, **options) -> Table:
@@ -33,10 +33,7 @@ def day_one_game(gemma, ruleset_id: str, preset_id: str, players: int, **options
         first_phase="day",
         seed=3,
     )
-    for user in users.values():
-        services.join_game(user, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, users.values(), start=True)
     return Table(game, users, gemma)
 
 

@@ -15,7 +15,7 @@ from games import services
 from games.models import Status
 from games.services import ServiceError
 from games.web.views import vote_targets
-from tests.site.helpers import make_user, replay
+from tests.site.helpers import make_user, replay, seat_players
 
 PRESETS = [
     (ruleset.id, preset_id)
@@ -115,10 +115,7 @@ def play_mechanical_game(gemma, ruleset_id, preset_id, modkill_in_phase=0):
         reveal_mode=reveal[0] if reveal else "",
         seed=11,
     )
-    for user in users.values():
-        services.join_game(user, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, users.values(), start=True)
     for _ in range(40):
         game.refresh_from_db()
         if game.status != Status.RUNNING:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from games import services
 from games.models import Event, Phase, Status
 from games.services import ServiceError
-from tests.site.helpers import SEVEN, new_classic7, replay
+from tests.site.helpers import SEVEN, new_classic7, replay, seat_players
 
 OPERATIONS = st.lists(
     st.tuples(
@@ -58,10 +58,7 @@ def apply(game, users, gemma, operation) -> None:
 def test_random_play_keeps_the_invariants(gemma, players, operations, seed):
     game = new_classic7(gemma, players, seed=seed, name=f"random {seed}")
     users = {n: players[n] for n in SEVEN}
-    for user in users.values():
-        services.join_game(user, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    seat_players(gemma, game, users.values(), start=True)
     for operation in operations:
         game.refresh_from_db()
         before = (game.last_event_seq, game.state)

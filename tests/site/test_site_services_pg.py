@@ -25,7 +25,7 @@ import roles
 from games import services
 from games.models import Phase, Vote
 from games.services import ServiceError
-from tests.site.helpers import SEVEN, Table, new_classic7
+from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -34,10 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def started_table(gemma, players, now=None, **overrides) -> Table:
     game = new_classic7(gemma, players, **overrides)
-    for name in SEVEN:
-        services.join_game(players[name], game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id, now=now)
+    seat_players(gemma, game, [players[name] for name in SEVEN], start=True, now=now)
     return Table(game, {n: players[n] for n in SEVEN}, gemma)
 
 

@@ -121,14 +121,12 @@ def test_the_embedded_default_does_not_schedule_celery_tasks(
 @pytest.mark.django_db(transaction=True)
 def test_the_embedded_timer_thread_closes_a_phase_at_its_deadline(gemma, players):
     """The thread the web process runs on the embedded default calls the same sweeper."""
-    from tests.site.helpers import SEVEN, Table, new_classic7
+    from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
 
     game = new_classic7(gemma, players, night_seconds=10)
-    for name in SEVEN:
-        services.join_game(players[name], game.id)
-    services.set_signups(gemma, game.id, False)
+    seated = [players[name] for name in SEVEN]
     # Started 9 s "ago": the 10-second night is due in one second.
-    services.start_game(gemma, game.id, now=timezone.now() - timedelta(seconds=9))
+    seat_players(gemma, game, seated, start=True, now=timezone.now() - timedelta(seconds=9))
     table = Table(game, {n: players[n] for n in SEVEN}, gemma)
     night = table.phase()
     stop = threading.Event()

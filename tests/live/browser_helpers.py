@@ -1,0 +1,82 @@
+"""Helpers shared by the browser tests (their fixtures, `site` and `browser`, are in
+tests/live/conftest.py): personas, logged-in pages, screenshots, waits, and a seat
+played through the site's forms over HTTP."""
+
+from __future__ import annotations
+
+import re
+
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tests.live.site_server import ROOT
+
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+PUSH_TIMEOUT = 25_000  # ms: a deadline close on the services run waits for Celery
+
+
+def user(name: str):
+    return get_user_model().objects.create_user(name, password=f"{name}-secret-pw")
+
+
+def open_page(browser, site, who, viewport=None):
+    client = Client()
+    client.force_login(who)
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": site.url}]
+    )
+    page = context.new_page()
+    page.set_default_timeout(PUSH_TIMEOUT)
+    return page
+
+
+def shot(page, name: str, full_page: bool = True) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+def submit(page, button) -> None:
+    """Click a form's button and wait for the page the server answers with."""
+    with page.expect_navigation():
+        button.click()
+    page.wait_for_load_state()
+
+
+def wait_live(page) -> None:
+    try:
+        page.wait_for_selector("#live-status.on")
+    except Exception:
+        shot(page, "failed-wait-live")
+        raise
+
+
+def mark(page) -> None:
+    """A mark that survives only as long as the page is not reloaded."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def not_reloaded(page) -> bool:
+    return page.evaluate("window.__sameDocument === true")
+
+
+class FormSeat:
+    """A seat played through the site's forms over HTTP (no page): the live server
+    does every change, so its pushes reach the browsers like any player's."""
+
+    def __init__(self, browser, site, who, game_url: str) -> None:
+        client = Client()
+        client.force_login(who)
+        self.context = browser.new_context()
+        self.context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": site.url}]
+        )
+        self.site, self.game_url = site, game_url
+
+    def post(self, action: str, form: dict) -> None:
+        html = self.context.request.get(self.game_url).text()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        response = self.context.request.post(
+            f"{self.game_url}{action}/", form={**form, "csrfmiddlewaretoken": token}
+        )
+        assert response.ok, response.status
