@@ -132,7 +132,10 @@ class Phase(models.Model):
 
 
 class Action(models.Model):
-    """A seat's current choice for the phase; changing it replaces the row."""
+    """A seat's current choice of one ability for the phase; choosing again replaces
+    the row. A seat may hold one row per ability the engine offers it (the ru_sport
+    Don's check and kill vote, ru_eleven's conditional moves), and the empty ability:
+    "nothing (more) this phase" (roles.legal.DONE)."""
 
     phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="actions")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="actions")
@@ -144,7 +147,9 @@ class Action(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["phase", "seat"], name="one_action_per_seat_phase")
+            models.UniqueConstraint(
+                fields=["phase", "seat", "ability"], name="one_action_per_seat_ability"
+            )
         ]
 
     def __str__(self) -> str:

@@ -10,7 +10,7 @@ from .cards import role_card, rules_text
 from .chats import ChatGroup, night_chats, rooms_of
 from .engine import PhaseResult, new_game, resolve_phase
 from .errors import IllegalAction, PendingDecision, ScenarioError
-from .legal import Choice, check_action, check_vote, choices
+from .legal import DONE, Choice, check_action, check_vote, choices, owed
 from .model import Event, GameState, Player
 from .modkill import modkill
 from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, list_rulesets
@@ -19,6 +19,7 @@ from .setup import deal
 from .view import observe
 
 __all__ = [
+    "DONE",
     "Ability",
     "ChatGroup",
     "Choice",
@@ -44,6 +45,7 @@ __all__ = [
     "new_game",
     "night_chats",
     "observe",
+    "owed",
     "resolve_phase",
     "role_card",
     "rooms_of",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .legal import OWED_RULINGS
 from .modkill import RULINGS as MODKILL_RULINGS
 from .roulette import HELP as ROULETTE_HELP
 from .ruleset import Ability, Role, Ruleset, get_ruleset, list_rulesets
@@ -95,6 +96,9 @@ def rules_text(ruleset_id: str) -> str:
     out.append("")
     out.append("The host:")
     out.append(MODKILL_RULINGS.strip())
+    out.append("")
+    out.append("Moves and the clock (any ruleset):")
+    out.append(OWED_RULINGS.strip())
     out.append("")
     out.append("The graveyard (any ruleset; also `python -m roles roulette`):")
     out.append(ROULETTE_HELP)

@@ -130,6 +130,29 @@ def choices(state: GameState, name: str) -> list[Choice]:
     return out
 
 
+# Printed with every ruleset's rules (`python -m roles rules RULESET`).
+OWED_RULINGS = """\
+- A phase may close before its deadline once every player the engine offers a move has
+  made them all. A player owes each ability offered to him this phase (dead players too,
+  where an ability is usable dead: the lynched Jester's haunt): the documents do not say
+  which of a role's abilities exclude each other, so nobody is taken to have finished
+  early. A player who will send no more says so ("nothing more this phase"), and the
+  moves he sent stand; "do nothing" instead withdraws them all.
+- A move or a vote that arrives after the phase's stored deadline is refused, even when
+  the phase has not been closed yet (ru_classic: late votes are not counted).
+"""
+
+DONE = ""  # the ability id of "I send nothing (more) this phase"
+
+
+def owed(state: GameState, name: str, sent: set[str] | frozenset[str]) -> list[str]:
+    """The abilities `name` still owes this phase, given the ability ids he has sent
+    (DONE among them: he has declared himself finished)."""
+    if DONE in sent:
+        return []
+    return [c.ability for c in choices(state, name) if c.ability not in sent]
+
+
 def pick_ability(state: GameState, player: Player, ability_id: str | None) -> Ability:
     """The ability an action names, or the role's only usable one in this phase."""
     ruleset = get_ruleset(state.ruleset)

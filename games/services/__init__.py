@@ -75,7 +75,7 @@ from games.services.phases import (
     tally,
     use_timer,
 )
-from games.services.play import cast_vote, submit_action, withdraw_action
+from games.services.play import cast_vote, finish_actions, submit_action, withdraw_action
 from games.services.roulette import is_command, roulette_command
 
 __all__ = [
@@ -99,6 +99,7 @@ __all__ = [
     "current_votes",
     "engine_state",
     "extend_phase",
+    "finish_actions",
     "gm_change",
     "gm_close_phase",
     "gm_decide",

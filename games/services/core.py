@@ -187,6 +187,15 @@ def is_spectator(game: Game, user) -> bool:
     )
 
 
+def refuse_if_late(phase: Phase, now: datetime, what: str) -> None:
+    """The stored deadline ends the phase: a move or vote after it is refused even if
+    the close has not run yet (roles.legal.OWED_RULINGS; ru_classic: late votes are
+    not counted). A paused phase's clock stands still (refuse_if_paused says so)."""
+    if phase.paused_at is None and now >= phase.deadline:
+        ended = phase.deadline.strftime("%H:%M:%S")
+        raise ServiceError(f"The {phase.kind} ended at {ended} UTC: your {what} was not recorded.")
+
+
 def refuse_if_paused(phase: Phase) -> None:
     """While the GM has paused the game, players talk but do not act or vote."""
     if phase.paused_at is not None:

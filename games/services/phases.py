@@ -129,18 +129,20 @@ def tally(phase: Phase, round_no: int = 0) -> dict[str, list[str]]:
 
 
 def must_act(state: roles.GameState, phase: Phase) -> list[str]:
-    """Who the phase waits for before it may close early."""
+    """Who the phase waits for before it may close early: by day every living voter;
+    by night every seat the engine offers a move, alive or dead (roles.owed)."""
     if phase.pending.get("kind") == "round":
         return list(phase.pending["voters"])
     if phase.pending:
         return [phase.pending["actor"]]
     if phase.kind == Phase.DAY:
         return state.alive_names()
-    return [p.name for p in state.alive() if choices_now(state, p.name)]
+    return [p.name for p in state.players if choices_now(state, p.name)]
 
 
-def have_acted(phase: Phase) -> set[str]:
-    """Who has done what the phase waits for: voted (in the open round), acted, decided."""
+def have_acted(state: roles.GameState, phase: Phase) -> set[str]:
+    """Who has done what the phase waits for: voted (in the open round), decided, or
+    (by night) sent every move the engine offers or said "nothing more"."""
     pending = phase.pending
     if pending.get("kind") == "round":
         return set(current_votes(phase, open_round(phase)))
@@ -154,20 +156,23 @@ def have_acted(phase: Phase) -> set[str]:
         return {pending["actor"]} if answered else set()
     if phase.kind == Phase.DAY:
         return set(current_votes(phase))
-    return set(phase.actions.values_list("seat__name", flat=True))
+    sent: dict[str, set[str]] = {}
+    for name, ability in phase.actions.values_list("seat__name", "ability"):
+        sent.setdefault(name, set()).add(ability)
+    return {name for name, abilities in sent.items() if not roles.owed(state, name, abilities)}
 
 
 def acted_counts(state: roles.GameState, phase: Phase) -> dict:
     """For the GM: how many of those the phase waits for have acted (or voted)."""
     waiting_for = set(must_act(state, phase))
-    return {"acted": len(waiting_for & have_acted(phase)), "of": len(waiting_for)}
+    return {"acted": len(waiting_for & have_acted(state, phase)), "of": len(waiting_for)}
 
 
 def close_if_everyone_acted(change: Change, phase: Phase, state: roles.GameState) -> None:
     if phase.paused_at is not None:  # a paused phase never closes
         return
     waiting_for = must_act(state, phase)
-    if waiting_for and set(waiting_for) <= have_acted(phase):
+    if waiting_for and set(waiting_for) <= have_acted(state, phase):
         resolve_and_close(change, phase, reason="everyone_acted", now=timezone.now())
 
 

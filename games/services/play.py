@@ -17,6 +17,7 @@ from games.services.core import (
     choices_now,
     engine_state,
     lock_game,
+    refuse_if_late,
     refuse_if_paused,
     running_phase,
     seat_of,
@@ -40,82 +41,129 @@ def submit_action(
     extra: dict | None = None,
     phase_seq: int | None = None,
 ) -> Action:
-    """Record (or replace) this seat's action for the open phase.
+    """Record (or replace) this seat's choice of one ability for the open phase.
 
-    `ability=""` records "I do nothing this phase", which counts as having acted.
+    A seat may use every ability the engine offers it now, each in its own row, alive
+    or dead (the engine says who may act: the lynched Jester haunts). `ability=""` is
+    "I do nothing this phase": it withdraws the seat's other choices and counts as
+    having acted (see `finish_actions` for "nothing more", keeping them).
     """
     targets = list(targets or [])
     extra = dict(extra or {})
+    now = timezone.now()
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
         seat = seat_of(game, user)
         phase = running_phase(game, phase_seq)
         refuse_if_paused(phase)
+        refuse_if_late(phase, now, "move")
         state = engine_state(game)
-        if not state.player(seat.name).alive:
-            raise ServiceError("You are dead and cannot act.")
         offered = {c["ability"]: c for c in choices_now(state, seat.name)}
         if not offered:
             raise ServiceError(f"You have nothing to do this {phase.kind}.")
         if ability:
-            if ability not in offered:
-                raise ServiceError(f"You cannot use {ability!r} now.")
-            choice = offered[ability]
-            unknown = set(targets) - set(choice["targets"])
-            if unknown:
-                raise ServiceError(f"{', '.join(sorted(unknown))} cannot be targeted by this.")
-            for key, value in extra.items():
-                allowed = choice.get("extra", {}).get(key)
-                if allowed is None:
-                    raise ServiceError(f"Unexpected field {key!r}.")
-                if value not in allowed:
-                    raise ServiceError(f"{value!r} is not a valid {key}.")
-            action = {"actor": seat.name, "ability": ability, "targets": targets, **extra}
-            try:
-                roles.check_action(state, action)
-            except roles.IllegalAction as refusal:
-                raise ServiceError(refusal.reason) from None
+            _check_offered(state, seat.name, offered, ability, targets, extra)
+            # Choosing a move again means the seat is no longer "done".
+            Action.objects.filter(phase=phase, seat=seat, ability=roles.DONE).delete()
         elif targets or extra:
             raise ServiceError("Doing nothing takes no target.")
+        else:
+            Action.objects.filter(phase=phase, seat=seat).exclude(ability=roles.DONE).delete()
         stored, _ = Action.objects.update_or_create(
             phase=phase,
             seat=seat,
-            defaults={
-                "ability": ability,
-                "targets": targets,
-                "extra": extra,
-                "submitted_at": timezone.now(),
-            },
+            ability=ability,
+            defaults={"targets": targets, "extra": extra, "submitted_at": now},
         )
-        summary = {"ability": ability, "targets": targets, **extra}
-        change.log("action_recorded", f"seat:{seat.name}", summary, phase=phase)
-        change.log(
-            "action_recorded",
-            "gm",
-            {"player": seat.name, **summary, **acted_counts(state, phase)},
-            phase=phase,
-        )
+        _log_move(change, phase, state, seat.name, "action_recorded", ability, targets, extra)
         close_if_everyone_acted(change, phase, state)
         change.finish()
     return stored
 
 
-def withdraw_action(user, game_id: int, phase_seq: int | None = None) -> None:
+def finish_actions(user, game_id: int, phase_seq: int | None = None) -> Action:
+    """ "Nothing more this phase": the seat's choices stand and it counts as having
+    acted, though the engine offered more (roles.owed)."""
+    now = timezone.now()
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
         seat = seat_of(game, user)
         phase = running_phase(game, phase_seq)
         refuse_if_paused(phase)
-        deleted, _ = Action.objects.filter(phase=phase, seat=seat).delete()
+        refuse_if_late(phase, now, "move")
+        state = engine_state(game)
+        if not choices_now(state, seat.name):
+            raise ServiceError(f"You have nothing to do this {phase.kind}.")
+        stored, _ = Action.objects.update_or_create(
+            phase=phase,
+            seat=seat,
+            ability=roles.DONE,
+            defaults={"targets": [], "extra": {}, "submitted_at": now},
+        )
+        _log_move(change, phase, state, seat.name, "action_recorded", roles.DONE, [], {}, True)
+        close_if_everyone_acted(change, phase, state)
+        change.finish()
+    return stored
+
+
+def _check_offered(state, name: str, offered: dict, ability: str, targets, extra) -> None:
+    """The move is one the engine offers this seat now, with targets and fields it
+    allows (a forged form field is refused), and the engine accepts it."""
+    if ability not in offered:
+        raise ServiceError(f"You cannot use {ability!r} now.")
+    choice = offered[ability]
+    unknown = set(targets) - set(choice["targets"])
+    if unknown:
+        raise ServiceError(f"{', '.join(sorted(unknown))} cannot be targeted by this.")
+    for key, value in extra.items():
+        allowed = choice.get("extra", {}).get(key)
+        if allowed is None:
+            raise ServiceError(f"Unexpected field {key!r}.")
+        if value not in allowed:
+            raise ServiceError(f"{value!r} is not a valid {key}.")
+    action = {"actor": name, "ability": ability, "targets": targets, **extra}
+    try:
+        roles.check_action(state, action)
+    except roles.IllegalAction as refusal:
+        raise ServiceError(refusal.reason) from None
+
+
+def _log_move(change, phase, state, name, kind, ability, targets, extra, done=False) -> None:
+    """The seat's own copy of its move, and the GM's (with how many have acted)."""
+    summary = {"ability": ability, "targets": targets, **extra}
+    if done:
+        summary["done"] = True
+    change.log(kind, f"seat:{name}", summary, phase=phase)
+    counts = acted_counts(state, phase)
+    change.log(kind, "gm", {"player": name, **summary, **counts}, phase=phase)
+
+
+def withdraw_action(
+    user, game_id: int, phase_seq: int | None = None, ability: str | None = None
+) -> None:
+    """Withdraw one ability's choice (`ability`), or all of the seat's choices (None)."""
+    now = timezone.now()
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        seat = seat_of(game, user)
+        phase = running_phase(game, phase_seq)
+        refuse_if_paused(phase)
+        refuse_if_late(phase, now, "withdrawal")
+        rows = Action.objects.filter(phase=phase, seat=seat)
+        if ability is not None:
+            rows = rows.filter(ability=ability)
+        deleted, _ = rows.delete()
         if not deleted:
             raise ServiceError("You have no action to withdraw.")
-        change.log("action_withdrawn", f"seat:{seat.name}", {}, phase=phase)
+        mine = {} if ability is None else {"ability": ability}
+        change.log("action_withdrawn", f"seat:{seat.name}", mine, phase=phase)
         change.log(
             "action_withdrawn",
             "gm",
-            {"player": seat.name, **acted_counts(engine_state(game), phase)},
+            {"player": seat.name, **mine, **acted_counts(engine_state(game), phase)},
             phase=phase,
         )
         change.finish()
@@ -137,6 +185,7 @@ def cast_vote(
         refuse_if_paused(phase)
         if phase.kind != Phase.DAY:
             raise ServiceError("Votes are cast during the day.")
+        refuse_if_late(phase, timezone.now(), "vote")
         state = engine_state(game)
         if not state.player(seat.name).alive:
             raise ServiceError("You are dead and cannot vote.")

@@ -187,16 +187,21 @@ def game_page(request, game_id: int):
         context["my_vote"] = (
             services.current_votes(phase, round_no).get(viewer.seat.name) if viewer.seat else None
         )
-        if viewer.seat is not None and viewer.alive:
+        if viewer.seat is not None:
+            # Whatever the engine offers this seat, alive or dead (the lynched Jester).
             state = services.engine_state(game)
             context["choices"] = services.choices_now(state, viewer.seat.name)
+            chosen = {a.ability: a for a in phase.actions.filter(seat=viewer.seat)}
+            context["chosen"] = chosen
+            context["done"] = "" in chosen
+            for choice in context["choices"]:
+                choice["current"] = chosen.get(choice["ability"])
+        if viewer.seat is not None and viewer.alive:
             if round_no:
                 voting = viewer.seat.name in phase.pending["voters"]
                 context["vote_targets"] = phase.pending["choices"] if voting else []
             elif not phase.pending:
                 context["vote_targets"] = vote_targets(state, viewer.seat.name)
-            current = phase.actions.filter(seat=viewer.seat).first()
-            context["current_action"] = current
             if ruleset.leaves_note(state.player(viewer.seat.name)):
                 context["may_write_note"] = True
                 context["my_note"] = services.current_note(game, viewer.seat.name)
@@ -222,7 +227,7 @@ def game_page(request, game_id: int):
             context["gm_actions"] = list(phase.actions.select_related("seat"))
             context["gm_acted"] = services.acted_counts(state, phase)
             context["gm_waiting"] = sorted(
-                set(services.must_act(state, phase)) - services.have_acted(phase)
+                set(services.must_act(state, phase)) - services.have_acted(state, phase)
             )
             if phase.pending.get("actor") == services.GM_ACTOR:
                 context["gm_decision"] = phase.pending
@@ -325,7 +330,13 @@ def act(request, game_id: int):
     def call():
         seq = _phase_seq(request)
         if request.POST.get("withdraw"):
-            services.withdraw_action(request.user, game_id, phase_seq=seq)
+            # One ability's choice ("withdraw" names it), or all of them ("all").
+            which = request.POST["withdraw"]
+            ability = None if which == "all" else which
+            services.withdraw_action(request.user, game_id, phase_seq=seq, ability=ability)
+            return
+        if request.POST.get("done"):
+            services.finish_actions(request.user, game_id, phase_seq=seq)
             return
         ability = request.POST.get("ability", "")
         targets = [t for t in request.POST.getlist("target") if t]
