@@ -194,6 +194,7 @@ def game_page(request, game_id: int):
             chosen = {a.ability: a for a in phase.actions.filter(seat=viewer.seat)}
             context["chosen"] = chosen
             context["done"] = "" in chosen
+            context["owed"] = roles.owed(state, viewer.seat.name, set(chosen))
             for choice in context["choices"]:
                 choice["current"] = chosen.get(choice["ability"])
         if viewer.seat is not None and viewer.alive:
