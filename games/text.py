@@ -80,13 +80,16 @@ def event_text(event) -> str:
         )
     if kind == "action_recorded":
         who = f"{p['player']}: " if "player" in p else "Recorded: "
+        if p.get("done"):  # "nothing more": the moves already sent stand
+            return f"{who}nothing more."
         what = p.get("ability") or "nothing"
         targets = ", ".join(p.get("targets", []))
         return f"{who}{what}{' → ' + targets if targets else ''}."
     if kind == "action_withdrawn":
-        return (
-            f"{p.get('player', 'Your')} action withdrawn." if "player" in p else "Action withdrawn."
-        )
+        what = f"{p['ability'] or 'nothing'} withdrawn" if "ability" in p else "action withdrawn"
+        if "player" in p:
+            return f"{p['player']}: {what}."
+        return what[:1].upper() + what[1:] + "."
     if kind == "spectator_joined":
         return f"{p.get('spectator')} is watching."
     if kind == "game_over":

@@ -298,3 +298,22 @@ def test_a_finished_game_refuses_moves(gm, monkeypatch):
     game.save(update_fields=["status"])
     with pytest.raises(ServiceError, match="over"):
         services.finish_actions(users["don"], game.id)
+
+
+def test_the_log_says_what_was_sent_withdrawn_or_finished(gm, monkeypatch):
+    from games.text import event_text
+
+    game, users = dealt_game(gm, monkeypatch, "ru_sport", "sport_10", SPORT)
+    services.submit_action(users["don"], game.id, ability="kill", targets=["c1"])
+    services.finish_actions(users["don"], game.id)
+    services.withdraw_action(users["don"], game.id, ability="kill")
+    mine = [
+        event_text(e)
+        for e in game.events.filter(audience="seat:don", kind__startswith="action_").order_by("seq")
+    ]
+    assert mine == ["Recorded: kill → c1.", "Recorded: nothing more.", "Kill withdrawn."]
+    gms = [
+        event_text(e)
+        for e in game.events.filter(audience="gm", kind__startswith="action_").order_by("seq")
+    ]
+    assert gms == ["don: kill → c1.", "don: nothing more.", "don: kill withdrawn."]
