@@ -362,6 +362,10 @@ GM decisions where the document is silent:
 - Every civilian is told only 'Civilian'. Moves carry `"as"`: doctor, plus_vote,
   minus_vote or commissar (a mafia status, or `as` from the mafia, is refused).
   A holder may write his own move without `as`.
+- 'Civilian' is what a status holder reads everywhere while the game goes on: his
+  role message, his card, his page, and the refusal of a move ("civilian cannot
+  ..."). His death shows only his team, so he stays a Civilian to himself; once the
+  game is over every status is open. The host sees the statuses from the deal on.
 - So that the form never betrays who holds a status, the "not twice in a row"
   limits bind every civilian's conditional moves (a non-holder's move is ignored
   anyway): doctor moves not on the same player two nights running; +1 and −1 moves
