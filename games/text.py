@@ -68,6 +68,8 @@ def event_text(event) -> str:
         return f"{p.get('player')}'s posthumous note: {p.get('text')}"
     if kind == "role":
         return f"Your role: {p.get('name')} ({p.get('faction')})."
+    if kind == "dealt":  # the GM's copy of the deal (games/services/lobby.py)
+        return "(GM) The deal: " + ", ".join(map(_dealt_text, p.get("players", []))) + "."
     if kind == "teammates":
         return "Team: " + ", ".join(p.get("members", [])) + "."
     if kind == "phase_opened":
@@ -108,6 +110,11 @@ def event_text(event) -> str:
         return f"{p.get('player')}{role} died."
     details = ", ".join(f"{k}: {v}" for k, v in p.items())
     return f"{kind.replace('_', ' ')}{': ' + details if details else ''}"
+
+
+def _dealt_text(entry: dict) -> str:
+    told = f" (told {entry['told_name']})" if entry.get("told_name") else ""
+    return f"{entry.get('player')}: {entry.get('name')}{told}"
 
 
 # -- the GM's tools (games/services/gm.py) ---------------------------------------------

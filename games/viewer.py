@@ -92,7 +92,8 @@ def viewer_for(game: Game, user, with_view: bool = True) -> Viewer:
         me = seen["me"]
         viewer.alive = me["alive"]
         # The faction whose chat and events this seat reads: the real one (a role
-        # shown as another still plays for its own team; observe() hides only the card).
+        # shown as another still plays for its own team; observe() tells the seat
+        # only the role it believes it holds, roles.known_role).
         viewer.faction = state.player(viewer.seat.name).faction
         viewer.view = {
             "role_name": me["role_name"],

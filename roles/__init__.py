@@ -16,7 +16,7 @@ from .modkill import modkill
 from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, list_rulesets
 from .scenario import simulate
 from .setup import deal
-from .view import observe
+from .view import known_role, observe
 
 __all__ = [
     "DONE",
@@ -40,6 +40,7 @@ __all__ = [
     "choices",
     "deal",
     "get_ruleset",
+    "known_role",
     "list_rulesets",
     "modkill",
     "new_game",

@@ -44,9 +44,15 @@ def uses_left(player: Player, ability: Ability) -> int | None:
     return ability.uses - player.memory.get("uses", {}).get(ability.id, 0)
 
 
+def known_as(state: GameState, player: Player) -> str:
+    """The role a refusal names: the one the actor knows he holds (a Paranoid is told
+    Townie and holds a Townie's abilities, so the refusal is as true and betrays nothing)."""
+    return get_ruleset(state.ruleset).told_role(state, player).id
+
+
 def usable_reason(state: GameState, player: Player, ability: Ability) -> str | None:
     """Why `ability` cannot be used by `player` in the current phase, or None."""
-    role_id = player.role
+    role_id = known_as(state, player)
     if ability.phase != state.phase_kind:
         return f"{role_id} cannot use {ability.id} by {state.phase_kind}"
     if not player.alive and not ability.usable_dead:
@@ -156,11 +162,11 @@ def owed(state: GameState, name: str, sent: set[str] | frozenset[str]) -> list[s
 def pick_ability(state: GameState, player: Player, ability_id: str | None) -> Ability:
     """The ability an action names, or the role's only usable one in this phase."""
     ruleset = get_ruleset(state.ruleset)
-    role = ruleset.roles[player.role]
+    role, role_id = ruleset.roles[player.role], known_as(state, player)
     if ability_id is not None:
         named = [a for a in role.abilities if a.id == ability_id]
         if not named:
-            raise IllegalAction(f"{player.role} has no ability '{ability_id}'")
+            raise IllegalAction(f"{role_id} has no ability '{ability_id}'")
         # An ability used by day and by night is one id with one entry per phase.
         return next((a for a in named if a.phase == state.phase_kind), named[0])
     in_phase = [a for a in role.abilities if a.phase == state.phase_kind and not a.named_only]
@@ -173,9 +179,9 @@ def pick_ability(state: GameState, player: Player, ability_id: str | None) -> Ab
     if len(in_phase) == 1:
         return in_phase[0]
     if not in_phase:
-        raise IllegalAction(f"{player.role} has no {state.phase_kind} ability")
+        raise IllegalAction(f"{role_id} has no {state.phase_kind} ability")
     names = ", ".join(a.id for a in (usable or in_phase))
-    raise IllegalAction(f"{player.role} must name the ability ({names})")
+    raise IllegalAction(f"{role_id} must name the ability ({names})")
 
 
 def check_action(state: GameState, action: dict[str, Any]) -> Ability:
@@ -225,12 +231,13 @@ def _target_refusal(state: GameState, player: Player, ability: Ability, target: 
         refusal = ability.refuse_target(state, player, target)
         if refusal:
             return refusal
+    role_id = known_as(state, player)
     if target == player.name:
         if rule.self_allowed:
-            return f"{player.role} has already targeted themselves with {ability.id}"
-        return f"{player.role} cannot target themselves"
+            return f"{role_id} has already targeted themselves with {ability.id}"
+        return f"{role_id} cannot target themselves"
     if not rule.teammates_allowed and other.faction == player.faction:
-        return f"{player.role} cannot target another {player.faction} member"
+        return f"{role_id} cannot target another {player.faction} member"
     return f"{target} is not a legal target of {ability.id}"
 
 

@@ -183,6 +183,26 @@ class Ruleset:
     def role_of(self, player: Player) -> Role:
         return self.roles[player.role]
 
+    def public_reveal(self, state: GameState, player: Player) -> str:
+        """What everyone is shown of `player` once he is dead: "role", "team" or
+        "none" (the role, of everyone, once the game is over)."""
+        if state.ended:
+            return "role"
+        if self.reveal_of is not None:
+            return self.reveal_of(state, player)
+        return self.reveal(state) if self.reveal else "role"
+
+    def told_role(self, state: GameState, player: Player) -> Role:
+        """The role `player` believes he holds: the card he was dealt (`Role.shown_as`:
+        ru_eleven's statuses read "Civilian", townston's Paranoid "Townie") until the
+        truth is public, when the game is over or his death revealed his role."""
+        role = self.role_of(player)
+        if role.shown_as is None:
+            return role
+        if state.ended or (not player.alive and self.public_reveal(state, player) == "role"):
+            return role
+        return self.roles[role.shown_as]
+
     def leaves_note(self, player: Player) -> bool:
         """Does this player leave a prepared note when he dies?"""
         if self.death_notes != "prepared":

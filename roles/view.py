@@ -9,20 +9,14 @@ from .model import GameState
 from .ruleset import get_ruleset
 
 
-def _reveal(state: GameState) -> str:
-    ruleset = get_ruleset(state.ruleset)
-    return ruleset.reveal(state) if ruleset.reveal else "role"
-
-
 def public_players(state: GameState) -> list[dict[str, Any]]:
     """Seating order, alive or dead, and what the reveal mode shows of the dead."""
-    reveal = "role" if state.ended else _reveal(state)
-    reveal_of = get_ruleset(state.ruleset).reveal_of
+    ruleset = get_ruleset(state.ruleset)
     out = []
     for p in state.players:
         entry: dict[str, Any] = {"name": p.name, "seat": p.seat, "alive": p.alive}
         if not p.alive or state.ended:
-            shown = reveal if state.ended or reveal_of is None else reveal_of(state, p)
+            shown = ruleset.public_reveal(state, p)
             if shown == "role":
                 entry["role"] = p.role
             if shown in ("role", "team"):
@@ -45,19 +39,20 @@ def observe(state: GameState, name: str | None) -> dict[str, Any]:
     if name is None or not state.has_player(name):
         return view
     me = state.player(name)
-    role = ruleset.roles[me.role]
-    shown = ruleset.roles[role.shown_as] if role.shown_as else role
+    known = known_role(state, name)
     view["me"] = {
         "name": me.name,
         "alive": me.alive,
-        "role": shown.id,
-        "role_name": shown.name,
-        "faction": shown.faction if role.shown_as else me.faction,
-        "card": role_card(state.ruleset, me.role),
+        "role": known["role"],
+        "role_name": known["name"],
+        "faction": known["faction"],
+        "card": known["card"],
     }
     if me.faction in ruleset.informed_factions:
+        # A teammate's role as he knows it himself (a Paranoid recruited by the
+        # townston mafia joins as the Townie he believes he is).
         view["teammates"] = [
-            {"name": p.name, "role": p.role, "alive": p.alive}
+            {"name": p.name, "role": ruleset.told_role(state, p).id, "alive": p.alive}
             for p in state.players
             if p.faction == me.faction and p.name != me.name
         ]
@@ -68,6 +63,33 @@ def observe(state: GameState, name: str | None) -> dict[str, Any]:
         if res.get("to") == name
     ]
     return view
+
+
+def known_role(state: GameState, name: str) -> dict[str, str]:
+    """What a seat is told of itself: its role (id, name, card) and its faction.
+
+    The one source for a seat's own role (its page, its role message, its card): a
+    role with `shown_as` is told as that role until the truth is public
+    (`Ruleset.told_role`). A faction the seat moved to knowingly (a townston recruit
+    who accepted) is told as it is.
+
+    >>> from roles import new_game
+    >>> state = new_game("townston", [{"name": "Kim", "role": "paranoid"},
+    ...     {"name": "Bob", "role": "hitman"}, {"name": "Ann", "role": "townie"}])
+    >>> {k: v for k, v in known_role(state, "Kim").items() if k != "card"}
+    {'role': 'townie', 'name': 'Townie', 'faction': 'town', 'faction_name': 'Villagers'}
+    """
+    ruleset = get_ruleset(state.ruleset)
+    player = state.player(name)
+    dealt, told = ruleset.role_of(player), ruleset.told_role(state, player)
+    faction = told.faction if player.faction == dealt.faction else player.faction
+    return {
+        "role": told.id,
+        "name": told.name,
+        "faction": faction,
+        "faction_name": ruleset.factions.get(faction, faction),
+        "card": role_card(state.ruleset, told.id, shown=False),
+    }
 
 
 def _public_record(state: GameState, record: dict[str, Any]) -> dict[str, Any]:

@@ -44,8 +44,10 @@ from games.services.gm import (
     time_left,
 )
 from games.services.lobby import (
+    DEALT_KIND,
     REVEAL_OPTION,
     create_game,
+    dealt_roles,
     join_game,
     leave_game,
     refuse_replaced_spectator,
@@ -79,6 +81,7 @@ from games.services.play import cast_vote, finish_actions, submit_action, withdr
 from games.services.roulette import is_command, roulette_command
 
 __all__ = [
+    "DEALT_KIND",
     "DEATH_NOTE_KIND",
     "GM_ACTOR",
     "MAX_PHASE_SECONDS",
@@ -97,6 +100,7 @@ __all__ = [
     "create_game",
     "current_note",
     "current_votes",
+    "dealt_roles",
     "engine_state",
     "extend_phase",
     "finish_actions",

@@ -186,13 +186,16 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
         game.move_to(Status.RUNNING)
         game.started_at = now
         change.log("game_started", "public", {"players": names})
+        # Each seat is told what the engine says it knows (roles.known_role: a ru_eleven
+        # commissar reads "Civilian"); the GM's copy of the deal holds the truth.
         for player in state.players:
-            role = ruleset.roles[player.role]
+            known = roles.known_role(state, player.name)
             change.log(
                 "role",
                 f"seat:{player.name}",
-                {"role": player.role, "name": role.name, "faction": player.faction},
+                {"role": known["role"], "name": known["name"], "faction": known["faction"]},
             )
+        change.log(DEALT_KIND, "gm", {"players": dealt_payload(state)})
         for faction in ruleset.informed_factions:
             members = [p.name for p in state.players if p.faction == faction]
             if members:
@@ -200,6 +203,30 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
         phase = open_next_phase(change, state, now)
         change.finish()
     return phase
+
+
+DEALT_KIND = "dealt"
+
+
+def dealt_payload(state: roles.GameState) -> list[dict]:
+    """The deal as the GM reads it, in seating order: each seat's role and, where the
+    seat is told another, what it is told."""
+    ruleset = roles.get_ruleset(state.ruleset)
+    entries = []
+    for player in state.players:
+        role = ruleset.role_of(player)
+        entry = {"player": player.name, "role": role.id, "name": role.name}
+        told = ruleset.told_role(state, player)
+        if told.id != role.id:
+            entry.update(told=told.id, told_name=told.name)
+        entries.append(entry)
+    return entries
+
+
+def dealt_roles(game: Game) -> dict[str, str]:
+    """Each seat's role at the deal (seat name -> role id), from the GM's copy."""
+    event = game.events.filter(kind=DEALT_KIND, audience="gm").first()
+    return {e["player"]: e["role"] for e in event.payload["players"]} if event else {}
 
 
 def refuse_replaced_spectator(game: Game, user) -> None:

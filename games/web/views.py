@@ -156,10 +156,7 @@ def game_page(request, game_id: int):
     context["roulette"] = roulette.panel(game, viewer)  # None for the living
     if game.status == Status.FINISHED:
         state = services.engine_state(game)
-        dealt = {
-            e.audience.removeprefix("seat:"): e.payload["role"]
-            for e in game.events.filter(kind="role").order_by("seq")
-        }
+        dealt = services.dealt_roles(game)
         context["final_roles"] = [
             {
                 "name": p.name,

@@ -43,6 +43,7 @@ from typing import Any
 from ..abilities import note_last_target, settle_attacks
 from ..day import PASS, final_ballots, leaders, lynch, round_events, tally
 from ..errors import IllegalAction, PendingDecision
+from ..legal import known_as
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import Ability, Ruleset, TargetRule, get_ruleset
@@ -177,7 +178,8 @@ def not_twice_running(ability_id: str, what: str = "the same player") -> Callabl
     def refuse(state: GameState, player: Player, target: str) -> str | None:
         last = player.memory.get("last_targets", {}).get(ability_id) or []
         if target in last:
-            return f"{player.role} cannot name {what} two nights in a row ({target})"
+            # ru_eleven: a status holder's refusal reads as a civilian's (known_as)
+            return f"{known_as(state, player)} cannot name {what} two nights in a row ({target})"
         return None
 
     return refuse

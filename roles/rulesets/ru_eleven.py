@@ -357,17 +357,24 @@ DOCUMENTATION = """
 Source: 003_d239a94a8cc52329.txt, "Правила мафии «Одиннадцать»" (digest: russian-digest.md).
 Night order (the document gives none): +1/−1 moves, doctor, the mafia's shot, the
 shot lands, checks (commissar, advocate: a checker killed tonight gets nothing),
-decoys, morning (announcements).
+decoys, morning (announcements), private (the results the document sends).
 GM decisions where the document is silent:
 - Every civilian is told only 'Civilian'. Moves carry `"as"`: doctor, plus_vote,
   minus_vote or commissar (a mafia status, or `as` from the mafia, is refused).
   A holder may write his own move without `as`.
+- 'Civilian' is what a status holder reads everywhere while the game goes on: his
+  role message, his card, his page, and the refusal of a move ("civilian cannot
+  ..."). His death shows only his team, so he stays a Civilian to himself; once the
+  game is over every status is open. The host sees the statuses from the deal on.
 - So that the form never betrays who holds a status, the "not twice in a row"
   limits bind every civilian's conditional moves (a non-holder's move is ignored
   anyway): doctor moves not on the same player two nights running; +1 and −1 moves
   not on the player of one's previous move of that kind, however long ago.
 - +1 and −1 change the vote of the next day only: weight = 1 + (+1) − (−1), never
   below 0. The holder's move counts even if he is killed that night.
+- The only private result of a night is the advocate's check. Nobody is told of a
+  save (the doctor would learn he holds the status; classic's 'просто указывается,
+  что жертв больше нет' stands): the morning says only that there are no victims.
 - The commissar gets no private result (he does not know he is the commissar). The
   check is announced (event `check`: three names alphabetically and "mafia" /
   "civilian") when the commissar survives the night and at least three different
@@ -408,12 +415,16 @@ RULESET = register(
             "checks",
             "decoys",
             "morning",
+            "private",
         ),
         day_order=("vote",),
         procedures={
             "mafia_kill": common.team_kill(common.PLURALITY),
             "shot_lands": hooks.settle_attacks,
             "morning": morning,
+            # 'Мирные не знают, у кого из них есть статус': a "saved" note would tell
+            # the doctor who he is; the advocate's check is the only private result.
+            "private": common.only_results("check"),
             "vote": day_vote,
         },
         win_check=win_check,

@@ -834,6 +834,13 @@ Rulings
   it comes first. The visitor's own action still happens (kills are
   simultaneous). His one kill a night is spent on the first visitor even if
   that one is protected. Hiding does not stop him.
+- Paranoid, "not aware that he's insane and thus believes himself to be a normal
+  townie": his role message, card, page and refusals say Townie. Roles are
+  revealed on death, so once he dies his own page shows the Paranoid too (as
+  everyone's does), and so does the end of the game; the host sees it from the
+  deal on. A Paranoid who accepts the Godfather's offer is told he is mafia now,
+  and stays a Townie to himself and to his new family (the family learns of a
+  recruit what he believes he is).
 - Horse head: the target finds it in the morning and hides during the next day
   and the next night; the night it is left he can still be killed. "Can't be
   targeted again" means by another horse head. Other actions may still name a

@@ -99,12 +99,8 @@ def replay(game) -> dict:
     that ended the game closes its phase without one)."""
     import roles
     from games import services
-    from games.models import Event
 
-    dealt = {
-        e.audience.removeprefix("seat:"): e.payload["role"]
-        for e in Event.objects.filter(game=game, kind="role")
-    }
+    dealt = services.dealt_roles(game)
     names = list(game.seats.order_by("joined_at", "id").values_list("name", flat=True))
     state = roles.new_game(
         game.ruleset_id,
