@@ -17,8 +17,10 @@ from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_rul
 from .scenario import simulate
 from .setup import deal
 from .view import observe
+from .wills import MAX_WILL_CHARS, check_will, offers_wills, will_of, wills_on, write_will
 
 __all__ = [
+    "MAX_WILL_CHARS",
     "Ability",
     "ChatGroup",
     "Choice",
@@ -35,6 +37,7 @@ __all__ = [
     "ScenarioError",
     "TargetRule",
     "check_action",
+    "check_will",
     "check_vote",
     "choices",
     "deal",
@@ -44,9 +47,13 @@ __all__ = [
     "new_game",
     "night_chats",
     "observe",
+    "offers_wills",
     "resolve_phase",
     "role_card",
     "rooms_of",
     "rules_text",
     "simulate",
+    "will_of",
+    "wills_on",
+    "write_will",
 ]
