@@ -71,7 +71,7 @@ def check_will(state: GameState, name: str, text: str) -> None:
     """Raise IllegalAction unless `name` may write `text` as his will now."""
     ruleset = get_ruleset(state.ruleset)
     if not offers_wills(ruleset):
-        raise IllegalAction(f"{ruleset.id} has no last wills")
+        raise IllegalAction(f"the ruleset {ruleset.id} has no last wills")
     if not wills_on(state):
         raise IllegalAction("last wills are off in this game")
     if state.ended:
