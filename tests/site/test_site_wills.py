@@ -102,15 +102,42 @@ def test_the_will_is_read_by_its_writer_and_the_gm_only(gemma, mallory):
         assert WILL in [e["payload"].get("text") for e in resync["events"]], name
 
 
-def test_a_will_is_written_by_night_as_by_day(gemma):
+def test_a_will_is_written_by_night_as_by_day_and_while_paused(gemma):
     """Ruling: 'A living player writes his last will at any time of the game, day or
-    night'."""
+    night (paused or not)'."""
     table = sc2_game(gemma)
     writer = town(table)[0]
     services.gm_close_phase(gemma, table.game.id)
     assert table.phase().kind == "night"
     services.write_will(table.users[writer], table.game.id, "written at night")
     assert services.current_will(table.refresh(), writer) == "written at night"
+    services.pause_phase(gemma, table.game.id)
+    services.write_will(table.users[writer], table.game.id, "written while paused")
+    assert services.current_will(table.refresh(), writer) == "written while paused"
+    assert replay(table.refresh()) == table.game.state
+
+
+def test_the_log_lines_of_a_will():
+    """How a will reads in the log and in a Coroner's result (games/text.py)."""
+    from types import SimpleNamespace
+
+    from games.text import event_text, outcome_text, result_text
+
+    def line(kind, **payload):
+        return event_text(SimpleNamespace(kind=kind, payload=payload))
+
+    assert line("will", player="p01", text="hi") == (
+        "p01's last will, as it stands (read by p01 and the GM): hi"
+    )
+    assert line("will", player="p01", text="") == (
+        "p01's last will is erased (nothing will be read out)."
+    )
+    assert line("last_will", player="p01", text="hi") == "p01's last will: hi"
+    read = {"to": "p07", "kind": "last_will", "target": "p01", "value": "hi"}
+    assert result_text(read) == "p07: p01's last will: hi"
+    assert result_text({**read, "value": ""}) == "p07: p01's last will: none was written"
+    closed = {"phase": "day", "number": 1, "events": [{"kind": "last_will", "text": "hi"}]}
+    assert "hi" not in outcome_text(closed)  # told once, by its own line
 
 
 def test_a_lynched_players_will_is_shown_with_his_death(gemma):
