@@ -7,6 +7,9 @@ QUIET_KINDS = {"post", "pm", "vote", "game_created"}
 
 
 def result_text(result: dict) -> str:
+    if result.get("kind") == "last_will":  # a Coroner reads a body's will (sc2)
+        will = result.get("value") or "none was written"
+        return f"{result.get('to', '?')}: {result.get('target')}'s last will: {will}"
     parts = [f"{result.get('to', '?')}: {result.get('kind', '')}"]
     if result.get("target"):
         parts.append(f"on {result['target']}")
@@ -14,6 +17,11 @@ def result_text(result: dict) -> str:
         value = result["value"]
         parts.append("→ " + (", ".join(map(str, value)) if isinstance(value, list) else str(value)))
     return " ".join(parts)
+
+
+# Entries of a phase's outcome that the log also holds as events of their own (a will
+# read out with a death: games/services/notes.py log_last_wills), told there once.
+OWN_LINE_KINDS = {"last_will"}
 
 
 def outcome_text(p: dict) -> str:
@@ -30,6 +38,8 @@ def outcome_text(p: dict) -> str:
         )
     parts.extend(death_lines(p, "died"))
     for event in p.get("events", []):
+        if event.get("kind") in OWN_LINE_KINDS:
+            continue
         details = ", ".join(f"{k}: {v}" for k, v in event.items() if k != "kind")
         label = str(event.get("kind", "")).replace("_", " ")
         parts.append(f"{label} ({details})." if details else f"{label}.")
@@ -66,6 +76,13 @@ def event_text(event) -> str:
         return f"Your posthumous note (read by you and the GM): {p.get('text')}"
     if kind == "death_note":
         return f"{p.get('player')}'s posthumous note: {p.get('text')}"
+    if kind == "will":
+        who = p.get("player")
+        if not p.get("text"):
+            return f"{who}'s last will is erased (nothing will be read out)."
+        return f"{who}'s last will, as it stands (read by {who} and the GM): {p.get('text')}"
+    if kind == "last_will":
+        return f"{p.get('player')}'s last will: {p.get('text')}"
     if kind == "role":
         return f"Your role: {p.get('name')} ({p.get('faction')})."
     if kind == "dealt":  # the GM's copy of the deal (games/services/lobby.py)

@@ -17,9 +17,11 @@ from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_rul
 from .scenario import simulate
 from .setup import deal
 from .view import known_role, observe
+from .wills import MAX_WILL_CHARS, check_will, offers_wills, will_of, wills_on, write_will
 
 __all__ = [
     "DONE",
+    "MAX_WILL_CHARS",
     "Ability",
     "ChatGroup",
     "Choice",
@@ -36,6 +38,7 @@ __all__ = [
     "ScenarioError",
     "TargetRule",
     "check_action",
+    "check_will",
     "check_vote",
     "choices",
     "deal",
@@ -46,10 +49,14 @@ __all__ = [
     "new_game",
     "night_chats",
     "observe",
+    "offers_wills",
     "owed",
     "resolve_phase",
     "role_card",
     "rooms_of",
     "rules_text",
     "simulate",
+    "will_of",
+    "wills_on",
+    "write_will",
 ]

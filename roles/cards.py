@@ -6,6 +6,8 @@ from .legal import OWED_RULINGS
 from .modkill import RULINGS as MODKILL_RULINGS
 from .roulette import HELP as ROULETTE_HELP
 from .ruleset import Ability, Role, Ruleset, get_ruleset, list_rulesets
+from .wills import RULINGS as WILL_RULINGS
+from .wills import offers_wills
 
 
 def _targets_text(ability: Ability) -> str:
@@ -93,6 +95,10 @@ def rules_text(ruleset_id: str) -> str:
         out.append("")
         out.append("Rulings (where the documents are silent or ambiguous):")
         out.append(ruleset.documentation.strip())
+    if offers_wills(ruleset):
+        out.append("")
+        out.append("Last wills (the 'last_wills' option):")
+        out.append(WILL_RULINGS.strip())
     out.append("")
     out.append("The host:")
     out.append(MODKILL_RULINGS.strip())

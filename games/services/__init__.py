@@ -4,7 +4,7 @@
   reads and checks every service starts from;
 - `lobby`: create, join, leave, sign-ups, start, watch;
 - `play`: a seat's actions and votes;
-- `notes`: posthumous notes and last words;
+- `notes`: posthumous notes, last wills and last words;
 - `chat`: posts in every thread and night room (flood control in `core`);
 - `phases`: open, close, sweep, the engine's decisions and rounds, the clock's seam;
 - `gm`: the GM's interventions (close, decide, extend, pause, modkill, replace);
@@ -58,10 +58,14 @@ from games.services.lobby import (
 )
 from games.services.notes import (
     DEATH_NOTE_KIND,
+    LAST_WILL_KIND,
     NOTE_KIND,
+    WILL_KIND,
     current_note,
+    current_will,
     last_words_owed,
     write_note,
+    write_will,
 )
 from games.services.phases import (
     acted_counts,
@@ -84,6 +88,7 @@ __all__ = [
     "DEALT_KIND",
     "DEATH_NOTE_KIND",
     "GM_ACTOR",
+    "LAST_WILL_KIND",
     "MAX_PHASE_SECONDS",
     "MAX_POST_CHARS",
     "NOTE_KIND",
@@ -91,6 +96,7 @@ __all__ = [
     "RATE_SECONDS",
     "REVEAL_OPTION",
     "ServiceError",
+    "WILL_KIND",
     "acted_counts",
     "audience_of",
     "cast_vote",
@@ -99,6 +105,7 @@ __all__ = [
     "close_phase_at_deadline",
     "create_game",
     "current_note",
+    "current_will",
     "current_votes",
     "dealt_roles",
     "engine_state",
@@ -138,4 +145,5 @@ __all__ = [
     "watch_game",
     "withdraw_action",
     "write_note",
+    "write_will",
 ]

@@ -1,5 +1,6 @@
-"""Posthumous words: the prepared note a player may leave (shown when he dies) and
-the last words the engine announces for a dead player."""
+"""Posthumous words: the prepared note a player may leave (shown when he dies), the
+last will the engine reads out with a death (sc2), and the last words the engine
+announces for a dead player."""
 
 from __future__ import annotations
 
@@ -26,6 +27,14 @@ NOTE_KIND = "note"
 
 
 DEATH_NOTE_KIND = "death_note"
+
+
+# A version of a player's last will (read by him and the GM), and a will the engine
+# read out with a death (public, one line each, shown beside the headline).
+WILL_KIND = "will"
+
+
+LAST_WILL_KIND = "last_will"
 
 
 def current_note(game: Game, name: str) -> str:
@@ -74,6 +83,45 @@ def log_death_notes(
         text = current_note(change.game, player.name)
         if text:
             change.log(DEATH_NOTE_KIND, "public", {"player": player.name, "text": text}, phase)
+
+
+def current_will(game: Game, name: str) -> str:
+    """A player's last will as it stands (the engine's state is the truth)."""
+    return roles.will_of(engine_state(game), name)
+
+
+def write_will(user, game_id: int, text: str) -> None:
+    """Write, rewrite or (with an empty text) erase one's last will, where the game has
+    wills, day or night: the engine applies it (roles.write_will) to the stored state,
+    and the log keeps the version for its author and the GM, so that a replay of the
+    game can apply it again at the point it was written."""
+    if not isinstance(text, str):
+        raise ServiceError("A last will is text.")
+    text = text.replace("\r\n", "\n").strip()  # a form's textarea sends CR LF
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        seat = seat_of(game, user)
+        phase = running_phase(game, None)
+        try:  # the engine says who may write what (the dead, a game without wills)
+            state = roles.write_will(engine_state(game), seat.name, text)
+        except roles.IllegalAction as refusal:
+            raise ServiceError(refusal.reason[:1].upper() + refusal.reason[1:] + ".") from None
+        game.state = state.to_dict()
+        change.log(WILL_KIND, f"seat:{seat.name}", {"player": seat.name, "text": text}, phase)
+        change.finish()
+
+
+def log_last_wills(change: Change, phase: Phase, events: list[roles.Event]) -> None:
+    """Each will the engine read out with this phase's deaths (entries of its public
+    outcome) as a public line of its own, shown beside the headline like a note."""
+    for event in events:
+        if event.kind != "phase_closed" or event.audience != "public":
+            continue
+        for entry in event.payload.get("events", []):
+            if entry.get("kind") == LAST_WILL_KIND:
+                will = {"player": entry.get("player"), "text": entry.get("text", "")}
+                change.log(LAST_WILL_KIND, "public", will, phase)
 
 
 def last_words_owed(game: Game, seat: Seat) -> bool:

@@ -37,7 +37,7 @@ from games.services.core import (
     lock_game,
     with_role_name,
 )
-from games.services.notes import log_death_notes
+from games.services.notes import log_death_notes, log_last_wills
 
 logger = logging.getLogger(__name__)
 
@@ -294,6 +294,7 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
             payload["deaths"] = [with_role_name(ruleset, d) for d in payload.get("deaths", [])]
         change.log(event.kind, audience_of(event.audience), payload, phase=phase)
     log_death_notes(change, phase, state, new_state)
+    log_last_wills(change, phase, result.events)
     rooms.log_room_changes(change, phase, state, new_state)
     if new_state.ended:
         game.move_to(Status.FINISHED)

@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:game_id>/post/", views.post, name="post"),
     path("games/<int:game_id>/watch/", views.watch, name="watch"),
     path("games/<int:game_id>/note/", views.note, name="note"),
+    path("games/<int:game_id>/will/", views.will, name="will"),
     path("games/<int:game_id>/close/", views.gm_close, name="gm_close"),
     path("games/<int:game_id>/decide/", views.gm_decide, name="gm_decide"),
     path("games/<int:game_id>/roulette/", roulette.roulette, name="roulette"),

@@ -23,7 +23,7 @@ from games.viewer import (
     visible_events,
     visible_posts,
 )
-from games.web import roulette
+from games.web import roulette, wills
 from games.web.forms import GameForm
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
@@ -143,6 +143,8 @@ def game_page(request, game_id: int):
             audience="public", kind=services.DEATH_NOTE_KIND, phase_id=latest and latest.phase_id
         )
     }
+    # The wills the engine read out with the latest deaths (sc2).
+    context["last_wills"] = wills.news_wills(game, latest)
     context["may_watch"] = (
         request.user.is_authenticated
         and viewer.seat is None
@@ -170,9 +172,11 @@ def game_page(request, game_id: int):
             }
             for p in state.players
         ]
+        context["final_wills"] = wills.final_wills(game, state)
         return render(request, "games/game_over.html", context)
     phase = services.open_phase(game)
     context["phase"] = phase
+    context.update(wills.will_panel(game, viewer, services.engine_state(game)))
     context["may_announce"] = viewer.is_gm and phase is not None
     if phase is not None:
         round_no = services.open_round(phase)
@@ -393,6 +397,18 @@ def note(request, game_id: int):
         game_id,
         lambda: services.write_note(request.user, game_id, request.POST.get("text", "")),
         "Your posthumous note is saved.",
+    )
+
+
+@login_required
+@require_POST
+def will(request, game_id: int):
+    text = request.POST.get("text", "")
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.write_will(request.user, game_id, text),
+        "Your last will is saved." if text.strip() else "Your last will is erased.",
     )
 
 

@@ -1259,7 +1259,18 @@ GM decisions where the documents are silent or ambiguous:
   ending priority (Executioner, Amnesiac, Survivor, Jester) orders the endings
   shown, it does not take a win away.
 - Clue variant: reveal_roles off hides every dead player's role until the end.
-- Last wills come from a player's 'will' (memory or scenario key).
+- Last wills (last_wills, on; off in the Classic and Clue presets): a player's will is
+  the one he wrote during the game (roles.write_will, the site's 'Your last will'
+  box), else his scenario's 'will' key. It is read out with his death, a public
+  'last_will' event of the phase that killed him: at dawn after a night death, at the
+  day's close after a lynch; a player with no will (or an erased one) has no event.
+  Sanitized by the Janitor that night, it stays hidden (the GM, who reads every will,
+  still does; the game's end shows it). A Disguiser's victim is read out with the
+  Disguiser's will (the reference: 'the victim appears as "Disguiser" with the
+  Disguiser's will'; none if the Disguiser wrote none). With coroner_discovers_last_will
+  the Coroner reads the will of the body he examines, sanitized or not ('Coroner can
+  read sanitized bodies'): the body's own will, "" if it had none. The host's modkill
+  reads no will out (it gives no last words either); the body keeps it for a Coroner.
 """.strip()
 
 

@@ -550,6 +550,7 @@ def disguise(ctx: PhaseContext) -> None:
             me = ctx.player(intent.actor)
             me.memory["disguised_as"] = ctx.player(victim).role
             ctx.state.memory.setdefault("sc2_disguised", []).append(victim)
+            ctx.flags.setdefault("disguised_by", {})[victim] = intent.actor
             ctx.event("reveal", player=victim, role="disguiser")
             ctx.result(intent.actor, "disguised", target=victim, value=ctx.player(victim).role)
 
@@ -653,13 +654,16 @@ def dawn(ctx: PhaseContext) -> None:
 
 
 def last_wills(ctx: PhaseContext) -> None:
-    """Last wills of the dead, hidden by the Janitor (sc2-reference 2.2)."""
+    """Last wills of the dead, hidden by the Janitor (sc2-reference 2.2: 'role and last
+    will are hidden'); a Disguiser's victim 'appears as "Disguiser" with the Disguiser's
+    will' (sc2-reference 2.2 Disguiser)."""
     if not ctx.option("last_wills"):
         return
     hidden = set(ctx.state.memory.get("sc2_sanitized", []))
+    disguised_by = ctx.flags.get("disguised_by", {})
     for name in sorted(ctx.deaths, key=ctx.seat):
         if name in hidden:
             continue
-        will = rules.last_will(ctx.player(name))
+        will = rules.last_will(ctx.player(disguised_by.get(name, name)))
         if will:
             ctx.event("last_will", player=name, text=will)

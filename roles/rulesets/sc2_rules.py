@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import abilities as shared
+from .. import wills
 from ..announce import describe as describe_kinds
 from ..model import GameState, Player
 from ..night import PhaseContext
@@ -250,7 +251,8 @@ def investigator_group(
 
 
 def last_will(player: Player) -> str:
-    return str(player.memory.get("will") or player.extra.get("will") or "")
+    """The will the player wrote (roles/wills.py), else his scenario's 'will' key."""
+    return wills.player_will(player)
 
 
 # -- role changes ------------------------------------------------------------------------

@@ -129,6 +129,14 @@
         logLine(event);
         quoteInNews(p.player, "posthumous note", p.text);
         break;
+      case "last_will": // a will the engine read out with its writer's death
+        logLine(event);
+        quoteInNews(p.player, "last will", p.text, "last-will");
+        break;
+      case "will": // a version of a will, for its writer and the GM: their panels follow
+        logLine(event);
+        scheduleRefresh();
+        break;
       case "result":
         logLine(event);
         toast("New private result: " + event.text, "result");
@@ -233,11 +241,12 @@
     news.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }
 
-  // Last words and posthumous notes are shown with the headline, as the page does.
-  function quoteInNews(player, label, text) {
+  // Last words, posthumous notes and last wills are shown with the headline, as the
+  // page does (a will keeps its line breaks: the "last-will" class).
+  function quoteInNews(player, label, text, cls) {
     const news = document.getElementById("news");
     if (!news || news.classList.contains("empty-news")) return;
-    const quote = el("blockquote", "last-words fresh");
+    const quote = el("blockquote", "last-words fresh" + (cls ? " " + cls : ""));
     quote.appendChild(el("strong", "", player + "'s " + label + ":"));
     quote.appendChild(document.createTextNode(" " + text));
     news.appendChild(quote);
@@ -291,13 +300,15 @@
   }
 
   // A panel with words or a number being typed in it is not swapped under the typist
-  // (a post draft, a roulette bet).
+  // (a post draft, a roulette bet). A textarea the page filled in (the saved will) is
+  // a draft only once it differs from what the page gave.
   function beingTyped(node) {
     const active = document.activeElement;
     const typing = "textarea, input[type=text], input[type=number], input:not([type])";
     if (active && node.contains(active) && active.matches(typing)) return true;
-    const textarea = node.querySelector("textarea");
-    return Boolean(textarea && textarea.value);
+    return Array.prototype.some.call(node.querySelectorAll("textarea"), function (t) {
+      return t.value !== t.defaultValue;
+    });
   }
 
   function refreshPanels() {

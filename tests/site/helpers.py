@@ -94,9 +94,10 @@ def make_user(name: str):
 
 
 def replay(game) -> dict:
-    """Rebuild the game from its deal and the stored inputs of every phase: the GM's
-    modkills during a phase, then the phase's resolution once it closed (a modkill
-    that ended the game closes its phase without one)."""
+    """Rebuild the game from its deal and the stored inputs of every phase: what was
+    changed during a phase, in the order of the log (the wills written, the GM's
+    modkills), then the phase's resolution once it closed (a modkill that ended the
+    game closes its phase without one)."""
     import roles
     from games import services
 
@@ -110,8 +111,15 @@ def replay(game) -> dict:
         first_phase=game.first_phase,
     )
     for phase in game.phases.order_by("seq"):
-        for name in phase.modkills:  # the GM's modkills, applied at once during the phase
-            state = roles.modkill(state, name).state
+        modkilled = []
+        during = Event.objects.filter(phase=phase, kind__in=(services.WILL_KIND, "modkill"))
+        for event in during.order_by("seq"):
+            if event.kind == services.WILL_KIND:  # a will, applied when it was written
+                state = roles.write_will(state, event.payload["player"], event.payload["text"])
+            elif event.audience == "public":  # a GM's modkill, applied at once
+                modkilled.append(event.payload["player"])
+                state = roles.modkill(state, event.payload["player"]).state
+        assert modkilled == list(phase.modkills), "the log and the phase disagree"
         if phase.closed_at is not None and not state.ended:
             state = roles.resolve_phase(state, services.phase_input(phase)).state
     return state.to_dict()
