@@ -100,6 +100,7 @@ def replay(game) -> dict:
     game closes its phase without one)."""
     import roles
     from games import services
+    from games.models import Event
 
     dealt = services.dealt_roles(game)
     names = list(game.seats.order_by("joined_at", "id").values_list("name", flat=True))
