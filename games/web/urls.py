@@ -1,11 +1,12 @@
 from django.urls import path
 
-from games.web import roulette, views
+from games.web import create, roulette, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("signup/", views.signup, name="signup"),
-    path("games/new/", views.create_game, name="create_game"),
+    path("games/new/", create.create_game, name="create_game"),
+    path("games/new/form/", create.create_form, name="create_form"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/card/", views.role_card, name="role_card"),
     path("games/<int:game_id>/events/", views.events_after, name="events_after"),

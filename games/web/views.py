@@ -24,7 +24,6 @@ from games.viewer import (
     visible_posts,
 )
 from games.web import roulette
-from games.web.forms import GameForm
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
 # thousands of games rendered every one of them (and loaded each game's state).
@@ -74,30 +73,6 @@ def signup(request):
         messages.success(request, f"Welcome, {user.username}! Join a game or create one.")
         return redirect("lobby")
     return render(request, "registration/signup.html", {"form": form})
-
-
-@login_required
-def create_game(request):
-    ruleset_id = request.POST.get("ruleset") or request.GET.get("ruleset") or "bay12"
-    try:
-        ruleset = roles.get_ruleset(ruleset_id)
-    except KeyError:
-        messages.error(request, f"There is no ruleset {ruleset_id!r}.")
-        return redirect("create_game")
-    form = GameForm(ruleset, request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = services.create_game(request.user, **form.service_kwargs())
-        except ServiceError as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, "Game created. Players can join now.")
-            return redirect("game", game_id=game.id)
-    return render(
-        request,
-        "games/create.html",
-        {"form": form, "ruleset": ruleset, "rulesets": roles.list_rulesets()},
-    )
 
 
 def game_page(request, game_id: int):
