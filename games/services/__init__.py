@@ -2,7 +2,7 @@
 
 - `core`: `ServiceError`, the `Change` a service logs into, the game lock, and the
   reads and checks every service starts from;
-- `lobby`: create, join, leave, sign-ups, start, watch;
+- `lobby`: create, join, leave, sign-ups, start, cancel, watch;
 - `play`: a seat's actions and votes;
 - `notes`: posthumous notes and last words;
 - `chat`: posts in every thread and night room (flood control in `core`);
@@ -44,7 +44,9 @@ from games.services.gm import (
     time_left,
 )
 from games.services.lobby import (
+    CANCEL_REASON_MAX_CHARS,
     REVEAL_OPTION,
+    cancel_game,
     create_game,
     join_game,
     leave_game,
@@ -79,6 +81,7 @@ from games.services.play import cast_vote, submit_action, withdraw_action
 from games.services.roulette import is_command, roulette_command
 
 __all__ = [
+    "CANCEL_REASON_MAX_CHARS",
     "DEATH_NOTE_KIND",
     "GM_ACTOR",
     "MAX_PHASE_SECONDS",
@@ -90,6 +93,7 @@ __all__ = [
     "ServiceError",
     "acted_counts",
     "audience_of",
+    "cancel_game",
     "cast_vote",
     "choices_now",
     "close_phase",

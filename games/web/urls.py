@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
     path("games/<int:game_id>/signups/", views.signups, name="signups"),
     path("games/<int:game_id>/start/", views.start, name="start"),
+    path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("games/<int:game_id>/act/", views.act, name="act"),
     path("games/<int:game_id>/vote/", views.vote, name="vote"),
     path("games/<int:game_id>/post/", views.post, name="post"),
