@@ -129,7 +129,11 @@ def _option_field(option, value) -> forms.Field:
     """The field of one ruleset option, starting at `value` (the setup's or the default)."""
     label = option.id.replace("_", " ").capitalize()
     if option.choices:
-        choices = [(str(i), str(c)) for i, c in enumerate(option.choices)]
+        # Yes/no options read "on"/"off", as a GM says it (the engine's values are bools).
+        choices = [
+            (str(i), ("on" if c else "off") if isinstance(c, bool) else str(c))
+            for i, c in enumerate(option.choices)
+        ]
         initial = str(option.choices.index(value)) if value in option.choices else None
         return forms.ChoiceField(
             label=label, choices=choices, initial=initial, help_text=option.help
