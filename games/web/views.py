@@ -289,15 +289,13 @@ def cancel(request, game_id: int):
             "The game is cancelled; the players who joined see it on its page.",
         )
     game = get_object_or_404(Game.objects.select_related("gm"), pk=game_id)
-    refusal = (
-        "This game is cancelled already."
-        if game.status == Status.CANCELLED
-        else "Only a game in sign-ups can be cancelled."
-        if game.status != Status.LOBBY
-        else "Only the game's GM may cancel it."
-        if game.gm_id != request.user.id
-        else ""
-    )
+    refusal = ""
+    if game.status == Status.CANCELLED:
+        refusal = "This game is cancelled already."
+    elif game.status != Status.LOBBY:
+        refusal = "Only a game in sign-ups can be cancelled."
+    elif game.gm_id != request.user.id:
+        refusal = "Only the game's GM may cancel it."
     if refusal:
         messages.error(request, refusal)
         return redirect(reverse("game", args=[game_id]))
