@@ -14,13 +14,17 @@ class Status(models.TextChoices):
     LOBBY = "lobby", "sign-ups"
     RUNNING = "running", "running"
     FINISHED = "finished", "finished"
+    # The GM called the game off during sign-ups: it keeps its page (the players who
+    # joined read that it was cancelled) and nothing changes it any more.
+    CANCELLED = "cancelled", "cancelled"
 
 
 # The game's status is a small state machine: these are the only transitions.
 STATUS_TRANSITIONS = {
-    Status.LOBBY: {Status.RUNNING},
+    Status.LOBBY: {Status.RUNNING, Status.CANCELLED},
     Status.RUNNING: {Status.FINISHED},
     Status.FINISHED: set(),
+    Status.CANCELLED: set(),
 }
 
 
@@ -60,6 +64,7 @@ class Game(models.Model):
     last_event_seq = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    # When the game ended: game over, or cancelled during sign-ups.
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -70,6 +70,9 @@ def event_text(event) -> str:
         return f"{p.get('player')} left."
     if kind == "signups":
         return "Sign-ups opened." if p.get("open") else "Sign-ups closed."
+    if kind == "game_cancelled":
+        why = f" {p['reason']}" if p.get("reason") else ""
+        return f"{p.get('gm')} cancelled the game during sign-ups.{why}"
     if kind == "game_started":
         return "The game started with " + ", ".join(p.get("players", [])) + "."
     if kind == "note":

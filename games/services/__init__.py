@@ -2,7 +2,7 @@
 
 - `core`: `ServiceError`, the `Change` a service logs into, the game lock, and the
   reads and checks every service starts from;
-- `lobby`: create, join, leave, sign-ups, start, watch;
+- `lobby`: create, join, leave, sign-ups, start, cancel, watch;
 - `play`: a seat's actions and votes;
 - `notes`: posthumous notes, last wills and last words;
 - `chat`: posts in every thread and night room (flood control in `core`);
@@ -44,8 +44,10 @@ from games.services.gm import (
     time_left,
 )
 from games.services.lobby import (
+    CANCEL_REASON_MAX_CHARS,
     DEALT_KIND,
     REVEAL_OPTION,
+    cancel_game,
     create_game,
     dealt_roles,
     join_game,
@@ -86,6 +88,7 @@ from games.services.roulette import is_command, roulette_command
 
 __all__ = [
     "DEALT_KIND",
+    "CANCEL_REASON_MAX_CHARS",
     "DEATH_NOTE_KIND",
     "GM_ACTOR",
     "LAST_WILL_KIND",
@@ -99,6 +102,7 @@ __all__ = [
     "WILL_KIND",
     "acted_counts",
     "audience_of",
+    "cancel_game",
     "cast_vote",
     "choices_now",
     "close_phase",

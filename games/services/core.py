@@ -93,7 +93,10 @@ class Change:
 
 
 def lock_game(game_id: int) -> Change:
-    """The game's row, locked until the transaction ends (every change starts here)."""
+    """The game's row, locked until the transaction ends (every change starts here).
+
+    A game its GM cancelled is refused here, for every change at once: nobody joins,
+    leaves, posts in, watches or starts it any more (games/services/lobby.py)."""
     try:
         pk = int(game_id)
     except (ValueError, TypeError):
@@ -101,7 +104,12 @@ def lock_game(game_id: int) -> Change:
     game = rows.first(Game, "id = %s", [pk], for_update=True)
     if game is None:
         raise ServiceError("There is no such game.")
+    if game.status == Status.CANCELLED:
+        raise ServiceError(CANCELLED_MESSAGE)
     return Change(game=game, events=[])
+
+
+CANCELLED_MESSAGE = "This game was cancelled by its GM: nothing can be done in it any more."
 
 
 def engine_state(game: Game) -> roles.GameState:

@@ -1,5 +1,5 @@
-"""The lobby: create a game, join and leave it, open and close sign-ups, start it,
-watch it as a spectator."""
+"""The lobby: create a game, join and leave it, open and close sign-ups, start it or
+cancel it, watch it as a spectator."""
 
 from __future__ import annotations
 
@@ -227,6 +227,36 @@ def dealt_roles(game: Game) -> dict[str, str]:
     """Each seat's role at the deal (seat name -> role id), from the GM's copy."""
     event = game.events.filter(kind=DEALT_KIND, audience="gm").first()
     return {e["player"]: e["role"] for e in event.payload["players"]} if event else {}
+
+
+CANCEL_REASON_MAX_CHARS = 500
+
+
+def cancel_game(gm, game_id: int, reason: str = "", now: datetime | None = None) -> None:
+    """The GM calls the game off during sign-ups, saying why if he likes. It becomes
+    CANCELLED for good (every later change is refused by `lock_game`); the players who
+    joined keep their seats on its page and are told by a public event (the sign-up
+    page reloads on it)."""
+    now = now or timezone.now()
+    reason = (reason or "").strip()
+    if len(reason) > CANCEL_REASON_MAX_CHARS:
+        raise ServiceError(f"Say why in at most {CANCEL_REASON_MAX_CHARS} characters.")
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        require_gm(game, gm)
+        if game.status == Status.RUNNING:
+            raise ServiceError("The game has started: it can no longer be cancelled.")
+        if game.status != Status.LOBBY:
+            raise ServiceError("The game is over: there is nothing to cancel.")
+        players = list(game.seats.order_by("joined_at", "id").values_list("name", flat=True))
+        game.move_to(Status.CANCELLED)
+        game.signups_open = False
+        game.finished_at = now
+        change.log(
+            "game_cancelled", "public", {"gm": gm.username, "players": players, "reason": reason}
+        )
+        change.finish()
 
 
 def refuse_replaced_spectator(game: Game, user) -> None:

@@ -24,7 +24,6 @@ from games.viewer import (
     visible_posts,
 )
 from games.web import roulette, wills
-from games.web.forms import GameForm
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
 # thousands of games rendered every one of them (and loaded each game's state).
@@ -32,9 +31,9 @@ LISTED_OPEN_OR_RUNNING = 100
 LISTED_FINISHED = 20
 
 
-def _listed_games(status: str, limit: int) -> list[dict]:
+def _listed_games(statuses: tuple[str, ...], limit: int) -> list[dict]:
     games = (
-        Game.objects.filter(status=status)
+        Game.objects.filter(status__in=statuses)
         .select_related("gm")
         .defer("state", "options", "winners")
         .annotate(filled=Count("seats"))
@@ -57,9 +56,11 @@ def lobby(request):
         request,
         "games/lobby.html",
         {
-            "open_games": _listed_games(Status.LOBBY, LISTED_OPEN_OR_RUNNING),
-            "running_games": _listed_games(Status.RUNNING, LISTED_OPEN_OR_RUNNING),
-            "finished_games": _listed_games(Status.FINISHED, LISTED_FINISHED),
+            "open_games": _listed_games((Status.LOBBY,), LISTED_OPEN_OR_RUNNING),
+            "running_games": _listed_games((Status.RUNNING,), LISTED_OPEN_OR_RUNNING),
+            # A cancelled game leaves the open list for this one, marked (its players
+            # find its page there); see .notes/site-lobby.md.
+            "finished_games": _listed_games((Status.FINISHED, Status.CANCELLED), LISTED_FINISHED),
         },
     )
 
@@ -76,30 +77,6 @@ def signup(request):
     return render(request, "registration/signup.html", {"form": form})
 
 
-@login_required
-def create_game(request):
-    ruleset_id = request.POST.get("ruleset") or request.GET.get("ruleset") or "bay12"
-    try:
-        ruleset = roles.get_ruleset(ruleset_id)
-    except KeyError:
-        messages.error(request, f"There is no ruleset {ruleset_id!r}.")
-        return redirect("create_game")
-    form = GameForm(ruleset, request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = services.create_game(request.user, **form.service_kwargs())
-        except ServiceError as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, "Game created. Players can join now.")
-            return redirect("game", game_id=game.id)
-    return render(
-        request,
-        "games/create.html",
-        {"form": form, "ruleset": ruleset, "rulesets": roles.list_rulesets()},
-    )
-
-
 def game_page(request, game_id: int):
     game = get_object_or_404(Game.objects.select_related("gm"), pk=game_id)
     viewer = viewer_for(game, request.user)
@@ -111,9 +88,17 @@ def game_page(request, game_id: int):
     context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))
     # The GM announces in the lobby, while a phase runs and after the game (services).
     context["may_announce"] = viewer.is_gm
-    if game.status == Status.LOBBY:
-        context["seats"] = list(game.seats.order_by("joined_at", "id"))
-        context["needed"] = services.preset_size(game)
+    if game.status in (Status.LOBBY, Status.CANCELLED):
+        context["seats"] = seats = list(game.seats.order_by("joined_at", "id"))
+        context["needed"] = needed = services.preset_size(game)
+        context["full"] = len(seats) >= needed  # join_game refuses a seat more
+        context["cancelled"] = cancelled = game.status == Status.CANCELLED
+        context["may_announce"] = viewer.is_gm and not cancelled
+        context["cancellation"] = (
+            game.events.filter(kind="game_cancelled", audience="public").first()
+            if cancelled
+            else None
+        )
         return render(request, "games/lobby_game.html", context)
     context["players"] = public_players(game)
     # Seats another account took over (public: the thread said "X replaces Y").
@@ -296,6 +281,36 @@ def join(request, game_id: int):
 def leave(request, game_id: int):
     return _service_post(
         request, game_id, lambda: services.leave_game(request.user, game_id), "You left the game."
+    )
+
+
+@login_required
+def cancel(request, game_id: int):
+    """The GM cancels the game during sign-ups: this page asks first (no script
+    needed), its button posts back here."""
+    if request.method == "POST":
+        return _service_post(
+            request,
+            game_id,
+            lambda: services.cancel_game(request.user, game_id, request.POST.get("reason", "")),
+            "The game is cancelled; the players who joined see it on its page.",
+        )
+    game = get_object_or_404(Game.objects.select_related("gm"), pk=game_id)
+    refusal = ""
+    if game.status == Status.CANCELLED:
+        refusal = "This game is cancelled already."
+    elif game.status != Status.LOBBY:
+        refusal = "Only a game in sign-ups can be cancelled."
+    elif game.gm_id != request.user.id:
+        refusal = "Only the game's GM may cancel it."
+    if refusal:
+        messages.error(request, refusal)
+        return redirect(reverse("game", args=[game_id]))
+    seats = list(game.seats.order_by("joined_at", "id").values_list("name", flat=True))
+    return render(
+        request,
+        "games/cancel_game.html",
+        {"game": game, "seats": seats, "reason_max": services.CANCEL_REASON_MAX_CHARS},
     )
 
 

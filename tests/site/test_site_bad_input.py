@@ -149,7 +149,7 @@ def test_create_form_shows_the_error(gemma, db):
         {"ruleset": "bay12", "name": "x", "preset": "nope", "day_minutes": 1, "night_minutes": 1},
     )
     assert response.status_code == 200
-    assert b"Select a valid choice" in response.content
+    assert b"has no setup nope: choose one of its setups." in response.content
     assert not Game.objects.exists()
 
 

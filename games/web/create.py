@@ -1,0 +1,122 @@
+"""The create-game page: the ruleset first, then its setup, options and clock.
+
+`/games/new/` lists the rulesets; a ruleset's page (`?ruleset=sc2&preset=clue15`) holds
+the form, whose option fields start at the setup's own options. With JavaScript
+(static/games/create.js) picking another ruleset or setup fetches its form from
+`create_form` and swaps it in place. Without, a post naming a ruleset or setup other
+than the one the form was showing (`shown_ruleset`, `shown_preset`) shows that one's
+form and creates nothing: no game is made with options the GM did not see.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+
+import roles
+from games import services
+from games.services import ServiceError
+from games.web.forms import SHARED_FIELDS, GameForm
+
+
+def _ruleset(ruleset_id: str):
+    try:
+        return roles.get_ruleset(ruleset_id)
+    except KeyError:
+        return None
+
+
+def _kept(values, same_ruleset: bool) -> dict:
+    """What the GM typed in the shared fields, carried to another ruleset or setup."""
+    names = [*SHARED_FIELDS, "private_messages"] if same_ruleset else SHARED_FIELDS
+    return {name: values[name] for name in names if values.get(name, "") != ""}
+
+
+def _rulesets() -> list[dict]:
+    rows = []
+    for ruleset in roles.list_rulesets():
+        sizes = sorted({len(p.roles) for p in ruleset.presets.values()})
+        players = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}–{sizes[-1]}"
+        setups = len(ruleset.presets)
+        rows.append(
+            {
+                "ruleset": ruleset,
+                "setups": f"{setups} setup{'s' if setups > 1 else ''}, {players} players",
+            }
+        )
+    return rows
+
+
+def _page(request, form: GameForm | None):
+    return render(request, "games/create.html", {"form": form, "rulesets": _rulesets()})
+
+
+@login_required
+def create_game(request):
+    if request.method == "POST":
+        return _create(request)
+    ruleset_id = request.GET.get("ruleset", "")
+    if not ruleset_id:
+        return _page(request, None)  # the first step: pick a ruleset
+    ruleset = _ruleset(ruleset_id)
+    if ruleset is None:
+        messages.error(request, f"There is no ruleset {ruleset_id!r}: pick one of these.")
+        return redirect("create_game")
+    initial = _kept(request.GET, same_ruleset=True)
+    return _page(request, GameForm(ruleset, request.GET.get("preset"), initial=initial))
+
+
+def _create(request):
+    post = request.POST
+    ruleset = _ruleset(post.get("ruleset", ""))
+    if ruleset is None:
+        messages.error(request, f"There is no ruleset {post.get('ruleset', '')!r}: pick one.")
+        return redirect("create_game")
+    preset_id = post.get("preset", "")
+    shown_ruleset, shown_preset = post.get("shown_ruleset", ""), post.get("shown_preset", "")
+    ruleset_changed = bool(shown_ruleset) and shown_ruleset != ruleset.id
+    preset_changed = (
+        not ruleset_changed
+        and bool(shown_preset)
+        and shown_preset != preset_id
+        and preset_id in ruleset.presets
+    )
+    if ruleset_changed or preset_changed or post.get("choose"):
+        # Picked without the page's script: show that ruleset's (setup's) own form.
+        form = GameForm(
+            ruleset,
+            None if ruleset_changed else preset_id,
+            initial=_kept(post, same_ruleset=not ruleset_changed),
+        )
+        if not post.get("choose"):
+            messages.info(
+                request,
+                f"The form now shows {ruleset.title}, {form.chosen_preset.title}, with its own "
+                "options. Nothing was created: check them and press Create game again.",
+            )
+        return _page(request, form)
+    form = GameForm(ruleset, preset_id, data=post)
+    if form.is_valid():
+        try:
+            game = services.create_game(request.user, **form.service_kwargs())
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Game created. Players can join now.")
+            return redirect("game", game_id=game.id)
+    return _page(request, form)
+
+
+def create_form(request):
+    """The form of one ruleset and setup, for create.js to put in place of the page's
+    (the shared fields as the GM typed them: `name`, `day_minutes`, ...)."""
+    if not request.user.is_authenticated:
+        return HttpResponse("Log in first.", status=403, content_type="text/plain")
+    ruleset = _ruleset(request.GET.get("ruleset", ""))
+    if ruleset is None:
+        return HttpResponse("There is no such ruleset.", status=404, content_type="text/plain")
+    initial = _kept(request.GET, same_ruleset=True)  # the script sends what it keeps
+    form = GameForm(ruleset, request.GET.get("preset"), initial=initial)
+    return render(request, "games/_create_form.html", {"form": form})

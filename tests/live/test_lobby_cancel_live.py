@@ -1,0 +1,52 @@
+"""A cancelled sign-up on the socket: every open lobby page hears it.
+
+The lobby page reloads on any pushed event (static/games/live.js), so the GM's
+`game_cancelled` must reach the sockets of the players who joined and of anyone else
+looking (decisions: .notes/site-lobby.md); a post through the socket afterwards is
+refused with the cancelled game's message.
+"""
+
+from games import services
+from games.models import Game
+from tests.live.conftest import Socket, make_user
+from tests.live.test_consumers import db, run
+from tests.site.helpers import new_classic7
+
+
+def test_the_cancellation_is_pushed_to_every_lobby_socket(transactional_db):
+    gemma = make_user("gemma")
+    users = {name: make_user(name) for name in ["alice", "bob", "mallory"]}
+    game = new_classic7(gemma, users)
+    services.join_game(users["alice"], game.id)
+    services.join_game(users["bob"], game.id)
+    after = Game.objects.get(pk=game.id).last_event_seq
+    sockets = {
+        "alice": Socket(game.id, users["alice"], after=after),
+        "bob": Socket(game.id, users["bob"], after=after),
+        "mallory": Socket(game.id, users["mallory"], after=after),
+        "logged_out": Socket(game.id, None, after=after),
+        "gm": Socket(game.id, gemma, after=after),
+    }
+
+    async def scenario():
+        for sock in sockets.values():
+            assert await sock.open()
+            await sock.drain(0.1)
+        await db(services.cancel_game, gemma, game.id, "Two short.")
+        for sock in sockets.values():
+            await sock.drain(0.3)
+        await sockets["gm"].send(
+            {"type": "post", "ref": 1, "channel": "announce", "text": "Back on?"}
+        )
+        await sockets["gm"].drain(0.3)
+        for sock in sockets.values():
+            await sock.close()
+
+    run(scenario)
+    for who, sock in sockets.items():
+        kinds = [(e["kind"], e["payload"].get("reason")) for e in sock.events()]
+        assert kinds == [("game_cancelled", "Two short.")], who
+        cancelled = sock.events()[0]
+        assert cancelled["text"] == "gemma cancelled the game during sign-ups. Two short."
+    errors = [m for m in sockets["gm"].messages if m.get("type") == "error"]
+    assert errors and errors[-1]["message"].startswith("This game was cancelled by its GM")
