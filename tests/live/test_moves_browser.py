@@ -9,7 +9,7 @@ import pytest
 
 import roles
 from games import services
-from tests.live.browser_helpers import open_page, shot, submit, user, wait_live
+from tests.live.browser_helpers import FormSeat, open_page, shot, submit, user, wait_live
 from tests.site.helpers import seat_players
 
 pytestmark = pytest.mark.browser
@@ -138,7 +138,10 @@ def test_a_lynched_jester_haunts_a_voter_from_his_page(browser, site, monkeypatc
     choose(jess, "haunt", ["tom"])
     assert "Current choice: haunt → tom" in jess.inner_text("#actions")
     shot(jess, "moves-jester-phone")
-    services.gm_close_phase(gemma, game.id)
+    # The GM closes the night through the live server: its push reaches the page.
+    url = f"{site.url}/games/{game.id}/"
+    night = services.open_phase(game)
+    FormSeat(browser, site, gemma, url).post("close", {"phase_seq": str(night.seq)})
     jess.wait_for_function(
         "() => [...document.querySelectorAll('#players li.dead .pname')]"
         ".some(n => n.textContent === 'tom')"
