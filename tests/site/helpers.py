@@ -124,3 +124,31 @@ def replay(game) -> dict:
         if phase.closed_at is not None and not state.ended:
             state = roles.resolve_phase(state, services.phase_input(phase)).state
     return state.to_dict()
+
+
+def answer_pending(table_users, gemma, game, phase, pick=None, strict=False) -> None:
+    """Answer the decision the open phase waits for (phase.pending): every voter of a
+    re-vote round casts a ballot, the GM decides, or the deciding seat sends its
+    choice. `pick` chooses one of the offered values (the first one unless given).
+    A round's ballot the site refuses is let go unless `strict` (then it raises)."""
+    from games import services
+    from games.services import ServiceError
+
+    pick = pick or (lambda offered: offered[0])
+    pending = phase.pending
+    if pending.get("kind") == "round":
+        for voter in pending["voters"]:
+            try:
+                services.cast_vote(table_users[voter], game.id, pick(pending["choices"]))
+            except ServiceError:
+                if strict:
+                    raise
+    elif pending.get("actor") == services.GM_ACTOR:
+        services.gm_decide(gemma, game.id, pick(pending["choices"]))
+    elif pending:
+        services.submit_action(
+            table_users[pending["actor"]],
+            game.id,
+            ability=pending["ability"],
+            targets=[pick(pending["choices"])],
+        )

@@ -15,7 +15,7 @@ from games import services
 from games.models import Status
 from games.services import ServiceError
 from games.web.views import vote_targets
-from tests.site.helpers import make_user, replay, seat_players
+from tests.site.helpers import answer_pending, make_user, replay, seat_players
 
 PRESETS = [
     (ruleset.id, preset_id)
@@ -47,25 +47,6 @@ def play_first_choices(table_users, game, state, phase, names=None) -> None:
         game.refresh_from_db()
         if game.status != Status.RUNNING or services.open_phase(game).seq != phase.seq:
             return
-
-
-def answer_pending(table_users, gemma, game, phase) -> None:
-    pending = phase.pending
-    if pending.get("kind") == "round":
-        for voter in pending["voters"]:
-            try:
-                services.cast_vote(table_users[voter], game.id, pending["choices"][0])
-            except ServiceError:
-                pass
-    elif pending.get("actor") == services.GM_ACTOR:
-        services.gm_decide(gemma, game.id, pending["choices"][0])
-    elif pending:
-        services.submit_action(
-            table_users[pending["actor"]],
-            game.id,
-            ability=pending["ability"],
-            targets=[pending["choices"][0]],
-        )
 
 
 @pytest.mark.django_db
