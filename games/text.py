@@ -106,7 +106,8 @@ def event_text(event) -> str:
             return f"{who}nothing more."
         what = p.get("ability") or "nothing"
         targets = ", ".join(p.get("targets", []))
-        return f"{who}{what}{' → ' + targets if targets else ''}."
+        instead = f" (instead of {', '.join(p['replaces'])})" if p.get("replaces") else ""
+        return f"{who}{what}{' → ' + targets if targets else ''}{instead}."
     if kind == "action_withdrawn":
         what = f"{p['ability'] or 'nothing'} withdrawn" if "ability" in p else "action withdrawn"
         if "player" in p:

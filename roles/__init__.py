@@ -10,7 +10,7 @@ from .cards import role_card, rules_text
 from .chats import ChatGroup, night_chats, rooms_of
 from .engine import PhaseResult, new_game, resolve_phase
 from .errors import IllegalAction, PendingDecision, ScenarioError
-from .legal import DONE, Choice, check_action, check_vote, choices, owed
+from .legal import DONE, Choice, check_action, check_vote, choices, owed, replaced_moves
 from .model import Event, GameState, Player
 from .modkill import modkill
 from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, list_rulesets
@@ -51,6 +51,7 @@ __all__ = [
     "observe",
     "offers_wills",
     "owed",
+    "replaced_moves",
     "resolve_phase",
     "role_card",
     "rooms_of",

@@ -11,7 +11,7 @@ import copy
 from typing import Any
 
 from .errors import IllegalAction
-from .legal import check_action, check_vote
+from .legal import check_action, check_vote, spends_the_action
 from .model import Event, GameState, Player
 from .modkill import MEMORY_KEY as MODKILLED
 from .modkill import modkilled_now, void_modkilled
@@ -150,7 +150,7 @@ def _add_intents(ctx: PhaseContext, state: GameState, actions: list[dict[str, An
         except IllegalAction as exc:
             raise IllegalAction(f"{actor}: {exc.reason}") from None
         key = (actor, ability.id, action.get("as"))
-        counted = ruleset.one_action_per_phase and not ability.free
+        counted = spends_the_action(ruleset, ability)
         if key in taken or (counted and actor in acted):
             raise IllegalAction(f"{actor}: {actor} has already acted this {state.phase_kind}")
         taken.add(key)

@@ -144,6 +144,10 @@ OWED_RULINGS = """\
   which of a role's abilities exclude each other, so nobody is taken to have finished
   early. A player who will send no more says so ("nothing more this phase"), and the
   moves he sent stand; "do nothing" instead withdraws them all.
+- Where a ruleset gives a player one action a phase (bay12, townston, ru_19: "one action
+  per night"), a second ability that spends it replaces the first (the Arsonist who doused
+  and now ignites ignites instead), and having spent it he owes nothing more; answering
+  an offer spends nothing.
 - A move or a vote that arrives after the phase's stored deadline is refused, even when
   the phase has not been closed yet (ru_classic: late votes are not counted).
 """
@@ -151,10 +155,36 @@ OWED_RULINGS = """\
 DONE = ""  # the ability id of "I send nothing (more) this phase"
 
 
+def spends_the_action(ruleset: Ruleset, ability: Ability) -> bool:
+    """Does using `ability` spend the player's one action of the phase? (Only where the
+    ruleset gives one: Ruleset.one_action_per_phase; answering an offer is free.)"""
+    return ruleset.one_action_per_phase and not ability.free
+
+
+def _spends(state: GameState, name: str, ability_id: str) -> bool:
+    if ability_id == DONE:
+        return False
+    try:
+        ability = pick_ability(state, state.player(name), ability_id)
+    except IllegalAction:
+        return False
+    return spends_the_action(get_ruleset(state.ruleset), ability)
+
+
+def replaced_moves(state: GameState, name: str, ability_id: str, sent) -> list[str]:
+    """The moves `name` has sent this phase that a move of `ability_id` replaces: his one
+    action's earlier move, where the ruleset gives one action a phase (a move of the same
+    ability always replaces its earlier self)."""
+    if not _spends(state, name, ability_id):
+        return []
+    return [a for a in sent if a != ability_id and _spends(state, name, a)]
+
+
 def owed(state: GameState, name: str, sent: set[str] | frozenset[str]) -> list[str]:
     """The abilities `name` still owes this phase, given the ability ids he has sent
-    (DONE among them: he has declared himself finished)."""
-    if DONE in sent:
+    (DONE among them: he has declared himself finished; his one action spent, where the
+    ruleset gives one a phase)."""
+    if DONE in sent or any(_spends(state, name, a) for a in sent):
         return []
     return [c.ability for c in choices(state, name) if c.ability not in sent]
 

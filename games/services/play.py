@@ -62,10 +62,15 @@ def submit_action(
         offered = {c["ability"]: c for c in choices_now(state, seat.name)}
         if not offered:
             raise ServiceError(f"You have nothing to do this {phase.kind}.")
+        replaced: list[str] = []
         if ability:
             _check_offered(state, seat.name, offered, ability, targets, extra)
+            mine = Action.objects.filter(phase=phase, seat=seat)
+            sent = set(mine.values_list("ability", flat=True))
+            # His one action's earlier move, where the ruleset gives one (the engine says).
+            replaced = roles.replaced_moves(state, seat.name, ability, sent)
             # Choosing a move again means the seat is no longer "done".
-            Action.objects.filter(phase=phase, seat=seat, ability=roles.DONE).delete()
+            mine.filter(ability__in=[roles.DONE, *replaced]).delete()
         elif targets or extra:
             raise ServiceError("Doing nothing takes no target.")
         else:
@@ -76,7 +81,17 @@ def submit_action(
             ability=ability,
             defaults={"targets": targets, "extra": extra, "submitted_at": now},
         )
-        _log_move(change, phase, state, seat.name, "action_recorded", ability, targets, extra)
+        _log_move(
+            change,
+            phase,
+            state,
+            seat.name,
+            "action_recorded",
+            ability,
+            targets,
+            extra,
+            replaced=replaced,
+        )
         close_if_everyone_acted(change, phase, state)
         change.finish()
     return stored
@@ -130,11 +145,15 @@ def _check_offered(state, name: str, offered: dict, ability: str, targets, extra
         raise ServiceError(refusal.reason) from None
 
 
-def _log_move(change, phase, state, name, kind, ability, targets, extra, done=False) -> None:
+def _log_move(
+    change, phase, state, name, kind, ability, targets, extra, done=False, replaced=()
+) -> None:
     """The seat's own copy of its move, and the GM's (with how many have acted)."""
     summary = {"ability": ability, "targets": targets, **extra}
     if done:
         summary["done"] = True
+    if replaced:
+        summary["replaces"] = list(replaced)
     change.log(kind, f"seat:{name}", summary, phase=phase)
     counts = acted_counts(state, phase)
     change.log(kind, "gm", {"player": name, **summary, **counts}, phase=phase)

@@ -317,3 +317,33 @@ def test_the_log_says_what_was_sent_withdrawn_or_finished(gm, monkeypatch):
         for e in game.events.filter(audience="gm", kind__startswith="action_").order_by("seq")
     ]
     assert gms == ["don: kill → c1.", "don: nothing more.", "don: kill withdrawn."]
+
+
+def test_where_one_action_counts_a_second_ability_replaces_the_first(gm):
+    # roles.legal.OWED_RULINGS: "a second ability that spends it replaces the first (the
+    # Arsonist who doused and now ignites ignites instead)" (bay12: one action a night).
+    from games.text import event_text
+
+    game = services.create_game(
+        gm,
+        name="seed18",
+        ruleset_id="bay12",
+        preset_id="seed18",
+        day_seconds=600,
+        night_seconds=600,
+        reveal_mode="role",
+        seed=5,
+    )
+    users = {f"p{i:02d}": make_user(f"p{i:02d}") for i in range(18)}
+    seat_players(gm, game, users.values(), start=True)
+    state = state_of(game)
+    arsonist = next(p.name for p in state.players if p.role == "arsonist")
+    douse = next(c for c in services.choices_now(state, arsonist) if c["ability"] == "douse")
+    services.submit_action(users[arsonist], game.id, ability="douse", targets=douse["targets"][:1])
+    assert arsonist in services.have_acted(state, phase_of(game))  # his one action is spent
+    services.submit_action(users[arsonist], game.id, ability="ignite", targets=[])
+    mine = Action.objects.filter(seat__name=arsonist).values_list("ability", flat=True)
+    assert list(mine) == ["ignite"]
+    last = game.events.filter(audience=f"seat:{arsonist}", kind="action_recorded").last()
+    assert event_text(last) == "Recorded: ignite (instead of douse)."
+    assert "choosing another replaces the one you chose" in page_of(users[arsonist], game)

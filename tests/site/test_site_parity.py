@@ -28,10 +28,11 @@ not close early. Now and then a wild, mostly illegal, move or vote is drawn.
   stored `phase.record`, phase by phase, and the stored end state (alive, roles,
   ended, winners; `replay` for the whole state).
 
-A break found (issue 13): in the rulesets with one action per phase (bay12, townston,
-ru_19) the site stores a seat's second counted move, which the engine refuses at the
-close; `test_a_second_move_where_the_ruleset_allows_one` pins it (xfail strict), and
-the drawn play sends at most one counted move per seat there until it is fixed.
+A break this test found, and fixed (issue 13): in the rulesets with one action per
+phase (bay12, townston, ru_19) the site stored a seat's second counted move, which the
+engine refused at the close. The engine now says which earlier move a move replaces
+(`roles.replaced_moves`), the site drops it, and the drawn play sends every offered
+move there too (`test_a_second_move_where_the_ruleset_allows_one`).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from hypothesis import strategies as st
 
 import roles
 from games import services
-from games.models import Action, Event, Game, Status, Vote
+from games.models import Action, Game, Status, Vote
 from games.models import Phase as GamePhase
 from games.services import ServiceError
 from tests.site.helpers import answer_pending, make_user, replay, seat_players
@@ -124,9 +125,13 @@ class Sent:
         self.votes: list[list] = []
         self.rounds: list[list[list]] = []
 
-    def move(self, action: dict) -> None:
-        same = (action["actor"], action["ability"])
-        self.moves = [m for m in self.moves if (m["actor"], m["ability"]) != same]
+    def move(self, action: dict, replaced=()) -> None:
+        """The move replaces the seat's earlier one of that ability and the moves the
+        engine says it replaces (roles.replaced_moves: one action a phase)."""
+        gone = {action["ability"], *replaced}
+        self.moves = [
+            m for m in self.moves if m["actor"] != action["actor"] or m["ability"] not in gone
+        ]
         self.moves.append(dict(action))
 
     def withdraw(self, name: str, ability: str | None = None) -> None:
@@ -260,20 +265,29 @@ class ParityPlay:
             del stored["day"]["rounds"][pending["index"] :]
         return stored
 
-    def with_move(self, action: dict) -> dict:
+    def replaced_by(self, action: dict) -> list[str]:
+        """The seat's stored moves this one replaces, as the engine says."""
+        sent = Action.objects.filter(phase=self.phase, seat__name=action["actor"])
+        abilities = set(sent.values_list("ability", flat=True))
+        return roles.replaced_moves(self.state, action["actor"], action["ability"], abilities)
+
+    def with_move(self, action: dict, replaced=()) -> dict:
         """The open phase's stored input with `action` (replacing the seat's earlier choice
-        of that ability, as the site does)."""
+        of that ability and what it replaces, as the site does)."""
         stored = services.phase_input(self.phase)
         moves = stored["night"] if "night" in stored else stored["day"]["actions"]
-        same = (action["actor"], action["ability"])
-        moves[:] = [m for m in moves if (m.get("actor"), m.get("ability")) != same] + [action]
+        gone = {action["ability"], *replaced}
+        moves[:] = [
+            m for m in moves if m.get("actor") != action["actor"] or m.get("ability") not in gone
+        ] + [action]
         return stored
 
     def submit(self, name: str, ability: str, targets: list[str], extra: dict) -> bool:
         action = {"actor": name, "ability": ability, "targets": targets, **extra}
         refusal = refusal_of(roles.check_action, self.state, action)
+        replaced = self.replaced_by(action) if refusal is None else []
         if refusal is None:
-            refusal = refusal_of(roles.resolve_phase, self.state, self.with_move(action))
+            refusal = refusal_of(roles.resolve_phase, self.state, self.with_move(action, replaced))
         alive = self.state.player(name).alive
         return self.expect(
             "move" if alive else "move of the dead",
@@ -282,7 +296,7 @@ class ParityPlay:
             lambda: services.submit_action(
                 self.users[name], self.game.id, ability=ability, targets=targets, extra=extra
             ),
-            lambda: self.sent.move(action),
+            lambda: self.sent.move(action, replaced),
         )
 
     def offered_refusal(self, name: str) -> str | None:
@@ -372,26 +386,10 @@ class ParityPlay:
         extra = {k: self.draw(st.sampled_from(v)) for k, v in choice["extra"].items() if v}
         return self.submit(name, choice["ability"], self.targets_for(name, choice), extra)
 
-    def second_counted_move(self, name: str, ability_id: str) -> bool:
-        """Would this be the seat's second counted move of the phase? The site takes it
-        and the engine refuses the phase (the break pinned by
-        test_a_second_move_where_the_ruleset_allows_one): not drawn until it is fixed."""
-        ability = ability_of(self.ruleset, self.state, name, ability_id)
-        if ability is None or not counted(self.ruleset, ability):
-            return False
-        sent = Action.objects.filter(phase=self.phase, seat__name=name).exclude(ability=ability_id)
-        return any(
-            (other := ability_of(self.ruleset, self.state, name, a)) is not None
-            and counted(self.ruleset, other)
-            for a in sent.values_list("ability", flat=True)
-        )
-
     def wild_move(self, name: str) -> bool:
         """Mostly not legal: any ability of the role (or one it lacks), any names."""
         role = self.ruleset.roles[self.state.player(name).role]
         ability = self.draw(st.sampled_from([a.id for a in role.abilities] + ["kill", "check"]))
-        if self.second_counted_move(name, ability):
-            return False
         targets = self.draw(st.lists(st.sampled_from([*self.names, "nobody"]), max_size=3))
         offered = {c["ability"]: c for c in services.choices_now(self.state, name)}
         extra = {}
@@ -421,8 +419,7 @@ class ParityPlay:
         for choice in chosen:
             if not self.playable():
                 return
-            if not self.second_counted_move(name, choice["ability"]):
-                self.legal_move(name, choice)
+            self.legal_move(name, choice)
         if not self.playable():
             return
         if plan == "finish" or (plan == "all" and self.ruleset.one_action_per_phase):
@@ -443,7 +440,7 @@ class ParityPlay:
             self.withdraw(name, ability)
         again = [c for c in chosen if ability is None or c["ability"] == ability]
         for choice in again:
-            if self.playable() and not self.second_counted_move(name, choice["ability"]):
+            if self.playable():
                 self.legal_move(name, choice)
 
     def day_pool(self) -> list[str]:
@@ -569,10 +566,7 @@ class ParityPlay:
 
     def scenario(self, closed: list[GamePhase]) -> dict:
         game = self.game
-        dealt = {
-            e.audience.removeprefix("seat:"): e.payload["role"]
-            for e in Event.objects.filter(game=game, kind="role", phase=None)
-        }
+        dealt = services.dealt_roles(game)  # the GM's copy of the deal
         seats = game.seats.order_by("joined_at", "id").values_list("name", flat=True)
         return {
             "ruleset": game.ruleset_id,
@@ -696,13 +690,6 @@ def test_random_legal_play_stores_what_the_engine_plays(gemma, ruleset_id, prese
 # one offers several counted moves on night 1 (seed 1): the arsonist (douse, ignite),
 # the godfather (horse_head, recruit, kill), the ru_19 detective (check, shoot).
 ONE_ACTION = [("bay12", "seed18"), ("townston", "twenty"), ("ru_19", "19")]
-ONE_ACTION_BREAK = (
-    "issue 13 parity break: where the ruleset counts one action per phase "
-    "(Ruleset.one_action_per_phase), the site stores a seat's second counted move "
-    "(each passes roles.check_action), and roles.resolve_phase refuses the night "
-    "('sNN: sNN has already acted this night'): the close stalls (close_refused, the "
-    "deadline extended) and every close after it too, until the seat withdraws one"
-)
 
 
 def seat_with_several_counted_moves(ruleset, state, names) -> tuple[str, list[dict]]:
@@ -718,11 +705,11 @@ def seat_with_several_counted_moves(ruleset, state, names) -> tuple[str, list[di
 
 
 @pytest.mark.django_db
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=ONE_ACTION_BREAK)
 @pytest.mark.parametrize(("ruleset_id", "preset_id"), ONE_ACTION)
 def test_a_second_move_where_the_ruleset_allows_one(gemma, ruleset_id, preset_id):
-    """The site may refuse the second move (the engine refuses the pair) or take it,
-    and then the engine must resolve what it stored; the GM's close closes the night."""
+    """roles.legal.OWED_RULINGS: "a second ability that spends it replaces the first".
+    The site keeps the second move only, the engine resolves what it stored, and the
+    seat has acted (it owes nothing more)."""
     ruleset = roles.get_ruleset(ruleset_id)
     users = table_of(len(ruleset.presets[preset_id].roles))
     game = new_game(gemma, ruleset_id, preset_id, seed=1)
@@ -733,24 +720,21 @@ def test_a_second_move_where_the_ruleset_allows_one(gemma, ruleset_id, preset_id
     first, second = moves[:2]
     for choice in (first, second):
         extra = {key: values[0] for key, values in choice["extra"].items() if values}
-        try:
-            services.submit_action(
-                users[name],
-                game.id,
-                ability=choice["ability"],
-                targets=choice["targets"][: choice["min_targets"]],
-                extra=extra,
-            )
-        except ServiceError as error:
-            if choice is first:
-                pytest.fail(f"{name}'s first move {first['ability']} was refused: {error}")
-            # Refusing the second is parity: the engine refuses the pair.
+        services.submit_action(
+            users[name],
+            game.id,
+            ability=choice["ability"],
+            targets=choice["targets"][: choice["min_targets"]],
+            extra=extra,
+        )
     night = services.open_phase(game)
+    mine = night.actions.filter(seat__name=name).values_list("ability", flat=True)
+    assert list(mine) == [second["ability"]]  # the second replaced the first
+    assert name in services.have_acted(state, night)
     refusal = refusal_of(roles.resolve_phase, state, services.phase_input(night))
     assert refusal is None, (
         f"{ruleset_id} {night} {name} ({state.player(name).role}) sent "
-        f"{first['ability']} and {second['ability']}; the site took both, the engine "
-        f"refuses the night: {refusal}"
+        f"{first['ability']} and {second['ability']}; the engine refuses the night: {refusal}"
     )
     services.gm_close_phase(gemma, game.id)
     night.refresh_from_db()
