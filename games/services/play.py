@@ -52,16 +52,7 @@ def submit_action(
     extra = dict(extra or {})
     now = timezone.now()
     with transaction.atomic():
-        change = lock_game(game_id)
-        game = change.game
-        seat = seat_of(game, user)
-        phase = running_phase(game, phase_seq)
-        refuse_if_paused(phase)
-        refuse_if_late(phase, now, "move")
-        state = engine_state(game)
-        offered = {c["ability"]: c for c in choices_now(state, seat.name)}
-        if not offered:
-            raise ServiceError(f"You have nothing to do this {phase.kind}.")
+        change, seat, phase, state, offered = _move_start(user, game_id, phase_seq, now)
         replaced: list[str] = []
         if ability:
             _check_offered(state, seat.name, offered, ability, targets, extra)
@@ -102,15 +93,7 @@ def finish_actions(user, game_id: int, phase_seq: int | None = None) -> Action:
     acted, though the engine offered more (roles.owed)."""
     now = timezone.now()
     with transaction.atomic():
-        change = lock_game(game_id)
-        game = change.game
-        seat = seat_of(game, user)
-        phase = running_phase(game, phase_seq)
-        refuse_if_paused(phase)
-        refuse_if_late(phase, now, "move")
-        state = engine_state(game)
-        if not choices_now(state, seat.name):
-            raise ServiceError(f"You have nothing to do this {phase.kind}.")
+        change, seat, phase, state, _ = _move_start(user, game_id, phase_seq, now)
         stored, _ = Action.objects.update_or_create(
             phase=phase,
             seat=seat,
@@ -121,6 +104,21 @@ def finish_actions(user, game_id: int, phase_seq: int | None = None) -> Action:
         close_if_everyone_acted(change, phase, state)
         change.finish()
     return stored
+
+
+def _move_start(user, game_id: int, phase_seq: int | None, now):
+    """A move's start (inside its transaction): the game locked, the caller's seat, the
+    open phase (not paused, its deadline not passed) and what the engine offers it."""
+    change = lock_game(game_id)
+    seat = seat_of(change.game, user)
+    phase = running_phase(change.game, phase_seq)
+    refuse_if_paused(phase)
+    refuse_if_late(phase, now, "move")
+    state = engine_state(change.game)
+    offered = {c["ability"]: c for c in choices_now(state, seat.name)}
+    if not offered:
+        raise ServiceError(f"You have nothing to do this {phase.kind}.")
+    return change, seat, phase, state, offered
 
 
 def _check_offered(state, name: str, offered: dict, ability: str, targets, extra) -> None:

@@ -7,36 +7,20 @@ from __future__ import annotations
 
 import pytest
 
-import roles
 from games import services
 from tests.live.browser_helpers import FormSeat, open_page, shot, submit, user, wait_live
-from tests.site.helpers import seat_players
+from tests.site.helpers import dealt_game
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 
 
-def dealt_game(monkeypatch, ruleset_id, preset_id, cast, first_phase="night"):
+def dealt(monkeypatch, ruleset_id, preset_id, cast, first_phase="night"):
     gemma = user("gemma")
-    ruleset = roles.get_ruleset(ruleset_id)
-    reveal = services.reveal_modes(ruleset)
-    game = services.create_game(
-        gemma,
-        name=f"{ruleset_id} in the browser",
-        ruleset_id=ruleset_id,
-        preset_id=preset_id,
-        day_seconds=3600,
-        night_seconds=3600,
-        reveal_mode=reveal[0] if reveal else "",
-        first_phase=first_phase,
-        seed=3,
-        private_messages="off",
+    game, users = dealt_game(
+        gemma, monkeypatch, ruleset_id, preset_id, cast, first_phase=first_phase, seconds=3600
     )
-    users = {name: user(name) for name in cast}
-    with monkeypatch.context() as patched:
-        patched.setattr(roles, "deal", lambda *_: [{"name": n, "role": cast[n]} for n in cast])
-        seat_players(gemma, game, users.values(), start=True)
     return game, gemma, users
 
 
@@ -58,7 +42,7 @@ SPORT = {
 
 
 def test_the_sport_don_checks_and_votes_the_kill_from_his_page(browser, site, monkeypatch):
-    game, gemma, users = dealt_game(monkeypatch, "ru_sport", "sport_10", SPORT)
+    game, gemma, users = dealt(monkeypatch, "ru_sport", "sport_10", SPORT)
     for mafioso in ("mia", "max"):
         services.submit_action(users[mafioso], game.id, ability="kill", targets=["c1"])
     services.submit_action(users["cole"], game.id, ability="check", targets=["mia"])
@@ -94,7 +78,7 @@ ELEVEN = {
 
 
 def test_a_ru_eleven_civilian_sends_all_four_conditional_moves(browser, site, monkeypatch):
-    game, gemma, users = dealt_game(monkeypatch, "ru_eleven", "11", ELEVEN)
+    game, gemma, users = dealt(monkeypatch, "ru_eleven", "11", ELEVEN)
     page = open_page(browser, site, users["c1"], viewport=PHONE)
     page.goto(f"{site.url}/games/{game.id}/")
     wait_live(page)
@@ -126,7 +110,7 @@ TOWN10 = {
 
 
 def test_a_lynched_jester_haunts_a_voter_from_his_page(browser, site, monkeypatch):
-    game, gemma, users = dealt_game(monkeypatch, "bay12", "town10", TOWN10, first_phase="day")
+    game, gemma, users = dealt(monkeypatch, "bay12", "town10", TOWN10, first_phase="day")
     for name in TOWN10:
         if name != "jess":
             services.cast_vote(users[name], game.id, "jess")

@@ -19,8 +19,11 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 def told_on_the_page(page, told: str, faction: str, hidden: str) -> None:
-    page.locator("#my-role summary").click()  # open the role card
-    role = page.inner_text("#my-role")
+    # The card's text whether or not it is open (a live swap of the play column after
+    # a close may land between a click on the card and the read), then open it for the
+    # screenshot.
+    role = " ".join(page.locator("#my-role").text_content().split())
+    page.evaluate("document.querySelector('#my-role details').open = true")
     assert f"{told} · {faction}" in role and role.count(f"{told} ({faction})") == 1
     assert f"Your role: {told} (town)." in page.inner_text("#events")
     assert hidden not in page.content()

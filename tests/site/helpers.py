@@ -152,3 +152,31 @@ def answer_pending(table_users, gemma, game, phase, pick=None, strict=False) -> 
             ability=pending["ability"],
             targets=[pick(pending["choices"])],
         )
+
+
+def dealt_game(
+    gm, monkeypatch, ruleset_id, preset_id, cast: dict, first_phase="night", seconds=600
+):
+    """A started game with `cast` (seat name -> role, in seat order) dealt; returns the
+    game and its players' accounts."""
+    import roles
+    from games import services
+
+    reveal = services.reveal_modes(roles.get_ruleset(ruleset_id))
+    game = services.create_game(
+        gm,
+        name=f"{ruleset_id} dealt",
+        ruleset_id=ruleset_id,
+        preset_id=preset_id,
+        day_seconds=seconds,
+        night_seconds=seconds,
+        reveal_mode=reveal[0] if reveal else "",
+        first_phase=first_phase,
+        seed=3,
+        private_messages="off",
+    )
+    users = {name: make_user(name) for name in cast}
+    with monkeypatch.context() as patched:
+        patched.setattr(roles, "deal", lambda *_: [{"name": n, "role": cast[n]} for n in cast])
+        seat_players(gm, game, users.values(), start=True)
+    return game, users

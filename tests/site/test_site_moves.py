@@ -13,32 +13,9 @@ import roles
 from games import services
 from games.models import Action, Event, Phase, Status
 from games.services import ServiceError
-from tests.site.helpers import make_user, replay, seat_players
+from tests.site.helpers import dealt_game, make_user, replay, seat_players
 
 pytestmark = pytest.mark.django_db
-
-
-def dealt_game(gm, monkeypatch, ruleset_id, preset_id, cast, first_phase="night"):
-    """A started game with `cast` (name -> role, in seat order) dealt."""
-    ruleset = roles.get_ruleset(ruleset_id)
-    reveal = services.reveal_modes(ruleset)
-    game = services.create_game(
-        gm,
-        name=f"{ruleset_id} moves",
-        ruleset_id=ruleset_id,
-        preset_id=preset_id,
-        day_seconds=600,
-        night_seconds=600,
-        reveal_mode=reveal[0] if reveal else "",
-        first_phase=first_phase,
-        seed=3,
-        private_messages="off",
-    )
-    users = {name: make_user(name) for name in cast}
-    with monkeypatch.context() as patched:
-        patched.setattr(roles, "deal", lambda *_: [{"name": n, "role": cast[n]} for n in cast])
-        seat_players(gm, game, users.values(), start=True)
-    return game, users
 
 
 def phase_of(game) -> Phase:
