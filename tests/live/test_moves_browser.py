@@ -9,7 +9,7 @@ import pytest
 
 from games import services
 from tests.live.browser_helpers import FormSeat, open_page, shot, submit, user, wait_live
-from tests.site.helpers import dealt_game
+from tests.site.helpers import ELEVEN, SPORT, TOWN10, dealt_game
 
 pytestmark = pytest.mark.browser
 
@@ -30,15 +30,6 @@ def choose(page, ability: str, targets: list[str]) -> None:
     for select, target in zip(form.locator('select[name="target"]').all(), targets, strict=False):
         select.select_option(target)
     submit(page, form.locator("button.primary"))
-
-
-SPORT = {
-    "don": "don",
-    "mia": "mafia",
-    "max": "mafia",
-    "cole": "commissar",
-    **{f"c{i}": "civilian" for i in range(1, 7)},
-}
 
 
 def test_the_sport_don_checks_and_votes_the_kill_from_his_page(browser, site, monkeypatch):
@@ -62,21 +53,6 @@ def test_the_sport_don_checks_and_votes_the_kill_from_his_page(browser, site, mo
     assert "c1" not in services.engine_state(game).alive_names()
 
 
-ELEVEN = {
-    "gus": "mafia",
-    "hal": "hangman",
-    "ada": "advocate",
-    "doc": "doctor",
-    "com": "commissar",
-    "pl": "plus_vote",
-    "mi": "minus_vote",
-    "c1": "civilian",
-    "c2": "civilian",
-    "c3": "civilian",
-    "c4": "civilian",
-}
-
-
 def test_a_ru_eleven_civilian_sends_all_four_conditional_moves(browser, site, monkeypatch):
     game, gemma, users = dealt(monkeypatch, "ru_eleven", "11", ELEVEN)
     page = open_page(browser, site, users["c1"], viewport=PHONE)
@@ -93,20 +69,6 @@ def test_a_ru_eleven_civilian_sends_all_four_conditional_moves(browser, site, mo
     shot(page, "moves-ru-eleven-phone")
     stored = game.phases.get(seq=1).actions.filter(seat__name="c1")
     assert dict(stored.values_list("ability", "targets")) == {a: [t] for a, t in moves.items()}
-
-
-TOWN10 = {
-    "jess": "jester",
-    "mo": "mafioso",
-    "con": "consort",
-    "fr": "framer",
-    "sh": "sheriff",
-    "doc": "doctor",
-    "inv": "investigator",
-    "esc": "escort",
-    "vig": "vigilante",
-    "tom": "townie",
-}
 
 
 def test_a_lynched_jester_haunts_a_voter_from_his_page(browser, site, monkeypatch):

@@ -180,3 +180,43 @@ def dealt_game(
         patched.setattr(roles, "deal", lambda *_: [{"name": n, "role": cast[n]} for n in cast])
         seat_players(gm, game, users.values(), start=True)
     return game, users
+
+
+# Dealt tables of the moves tests (site and browser): seat name -> role, in seat order.
+SPORT = {
+    "don": "don",
+    "mia": "mafia",
+    "max": "mafia",
+    "cole": "commissar",
+    "c1": "civilian",
+    "c2": "civilian",
+    "c3": "civilian",
+    "c4": "civilian",
+    "c5": "civilian",
+    "c6": "civilian",
+}
+ELEVEN = {
+    "gus": "mafia",
+    "hal": "hangman",
+    "ada": "advocate",
+    "doc": "doctor",
+    "com": "commissar",
+    "pl": "plus_vote",
+    "mi": "minus_vote",
+    "c1": "civilian",
+    "c2": "civilian",
+    "c3": "civilian",
+    "c4": "civilian",
+}
+TOWN10 = {
+    "jess": "jester",
+    "mo": "mafioso",
+    "con": "consort",
+    "fr": "framer",
+    "sh": "sheriff",
+    "doc": "doctor",
+    "inv": "investigator",
+    "esc": "escort",
+    "vig": "vigilante",
+    "tom": "townie",
+}

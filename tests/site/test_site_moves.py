@@ -13,7 +13,7 @@ import roles
 from games import services
 from games.models import Action, Event, Phase, Status
 from games.services import ServiceError
-from tests.site.helpers import dealt_game, make_user, replay, seat_players
+from tests.site.helpers import ELEVEN, SPORT, TOWN10, dealt_game, make_user, replay, seat_players
 
 pytestmark = pytest.mark.django_db
 
@@ -36,20 +36,6 @@ def page_of(user, game) -> str:
     response = client.get(reverse("game", args=[game.id]))
     assert response.status_code == 200
     return response.content.decode()
-
-
-SPORT = {
-    "don": "don",
-    "mia": "mafia",
-    "max": "mafia",
-    "cole": "commissar",
-    "c1": "civilian",
-    "c2": "civilian",
-    "c3": "civilian",
-    "c4": "civilian",
-    "c5": "civilian",
-    "c6": "civilian",
-}
 
 
 @pytest.fixture
@@ -114,21 +100,6 @@ def test_nothing_more_keeps_the_moves_and_do_nothing_withdraws_them(gm, monkeypa
     assert services.phase_input(phase_of(game))["night"] == []
 
 
-ELEVEN = {
-    "gus": "mafia",
-    "hal": "hangman",
-    "ada": "advocate",
-    "doc": "doctor",
-    "com": "commissar",
-    "pl": "plus_vote",
-    "mi": "minus_vote",
-    "c1": "civilian",
-    "c2": "civilian",
-    "c3": "civilian",
-    "c4": "civilian",
-}
-
-
 def test_a_civilian_of_ru_eleven_sends_all_four_conditional_moves(gm, monkeypatch):
     # 003 (ru_eleven): a civilian sends the move of every status he might hold; only
     # the real holder's move counts.
@@ -154,20 +125,6 @@ def test_a_civilian_of_ru_eleven_sends_all_four_conditional_moves(gm, monkeypatc
     # What the engine made of the four moves is its business (only the real holder's
     # counts): the stored inputs replay to the stored game.
     assert replay(game) == game.state
-
-
-TOWN10 = {
-    "jess": "jester",
-    "mo": "mafioso",
-    "con": "consort",
-    "fr": "framer",
-    "sh": "sheriff",
-    "doc": "doctor",
-    "inv": "investigator",
-    "esc": "escort",
-    "vig": "vigilante",
-    "tom": "townie",
-}
 
 
 def test_a_lynched_bay12_jester_haunts_a_voter_the_next_night(gm, monkeypatch):
