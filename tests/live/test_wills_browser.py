@@ -21,10 +21,9 @@ from tests.live.browser_helpers import (
     open_page,
     shot,
     submit,
-    user,
     wait_live,
 )
-from tests.site.helpers import seat_players
+from tests.site.helpers import sc2_day_one
 
 pytestmark = pytest.mark.browser
 
@@ -37,20 +36,7 @@ KILLERS = ("godfather", "mafioso", "consort", "serial_killer")
 def test_an_sc2_player_writes_a_will_that_appears_with_his_lynch(browser, site):
     # `browser` before `site`: the test database is opened inside Playwright's context,
     # so this body's queries share its connection (else one is left open at teardown).
-    host = user("host")
-    players = {f"p{i:02d}": user(f"p{i:02d}") for i in range(15)}
-    game = services.create_game(
-        host,
-        name="Wills at the gallows",
-        ruleset_id="sc2",
-        preset_id="standard15",
-        day_seconds=3600,
-        night_seconds=3600,
-        first_phase="day",
-        reveal_mode="",
-        seed=3,
-    )
-    seat_players(host, game, players.values(), start=True)
+    game, host, players = sc2_day_one(seconds=3600)
     state = services.engine_state(Game.objects.get(pk=game.id))
     writer, witness = [p.name for p in state.players if p.faction == "town"][:2]
     # The town votes him up before the pages open (the day waits for his vote or the

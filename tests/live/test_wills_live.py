@@ -9,28 +9,10 @@ from games import services
 from games.models import Game
 from tests.live.conftest import Socket, make_user
 from tests.live.test_consumers import db, run
-from tests.site.helpers import seat_players
+from tests.site.helpers import sc2_day_one
 
 WILL = "N1: p04 visited p07.\n<img src=x onerror=alert(1)>"
 MARK = "p04 visited p07"
-
-
-def sc2_day_one():
-    gm = make_user("host")
-    users = {f"p{i:02d}": make_user(f"p{i:02d}") for i in range(15)}
-    game = services.create_game(
-        gm,
-        name="Wills",
-        ruleset_id="sc2",
-        preset_id="standard15",
-        day_seconds=600,
-        night_seconds=600,
-        first_phase="day",
-        reveal_mode="",
-        seed=3,
-    )
-    seat_players(gm, game, users.values(), start=True)
-    return game, gm, users
 
 
 def lynch(game, gm, users, victim: str) -> None:

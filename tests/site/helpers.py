@@ -182,6 +182,28 @@ def dealt_game(
     return game, users
 
 
+def sc2_day_one(seconds: int = 600):
+    """An sc2 standard15 game run by "host", started by day (seed 3, roles not revealed
+    at death); returns the game, the GM and the players p00..p14."""
+    from games import services
+
+    gm = make_user("host")
+    users = {f"p{i:02d}": make_user(f"p{i:02d}") for i in range(15)}
+    game = services.create_game(
+        gm,
+        name="Wills",
+        ruleset_id="sc2",
+        preset_id="standard15",
+        day_seconds=seconds,
+        night_seconds=seconds,
+        first_phase="day",
+        reveal_mode="",
+        seed=3,
+    )
+    seat_players(gm, game, users.values(), start=True)
+    return game, gm, users
+
+
 # Dealt tables of the moves tests (site and browser): seat name -> role, in seat order.
 SPORT = {
     "don": "don",
