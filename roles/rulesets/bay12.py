@@ -746,6 +746,12 @@ ROLES = [
 
 # A doused player's role investigation is the doused group; the arsonist sees himself doused.
 DOCUMENTATION = """
+- Several protectors on one target (000 Doctor and Bodyguard: "even if multiple people
+  prevented it"): every protector who stood between an attack and a target who lived is
+  told once: the bodyguard who faced the attacker, a bodyguard who stood by, and each
+  doctor whose heal would have stopped the attack, also when a bodyguard or the target's
+  own self-guard stopped it first. A role's own defence (the Serial Killer's) is no one's
+  doing: a doctor healing him is not told; nor is anyone told when the target died anyway.
 - Investigator groups are 000's nine; the Townie, absent from the list, reads "townie" alone.
 - Ties at the day's end lynch nobody (option tie = "random" draws one of the tied).
 - A use of a limited ability (Vigilante shot, Doctor/Bodyguard self-target) is spent when it

@@ -1116,6 +1116,13 @@ def reveal_of(state: GameState, player: Player) -> str:
 
 
 DOCUMENTATION = """
+Several protectors on one target (000's Doctor and Bodyguard, "even if multiple
+people prevented it"): the Bodyguard who faced the attacker, one who stood by, and,
+with doctor_knows_if_attacked, each Doctor whose heal would have stopped the attack
+are told once, also when a Bodyguard or the target's vest stopped it first; a role's
+own night immunity is no one's doing, and the jail hides its prisoner (no protector is
+told of an attack on him).
+
 Night order (002 'Order of Night actions', sc2-notes 1-10): the jail, the
 Godfather's order handed to a Mafioso, vests and alerts, the redirect/block
 cycle, marks (frames, douses, heals, guards), all kills at once, the Janitor, the
