@@ -1005,6 +1005,13 @@ OPTIONS = (
         "an Executioner whose target dies at night becomes a Jester",
         ON_OFF,
     ),
+    Option(
+        "executioner_suicides_on_failure",
+        False,
+        "with executioner_becomes_jester off, an Executioner whose target dies at night "
+        "commits suicide the next night (002: 'a suicide note with the words \"I failed.\"')",
+        ON_OFF,
+    ),
     Option("executioner_target_must_be_town", True, "the Executioner's target is Town", ON_OFF),
     Option("executioner_must_survive", True, "the Executioner must be alive at the end", ON_OFF),
     Option("executioner_night_immune", False, "Executioner immune to night kills", ON_OFF),
@@ -1194,6 +1201,13 @@ GM decisions where the documents are silent or ambiguous:
 - Disguiser: his own attack; if it kills, investigations of him show the victim's
   role and the victim is announced as the Disguiser ('reveal' event).
 - Mason Leader: a recruit counts when it succeeds or bludgeons a Cultist.
+- Executioner failure: his target dying at night makes him a Jester
+  (executioner_becomes_jester, on: the wiki's 'Becomes Jester upon failure'); with it
+  off and executioner_suicides_on_failure on, he is told ('failed') and commits
+  suicide the next night, unpreventable like the Vigilante's guilt, with 002's line
+  'He/She apparently shot himself after leaving a suicide note with the words "I
+  failed." on it.' (cause 'suicide'); with both off he stays an Executioner who
+  cannot win. A target lynched is his win, never a failure.
 - The port's flags (sc2-reference names them without defaults): where the wiki has
   the option, its default; otherwise the default keeps the wiki's rule.
   - offense_level is not one more option: Veteran 1/2 is veteran_pierces_immunity,

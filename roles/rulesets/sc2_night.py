@@ -231,6 +231,17 @@ def kills(ctx: PhaseContext) -> None:
     for player in state.alive():
         if player.memory.pop("guilt", None):
             ctx.attack(None, player.name, "suicide", preventable=False, interceptable=False)
+    # The Executioner whose target died at night (executioner_suicides_on_failure).
+    for player in state.alive():
+        if player.memory.pop("exe_failed", None) and player.role == "executioner":
+            ctx.attack(
+                None,
+                player.name,
+                "suicide",
+                preventable=False,
+                interceptable=False,
+                meta={"description": "executioner_failure"},
+            )
     for intent in _effective(ctx):
         if intent.ability.id == "kill" and intent.role.id == "godfather":
             if intent.extra.get("own_kill"):

@@ -326,9 +326,15 @@ def after_deaths(ctx: PhaseContext) -> None:
             if len(masons) == 1:
                 change_role(state, masons[0], "mason_leader")
     # Executioner: 'Target killed at night -> becomes Jester (if option)'.
-    if ctx.kind == "night" and option(state, "executioner_becomes_jester"):
+    # 002's death description 'a suicide note with the words "I failed."': with the
+    # Jester option off, the failed Executioner takes his life the next night.
+    if ctx.kind == "night":
         for player in shared.executioners_turning(ctx, "exe_target"):
-            change_role(state, player, "jester")
+            if option(state, "executioner_becomes_jester"):
+                change_role(state, player, "jester")
+            elif option(state, "executioner_suicides_on_failure"):
+                player.memory["exe_failed"] = True
+                ctx.result(player.name, "failed", target=player.memory["exe_target"])
 
 
 # -- announcements --------------------------------------------------------------------------
@@ -360,7 +366,7 @@ def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
         return describe_kinds(["bodyguard"])
     kinds = []
     for attack in ctx.flags.get("killed_by", {}).get(name, []):
-        kind = CAUSE_KINDS.get(attack.cause)
+        kind = attack.meta.get("description") or CAUSE_KINDS.get(attack.cause)
         if kind:
             kinds.append(kind)
     if not kinds:
