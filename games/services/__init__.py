@@ -41,7 +41,9 @@ from games.services.gm import (
     pause_phase,
     replace_player,
     resume_phase,
+    rule_vote,
     time_left,
+    vote_rulings_of,
 )
 from games.services.lobby import (
     CANCEL_REASON_MAX_CHARS,
@@ -136,6 +138,7 @@ __all__ = [
     "refuse_replaced_spectator",
     "replace_player",
     "resume_phase",
+    "rule_vote",
     "reveal_modes",
     "roulette_command",
     "schedule_deadline",
@@ -145,6 +148,7 @@ __all__ = [
     "sweep_overdue_phases",
     "tally",
     "time_left",
+    "vote_rulings_of",
     "use_timer",
     "watch_game",
     "withdraw_action",

@@ -218,6 +218,11 @@ def game_page(request, game_id: int):
             )
             if phase.pending.get("actor") == services.GM_ACTOR:
                 context["gm_decision"] = phase.pending
+            if phase.kind == "day" and ruleset.vote_rulings:
+                context["gm_vote_rulings"] = {
+                    "offered": ruleset.vote_rulings,
+                    "given": services.vote_rulings_of(phase, ruleset),
+                }
     return render(request, "games/running.html", context)
 
 
@@ -505,6 +510,21 @@ def gm_modkill(request, game_id: int):
         game_id,
         lambda: services.modkill_player(request.user, game_id, name, phase_seq=_phase_seq(request)),
         f"{name} was modkilled.",
+    )
+
+
+@login_required
+@require_POST
+def gm_rule_vote(request, game_id: int):
+    """The GM's ruling on a voter's vote (ru_hunt's vote thread), or its withdrawal."""
+    voter, ruling = request.POST.get("player", ""), request.POST.get("ruling", "")
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.rule_vote(
+            request.user, game_id, voter, ruling, phase_seq=_phase_seq(request)
+        ),
+        f"Ruling on {voter}'s vote recorded." if ruling else f"Ruling on {voter}'s vote withdrawn.",
     )
 
 

@@ -390,6 +390,10 @@ RULESET = register(
         vote_check=ru.vote_rule(allow_pass=False),
         headline=ru.headline,
         gm_decisions=(ru.MODKILL, REJECT_VOTE, URGED),
+        vote_rulings=(
+            (REJECT_VOTE, "vote not accepted (the post held more than the nickname)"),
+            (URGED, "urged others to vote: the vote counts against them"),
+        ),
         reveal=reveal,
         reveal_of=reveal_of,
     )
