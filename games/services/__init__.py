@@ -45,6 +45,7 @@ from games.services.gm import (
     time_left,
     vote_rulings_of,
 )
+from games.services.leaving import LEFT_KIND, leave_running_game, leavers_allowed, record_leaver
 from games.services.lobby import (
     CANCEL_REASON_MAX_CHARS,
     DEALT_KIND,
@@ -138,6 +139,10 @@ __all__ = [
     "refuse_replaced_spectator",
     "replace_player",
     "resume_phase",
+    "LEFT_KIND",
+    "leave_running_game",
+    "leavers_allowed",
+    "record_leaver",
     "rule_vote",
     "reveal_modes",
     "roulette_command",

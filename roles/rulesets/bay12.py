@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import abilities as hooks
-from .. import announce
+from .. import announce, leavers
 from ..day import final_ballots, leaders, lynch, tally, voters_for
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
@@ -336,6 +336,8 @@ CAUSE_KIND = {"mafioso": "mafia"}
 def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
     if ctx.kind != "night":
         return None
+    if causes == [leavers.CAUSE]:
+        return leavers.DESCRIPTION.format(name=name)
     kinds = [CAUSE_KIND.get(c, c) for c in causes]
     struggle = bool(ctx.death_notes.get(name, {}).get("struggle"))
     return announce.describe(kinds, struggle=struggle)
@@ -787,6 +789,7 @@ RULESET = register(
         source="000_b45937d1804aaae2.txt (role list), 002_d22398e7ea336aa2.txt (order, tables)",
         roles={r.id: r for r in ROLES},
         night_order=(
+            "leave",
             "guilt",
             "redirect_block",
             "visits",
@@ -795,12 +798,15 @@ RULESET = register(
             "protect",
             "kill",
             "settle",
+            "leavers",
             "investigate",
             "spy_watch",
             "dawn",
         ),
-        day_order=("lynch", "after_lynch"),
+        day_order=("leave", "lynch", "after_lynch"),
         procedures={
+            "leave": leavers.note,
+            "leavers": leavers.die,
             "guilt": guilt,
             "redirect_block": hooks.redirect_and_block,
             "visits": hooks.record_visits,
@@ -878,7 +884,8 @@ RULESET = register(
                 ),
             ),
         },
-        documentation=DOCUMENTATION,
+        documentation=DOCUMENTATION + "\n" + leavers.DOCUMENTATION,
+        gm_decisions=(leavers.LEAVE,),
         private_messages_default="on",
         private_messages_phase="night",
         factions={MAFIA: "Mafia", TOWN: "Town", NEUTRAL: "Neutral"},

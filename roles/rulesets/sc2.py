@@ -14,6 +14,7 @@ The night, the day and the rule tables live beside this module:
 from __future__ import annotations
 
 from .. import abilities as shared
+from .. import leavers
 from ..announce import headline
 from ..errors import IllegalAction
 from ..model import GameState, Player
@@ -1374,6 +1375,7 @@ RULESET = register(
         source="002_d22398e7ea336aa2.txt, sc2-notes.md, sc2-reference.md",
         roles={r.id: r for r in ROLES_LIST},
         night_order=(
+            "leave",
             "jail",
             "mafia_order",
             "vests",
@@ -1387,11 +1389,14 @@ RULESET = register(
             "investigate",
             "spy",
             "disguise",
+            "leavers",
             "recruit",
             "dawn",
         ),
-        day_order=("day_actions", "vote", "after_day"),
+        day_order=("leave", "day_actions", "vote", "after_day"),
         procedures={
+            "leave": leavers.note,
+            "leavers": leavers.die,
             "mafia_order": night.mafia_order,
             "jail": night.jail,
             "redirect_block": night.redirect_and_block,
@@ -1409,7 +1414,8 @@ RULESET = register(
         win_check=day.win_check,
         options=OPTIONS,
         presets=PRESETS,
-        documentation=DOCUMENTATION,
+        documentation=DOCUMENTATION + "\n\n" + leavers.DOCUMENTATION,
+        gm_decisions=(leavers.LEAVE,),
         factions={
             "town": "Town",
             "mafia": "Mafia",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import abilities as shared
-from .. import wills
+from .. import leavers, wills
 from ..announce import describe as describe_kinds
 from ..model import GameState, Player
 from ..night import PhaseContext
@@ -361,6 +361,8 @@ def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
     """002's death descriptions, when the night type shows them."""
     if ctx.kind != "night" or ctx.option("night_type") == "none":
         return None
+    if causes == [leavers.CAUSE]:
+        return leavers.DESCRIPTION.format(name=name)
     notes = ctx.death_notes.get(name, {})
     if notes.get("duel"):
         return describe_kinds(["bodyguard"])
