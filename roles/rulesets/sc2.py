@@ -1243,8 +1243,15 @@ GM decisions where the documents are silent or ambiguous:
     has no action); on, his target is told a Jester came by; it is a visit (seen by
     a Lookout, shot by an alerting Veteran) and not in the night sequence.
   - detects_block_immune_target (Escort, Consort): one option for both,
-    escort_detects_immune. WitchDoctor_when_converted (Doctor, Witch): the Witch
-    Doctor is not an sc2 role here. The Bus Driver's 'May target self' is a fact of
+    escort_detects_immune.
+  - The Witch Doctor and WitchDoctor_when_converted (Doctor, Witch) are not built:
+    the references name him and never say what he does. sc2-reference 3.1 lists him
+    only in brackets among roles 'not of ours' ('Witch, Cultist (+ Auditor, Judge,
+    Witch Doctor)'), 3.2 only as one of the port's unique roles, and 2.1/2.3 only
+    as the flag name 'WitchDoctor_when_converted (port)', with no ability, win
+    condition or investigation result; a role with no rule text would be invented.
+    A converted Doctor or Witch becomes a Cultist, as every conversion does.
+  - The Bus Driver's 'May target self' is a fact of
     the wiki (always allowed), not an option; the Spy's old 'read PMs' belongs to
     the site's private messages, not to the engine.
 - Cult: one conversion a night for the whole cult; not Mafia, Masons, the Mason

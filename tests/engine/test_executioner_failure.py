@@ -74,3 +74,12 @@ def test_neither_option_leaves_him_be():
 def test_the_option_is_printed():
     """Every new ruling is printed by `python -m roles rules sc2`."""
     assert "executioner_suicides_on_failure" in roles.rules_text("sc2")
+
+
+def test_the_witch_doctor_ruling_quotes_what_leaves_it_open():
+    """Issue 19: where the references do not say what an option does, the ruling says so
+    with the sentence that leaves it open (sc2-reference 3.1 'Witch, Cultist (+ Auditor,
+    Judge, Witch Doctor)')."""
+    text = " ".join(roles.rules_text("sc2").split())
+    assert "Witch, Cultist (+ Auditor, Judge, Witch Doctor)" in text
+    assert "witch_doctor" not in roles.get_ruleset("sc2").roles
