@@ -215,3 +215,43 @@ def test_sc2_jailed_target_tells_no_protector():
 def test_the_ruling_is_printed(ruleset):
     """Every new ruling is printed by `python -m roles rules RULESET`."""
     assert QUOTE in " ".join(roles.rules_text(ruleset).split())
+
+
+# -- townston ---------------------------------------------------------------------------
+
+
+def test_townston_every_bodyguard_of_the_target_is_told():
+    """001 Bodyguard: 'you will defend him with your life'; with two Bodyguards on one
+    player (townston deals two) each stopped the hit, so each is told once. 001 says
+    nothing of telling the protected player, so he is not told (000's sentence is
+    bay12's)."""
+    pairs = [
+        ("Ann", "townie"),
+        ("Bob", "hitman"),
+        ("Cid", "bodyguard"),
+        ("Dan", "bodyguard"),
+        ("Eve", "townie"),
+        ("Fay", "godfather"),
+        ("Gil", "townie"),
+    ]
+    out = roles.simulate(
+        {
+            "ruleset": "townston",
+            "seed": 1,
+            "options": {},
+            "players": [{"name": n, "role": r} for n, r in pairs],
+            "phases": [
+                {
+                    "night": [
+                        {"actor": "Cid", "targets": ["Ann"]},
+                        {"actor": "Dan", "targets": ["Ann"]},
+                        {"actor": "Bob", "targets": ["Ann"]},
+                    ]
+                }
+            ],
+        }
+    )
+    phase = out["phases"][0]
+    assert "Ann" not in {d["player"] for d in phase["deaths"]}
+    told = sorted(r["to"] for r in phase["results"] if r["kind"] == "protected")
+    assert told == ["Cid", "Dan"]
