@@ -1352,6 +1352,10 @@ RULESET = register(
         title="SC2 Mafia",
         source="002_d22398e7ea336aa2.txt, sc2-notes.md, sc2-reference.md",
         roles={r.id: r for r in ROLES_LIST},
+        categories=categories.SETUP_CATEGORIES,
+        unique_roles=categories.UNIQUE,
+        spawn_rules=categories.SPAWN_RULES,
+        excluded_from_randoms_options=categories.EXCLUDED_FROM_RANDOMS_OPTIONS,
         night_order=(
             "jail",
             "mafia_order",

@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..ruleset import Category, ExclusionFlag, SpawnRule
+
 # Category -> members (of the sc2 roles), sc2-reference 3.1 as of 002 (2011): the
 # Mayor and the Mason Leader are Town Power ("2011: Power"), the Spy is Town Random
 # only ("earlier Town Random only") and the Bus Driver Town Protective. 002's
@@ -114,6 +116,59 @@ CORONER_OPTIONS = (
     "coroner_discovers_last_will",
     "coroner_discovers_death_type",
     "coroner_discovers_visitor_roles",
+)
+
+
+TITLES = {cid: cid.replace("_", " ").title() for cid in CATEGORIES}
+
+# The sides "Any Random: Exclude Town/Mafia/Neutral" remove.
+SIDES = {"exclude_town": "town_random", "exclude_mafia": "mafia_random"}
+SIDES["exclude_neutral"] = "neutral_random"
+
+
+def _flag(category: str, flag: str, default: bool) -> ExclusionFlag:
+    """What each exclusion option of EXCLUSION_OPTIONS removes (or, for Neutral Evil's
+    "include neutral killing", adds)."""
+    if flag == "include_neutral_killing":
+        return ExclusionFlag(flag, default, adds=CATEGORIES["neutral_killing"])
+    if flag == "exclude_killing":
+        members = CATEGORIES[category]
+        return ExclusionFlag(flag, default, removes=tuple(r for r in members if r in KILLING))
+    if flag in SIDES:
+        return ExclusionFlag(flag, default, removes=CATEGORIES[SIDES[flag]])
+    return ExclusionFlag(flag, default, removes=(flag.removeprefix("exclude_"),))
+
+
+# The tables above as the setup builder's data (Ruleset.categories); the random sides
+# have a flag per member too, like the port's "exclude each".
+SETUP_CATEGORIES: dict[str, Category] = {
+    cid: Category(
+        cid,
+        TITLES[cid],
+        members,
+        tuple(
+            _flag(cid, flag, default)
+            for flag, default in EXCLUSION_OPTIONS.get(cid, _exclude_each(*members)).items()
+        ),
+        FALLBACKS.get(cid),
+    )
+    for cid, members in CATEGORIES.items()
+}
+
+# 002 "Random Role Constraints" as data. The Clue variant is the option reveal_roles
+# off (sc2-reference 3.3: Clue = "no last wills, roles not revealed at death").
+SPAWN_RULES = (
+    SpawnRule(
+        "coroner",
+        with_roles=("janitor",),
+        when_options=({"reveal_roles": False}, {o: True for o in CORONER_OPTIONS}),
+        text="needs a Janitor in the game, the Clue variant or every Coroner option on",
+    ),
+    SpawnRule(
+        "mason_leader",
+        with_roles=("citizen", "cultist"),
+        text="needs a Citizen or a Cultist in the game",
+    ),
 )
 
 
