@@ -104,14 +104,18 @@ def figures(setup: dict) -> dict:
             for role, p in ranked
             if p > 0
         ]
+    # Factions the ruleset titles alike (sc2's neutral killers, each its own faction)
+    # are summed under their title: the balance a GM reads.
+    titled: dict[str, dict] = {}
+    for faction, expected in odds["factions"].items():
+        title = ruleset.factions.get(faction, faction)
+        entry = titled.setdefault(title, {"factions": [], "title": title, "expected": 0.0})
+        entry["factions"].append(faction)
+        entry["expected"] += expected
     result["factions"] = [
-        {
-            "faction": faction,
-            "title": ruleset.factions.get(faction, faction),
-            "expected": round(expected, 2),
-        }
-        for faction, expected in sorted(odds["factions"].items(), key=lambda item: -item[1])
-        if expected > 0
+        {**entry, "expected": round(entry["expected"], 2)}
+        for entry in sorted(titled.values(), key=lambda e: -e["expected"])
+        if entry["expected"] > 0.00005
     ]
     return result
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django import forms
+
 import roles
 from games import setup_view
 from games.services import MAX_SLOTS
@@ -73,6 +75,16 @@ def _limits(ruleset, post, errors: list[str]) -> dict:
     return limits
 
 
+def _with_option_defaults(ruleset, post) -> dict:
+    """The post, an option it does not name at the ruleset's default (a post of the
+    slots alone, as a tool may send to the check); a checkbox absent stays unticked."""
+    data = {key: post.get(key) for key in post}
+    for key, (_option, option_field) in SetupOptionsForm(ruleset, {}).option_fields.items():
+        if key not in data and not isinstance(option_field, forms.BooleanField):
+            data[key] = option_field.initial
+    return data
+
+
 def read_post(ruleset, post) -> Built:
     """The builder's fields as a setup, with the pressed button's change applied."""
     categories = roles.setup_categories(ruleset.id)
@@ -107,7 +119,7 @@ def read_post(ruleset, post) -> Built:
                 slots[at - 1], slots[at] = slots[at], slots[at - 1]
             elif what == "down" and at + 1 < len(slots):
                 slots[at + 1], slots[at] = slots[at], slots[at + 1]
-    options_form = SetupOptionsForm(ruleset, {}, data=post)
+    options_form = SetupOptionsForm(ruleset, {}, data=_with_option_defaults(ruleset, post))
     options = {}
     if options_form.is_valid():
         options = options_form.options()
