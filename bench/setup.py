@@ -5,11 +5,12 @@
 
 Lines:
 - roll, 1,500 slots of sc2: 500 fixed roles (the standard 15's list without its
-  unique roles, repeated) and 1,000 random slots cycling through every sc2 category (Town Power with killing
-  roles excluded, so its fallback is in play), the Coroner and Mason Leader
-  constraints live (mason_leader_excluded_from_randoms off) and a GM max on the
-  Jester. A roll is everything `roll_setup` does: read the setup, check every slot
-  (the reachable states of the whole setup), draw each random slot.
+  unique roles, repeated) and 1,000 random slots cycling through every sc2
+  category (Town Power with killing roles excluded, so its fallback is in play),
+  the Coroner and Mason Leader constraints live (mason_leader_excluded_from_randoms
+  off) and a GM max on the Jester. A roll is everything `roll_setup` does: read
+  the setup, check every slot (the reachable states of the whole setup), draw each
+  random slot.
 - the same for 150 and 15 slots (the first slots of the 1,500).
 - odds, 20 slots of sc2 with 10 random (constraints, unique roles and both
   fallbacks in play): `setup_odds`, exact by dynamic programming; and the odds of
