@@ -192,12 +192,12 @@ SPAWN_RULES = (
         "coroner",
         with_roles=("janitor",),
         when_options=({"reveal_roles": False}, {o: True for o in CORONER_OPTIONS}),
-        text="needs a Janitor in the game, the Clue variant or every Coroner option on",
+        text="needs a Janitor already in the game, the Clue variant or every Coroner option on",
     ),
     SpawnRule(
         "mason_leader",
         with_roles=("citizen", "cultist"),
-        text="needs a Citizen or a Cultist in the game",
+        text="needs a Citizen or a Cultist already in the game",
     ),
 )
 

@@ -167,7 +167,10 @@ def test_any_random_excluding_every_side_is_refused():
     [problem] = report["problems"]
     assert problem["slot"] == 1
     assert problem["message"].startswith("slot 2 of 2 (Any Random): no possible role in any roll")
-    assert "no fallback" in problem["message"]
+    assert problem["message"] == (
+        "slot 2 of 2 (Any Random): no possible role in any roll: Any Random: nothing left "
+        "after the exclusions; Any Random has no fallback"
+    )
     with pytest.raises(roles.InvalidSetup) as refused:
         roles.roll_setup(setup, 1)
     assert refused.value.problems == report["problems"]
