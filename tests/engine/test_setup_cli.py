@@ -154,3 +154,6 @@ def test_garbage_from_the_api_is_a_setup_error():
     with pytest.raises(roles.SetupError) as error:
         roles.check_setup({"ruleset": "sc2", "slots": [{"role": "wizard"}]})
     assert isinstance(error.value, roles.ScenarioError) and "\n" not in str(error.value)
+    with pytest.raises(roles.SetupError) as error:
+        roles.check_setup({"ruleset": "sc2", "slots": [{"role": "two\nlines"}]})
+    assert "\n" not in str(error.value)
