@@ -45,6 +45,10 @@ class PendingDecision(IllegalAction):
 class SetupError(ScenarioError):
     """A setup that cannot be read (spec/setup.md): one line naming what is wrong."""
 
+    def __init__(self, message: str):
+        # One line even when the garbage it quotes holds line breaks.
+        super().__init__(" ".join(str(message).split()))
+
 
 class InvalidSetup(ValueError):
     """A setup that reads but cannot be rolled: `problems` as check_setup lists them."""

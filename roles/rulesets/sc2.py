@@ -1289,7 +1289,15 @@ def _categories_text() -> str:
     return "\n".join(lines)
 
 
-DOCUMENTATION = DOCUMENTATION + "\n\n" + chats.RULINGS + "\n\n" + _categories_text()
+DOCUMENTATION = (
+    DOCUMENTATION
+    + "\n\n"
+    + chats.RULINGS
+    + "\n\n"
+    + _categories_text()
+    + "\n\n"
+    + categories.SETUP_RULINGS
+)
 
 
 PRESETS = {

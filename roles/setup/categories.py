@@ -28,7 +28,7 @@ SETUP_RULINGS = """\
   fixed slot.
 - A random slot with no possible role follows its category's fallback (a category or a
   role) and, failing that too, makes the setup invalid; `setup check` says so whenever
-  this can happen in any roll (in every roll or only in some)."""
+  this can happen in any roll ("in any roll" when it always does, else "in some rolls")."""
 
 
 def exclude_each(role_ids: Iterable[str]) -> tuple[ExclusionFlag, ...]:
@@ -90,6 +90,24 @@ def faction_randoms(
         "any_random", titles["any_random"], tuple(roles), tuple(flags), fallbacks.get("any_random")
     )
     return out
+
+
+def categories_text(ruleset_id: str) -> str:
+    """The ruleset's categories, unique roles and limits for its sheet (cards.py)."""
+    ruleset = get_ruleset(ruleset_id)
+    lines = ["Categories (`setup categories`):"]
+    for c in ruleset.categories.values():
+        flags = f"; flags: {', '.join(f.id for f in c.flags)}" if c.flags else ""
+        fallback = f"; falls back to {c.fallback}" if c.fallback else ""
+        lines.append(f"- {c.id} ({c.title}): {', '.join(c.roles)}{flags}{fallback}")
+    if ruleset.unique_roles:
+        unique = ", ".join(r for r in ruleset.roles if r in ruleset.unique_roles)
+        lines.append(f"- unique (at most one per game): {unique}")
+    for role, most in ruleset.role_limits.items():
+        lines.append(f"- at most {most} {role} per game")
+    for role, option in ruleset.excluded_from_randoms_options.items():
+        lines.append(f"- {role} is excluded from randoms while the option {option} is on")
+    return "\n".join(lines)
 
 
 def categories_of(ruleset_id: str) -> dict[str, Category]:

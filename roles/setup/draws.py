@@ -138,27 +138,23 @@ class Draws:
         return found
 
     def why_empty(self, sig: Signature, state: State) -> str:
-        """Why the slot has no role in `state`, pool by pool, for the check's message."""
+        """Why the slot has no role in `state`, pool by pool, for the check's message:
+        "Town Power: Mayor at its limit; then its fallback Town Random: ..."."""
         categories, roles = self.setup.ruleset.categories, self.setup.ruleset.roles
         parts = []
         for fallback, pool in self.pools(sig):
-            title = categories[fallback].title if fallback in categories else None
             if fallback is None:
-                title = categories[sig[0]].title
-            if fallback is not None and title is None:
-                what = roles[fallback].name
-                reason = (
-                    "is excluded from randoms" if not pool else self._blocked([fallback], state)
-                )
-                parts.append(f"its fallback {what} {reason}")
-                continue
-            prefix = title if fallback is None else f"its fallback {title}"
-            if not pool:
-                parts.append(f"{prefix} has no role left after the exclusions")
+                name = categories[sig[0]].title
+            elif fallback in categories:
+                name = f"then its fallback {categories[fallback].title}"
             else:
-                parts.append(f"{prefix}: {self._blocked(pool, state)}")
+                name = f"then its fallback the {roles[fallback].name}"
+            if not pool:
+                parts.append(f"{name}: nothing left after the exclusions")
+            else:
+                parts.append(f"{name}: {self._blocked(pool, state)}")
         if categories[sig[0]].fallback is None:
-            parts.append("and it has no fallback")
+            parts.append(f"{categories[sig[0]].title} has no fallback")
         return "; ".join(parts)
 
     def _blocked(self, pool: Iterable[str], state: State) -> str:
@@ -170,10 +166,13 @@ class Draws:
                 at_limit.append(roles[role].name)
             else:
                 text = self.rule_text.get(role) or "its constraint"
-                constrained.append(f"{roles[role].name} ({text})")
+                constrained.append(f"{roles[role].name} {text}")
         out = []
         if at_limit:
-            out.append(", ".join(at_limit) + " already at the limit")
+            out.append(
+                " and ".join(at_limit)
+                + (" at its limit" if len(at_limit) == 1 else " at their limits")
+            )
         if constrained:
-            out.append("not allowed yet: " + ", ".join(constrained))
-        return "; ".join(out)
+            out.append(", ".join(constrained))
+        return ", ".join(out)

@@ -20,23 +20,34 @@ def roll_setup(setup: Any, seed: int) -> dict[str, Any]:
     >>> roll_setup({"ruleset": "bay12", "slots": [{"role": "doctor"}]}, 1)["roles"]
     ['doctor']
     """
-    parsed = parse_setup(setup)
-    draws = Draws(parsed)
-    problems = setup_problems(parsed, draws)
-    if problems:
-        raise InvalidSetup(problems)
-    rng = random.Random(f"{seed}:setup")
-    state = draws.initial
-    slots: list[dict[str, Any]] = []
-    for slot in parsed.slots:
-        if slot.fixed:
-            slots.append({"slot": slot.index, "role": slot.role, "fallback": None})
-            continue
-        fallback, roles = draws.options(signature(slot), state)
-        role = roles[rng.randrange(len(roles))]
-        state = draws.next_state(state, role)
-        slots.append({"slot": slot.index, "role": role, "fallback": fallback})
-    return {"roles": [s["role"] for s in slots], "slots": slots}
+    return Roller(setup).roll(seed)
+
+
+class Roller:
+    """One setup read and checked once, rolled with as many seeds as wanted (the same
+    roll as roll_setup for each seed)."""
+
+    def __init__(self, setup: Any):
+        self.setup = parse_setup(setup)
+        self.draws = Draws(self.setup)
+        problems = setup_problems(self.setup, self.draws)
+        if problems:
+            raise InvalidSetup(problems)
+
+    def roll(self, seed: int) -> dict[str, Any]:
+        rng = random.Random(f"{seed}:setup")
+        draws = self.draws
+        state = draws.initial
+        slots: list[dict[str, Any]] = []
+        for slot in self.setup.slots:
+            if slot.fixed:
+                slots.append({"slot": slot.index, "role": slot.role, "fallback": None})
+                continue
+            fallback, roles = draws.options(signature(slot), state)
+            role = roles[rng.randrange(len(roles))]
+            state = draws.next_state(state, role)
+            slots.append({"slot": slot.index, "role": role, "fallback": fallback})
+        return {"roles": [s["role"] for s in slots], "slots": slots}
 
 
 def preset_setup(ruleset_id: str, preset_id: str) -> dict[str, Any]:
