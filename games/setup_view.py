@@ -46,11 +46,11 @@ def slot_detail(slot: dict, categories: dict) -> str:
 
 
 def percent(p: float) -> str:
-    if p >= 0.9995:
-        return "100%"
-    if p * 100 >= 9.95:
-        return f"{p * 100:.0f}%"
-    return f"{p * 100:.1f}%"
+    """1/8 reads "12.5%", 1/2 "50%", 1/13 "7.7%"."""
+    value = p * 100
+    if abs(value - round(value)) < 0.05:
+        return f"{round(value)}%"
+    return f"{value:.1f}%"
 
 
 def problem_entries(problems: list[dict]) -> list[dict]:

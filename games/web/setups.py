@@ -93,6 +93,7 @@ def _builder_page(request, ruleset, built: builder.Built, saved: Setup | None, f
         "limit_rows": builder.limit_rows(ruleset, built.setup["roles"]),
         "limits_set": bool(built.setup["roles"]),
         "options": options_form.rows(),
+        "options_changed": sum(1 for row in options_form.rows() if row["changed"]),
         "figures": figures,
         "max_slots": services.MAX_SLOTS,
     }

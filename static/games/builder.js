@@ -129,11 +129,8 @@
   function showOdds(row, slot) {
     const box = row.querySelector(".slot-odds");
     box.textContent = "";
-    const odds = (slot && slot.odds) || [];
-    if (odds.length === 1) {
-      box.appendChild(el("span", "odd certain", odds[0].name));
-      return;
-    }
+    const random = row.querySelector("select.slot-kind").value.indexOf("category:") === 0;
+    const odds = (random && slot && slot.odds) || []; // a fixed slot is what it says
     odds.forEach(function (o) {
       const span = el("span", "odd", o.name + " ");
       span.appendChild(el("b", "", o.percent));
