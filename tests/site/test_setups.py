@@ -534,3 +534,12 @@ def test_the_create_page_refuses_a_setup_with_problems_with_the_engine_s_message
     assert response.status_code == 200
     assert "This setup cannot be played yet" in response.content.decode()
     assert not Game.objects.exists()
+
+
+def test_a_new_setup_may_start_from_a_preset(gemma):
+    page = client_of(gemma).get(reverse("new_setup") + "?ruleset=sc2").content.decode()
+    assert "start from one of SC2 Mafia's presets" in page
+    page = client_of(gemma).get(reverse("new_setup") + "?ruleset=bay12&preset=classic7")
+    html = page.content.decode()
+    assert html.count('value="role:townie" selected') == 2 and 'id="fig-players">7<' in html
+    assert client_of(gemma).get(reverse("new_setup") + "?ruleset=chess").status_code == 302
