@@ -194,9 +194,12 @@ def test_a_gm_builds_shares_another_clones_and_a_game_plays_its_first_night(site
     assert "Any Random (random)" in alice.inner_text("#setup-list")  # open setup
     submit(alice, alice.get_by_role("button", name="In!"))
     wait_live(alice)
+    wait_live(other)  # her page (the create page's answer) follows the sign-ups live
     for name in PLAYERS[1:]:
         FormSeat(browser, site, players[name], game_url).post("join", {})
-    other.goto(game_url)
+    other.wait_for_function("() => document.querySelectorAll('ol.seats li').length === 5")
+    other.wait_for_load_state()
+    wait_live(other)
     submit(other, other.get_by_role("button", name="Close sign-ups"))
     submit(other, other.get_by_role("button", name="Start the game"))
     other.wait_for_selector("#phase-banner.night")
