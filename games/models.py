@@ -6,6 +6,8 @@ phases and their deadlines, what was submitted, what was said, and the
 append-only event log every page and push is built from.
 """
 
+from __future__ import annotations
+
 from django.conf import settings
 from django.db import models
 
@@ -38,11 +40,85 @@ class PrivateMessages(models.TextChoices):
     GM_SEES_ALL = "gm", "private messages, the GM reads them all"
 
 
+class Setup(models.Model):
+    """A setup a GM built (the engine's setup format, ../shared/spec/setup.md): its
+    name, ruleset and sharing here, its contents in versions. Public: listed on the
+    setups page and openable, clonable and playable by any signed-in user; private:
+    only its owner's. Its link names the unguessable `token`, never the id."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=80)
+    ruleset_id = models.CharField(max_length=40)
+    public = models.BooleanField(default=False)
+    token = models.CharField(max_length=32, unique=True)
+    # The setup it was cloned from, if any (kept when that one is deleted: None).
+    cloned_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # Deleted by its owner: gone from every list and link, but the versions games
+    # played stay (their pages name the setup).
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def current(self) -> SetupVersion:
+        return self.versions.order_by("-number").first()
+
+
+class SetupVersion(models.Model):
+    """One version of a setup's contents. Once a game used it, it never changes again:
+    saving the setup then makes the next version (games/services/setups.py)."""
+
+    setup = models.ForeignKey(Setup, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    slots = models.JSONField(default=list, blank=True)
+    # Per-role limits: {role: {"unique": bool, "max": n, "excluded_from_randoms": bool}}.
+    limits = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["setup", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["setup", "number"], name="unique_setup_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.setup} v{self.number}"
+
+    def as_setup(self) -> dict:
+        """The engine's setup dict of this version."""
+        return {
+            "ruleset": self.setup.ruleset_id,
+            "options": dict(self.options),
+            "slots": [dict(slot) for slot in self.slots],
+            "roles": {role: dict(limit) for role, limit in self.limits.items()},
+        }
+
+
 class Game(models.Model):
     name = models.CharField(max_length=80)
     gm = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     ruleset_id = models.CharField(max_length=40)
-    preset_id = models.CharField(max_length=60)
+    # The ruleset's preset the game plays, or "" for a GM's setup (setup_version).
+    preset_id = models.CharField(max_length=60, blank=True)
+    setup_version = models.ForeignKey(
+        SetupVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="games"
+    )
+    # The setup the game plays, frozen at creation with the game's own options (the
+    # engine's setup format; a preset's as roles.preset_setup gives it): its size and
+    # its roll come from here. Secret while the game runs unless `open_setup`.
+    setup = models.JSONField(default=dict, blank=True)
+    # An open setup: players and spectators read the role list (random slots named as
+    # such) before and during the game. Closed: only the player count.
+    open_setup = models.BooleanField(default=False)
     options = models.JSONField(default=dict, blank=True)
     reveal_mode = models.CharField(max_length=20, default="")
     day_seconds = models.PositiveIntegerField()

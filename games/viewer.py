@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 import roles
-from games import rooms, services
+from games import rooms, services, setup_view
 from games.models import Event, Game, Phase, Post, Seat, Status
 
 
@@ -180,3 +180,26 @@ def phase_summary(viewer: Viewer, phase: Phase) -> dict:
         summary["actions"] = list(phase.actions.select_related("seat").order_by("seat__joined_at"))
         summary["votes"] = list(phase.votes.select_related("voter").order_by("id"))
     return summary
+
+
+def setup_list(viewer: Viewer) -> dict | None:
+    """The game's role list as this viewer may read it, or None (a closed setup while
+    the game runs: players, spectators and visitors see only the player count).
+
+    Open setup: everyone reads the slots (random ones named as such). The GM always
+    reads them and, once the game started, what each random slot rolled (his copy of
+    the deal); after the game everyone reads that too."""
+    game = viewer.game
+    if not game.setup:
+        return None
+    if not (game.open_setup or viewer.sees_everything):
+        return None
+    rolled = None
+    if viewer.sees_everything and game.status in (Status.RUNNING, Status.FINISHED):
+        event = game.events.filter(kind=services.DEALT_KIND, audience="gm").first()
+        rolled = event.payload.get("slots", []) if event else []
+    return {
+        "slots": setup_view.role_list(game.setup, rolled),
+        "rolled": rolled is not None,
+        "open": game.open_setup,
+    }

@@ -9,18 +9,36 @@ from . import rulesets  # noqa: F401  (every ruleset registers itself on import)
 from .cards import role_card, rules_text
 from .chats import ChatGroup, night_chats, rooms_of
 from .engine import PhaseResult, new_game, resolve_phase
-from .errors import IllegalAction, PendingDecision, ScenarioError
+from .errors import IllegalAction, InvalidSetup, PendingDecision, ScenarioError, SetupError
 from .leavers import has_left, leave
 from .legal import DONE, Choice, check_action, check_vote, choices, owed, replaced_moves
 from .model import Event, GameState, Player
 from .modkill import modkill
 from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, list_rulesets
 from .scenario import simulate
-from .setup import deal
+from .setup import (
+    category_title,
+    check_setup,
+    deal,
+    deal_roles,
+    preset_setup,
+    roll_setup,
+    setup_categories,
+    setup_odds,
+)
 from .view import known_role, observe
 from .wills import MAX_WILL_CHARS, check_will, offers_wills, will_of, wills_on, write_will
 
 __all__ = [
+    "setup_odds",
+    "setup_categories",
+    "roll_setup",
+    "preset_setup",
+    "deal_roles",
+    "check_setup",
+    "category_title",
+    "SetupError",
+    "InvalidSetup",
     "DONE",
     "MAX_WILL_CHARS",
     "Ability",

@@ -1,5 +1,7 @@
 """Command line: `python -m roles simulate FILE|-`, `python -m roles rules [RULESET]`,
-and `python -m roles roulette` (the graveyard's roulette, the same for every ruleset)."""
+`python -m roles roulette` (the graveyard's roulette, the same for every ruleset) and
+`python -m roles setup categories RULESET | check FILE|- | odds FILE|- | roll FILE|- --seed N`
+(the setup builder, spec/setup.md)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,12 @@ from .cards import rules_text, rulesets_text
 from .errors import ScenarioError
 from .roulette import HELP as ROULETTE_HELP
 from .scenario import simulate
+from .setup.cli import USAGE as SETUP_USAGE
+from .setup.cli import setup_main
 
 USAGE = (
     "usage: python -m roles simulate FILE|-  |  python -m roles rules [RULESET]"
-    "  |  python -m roles roulette"
+    "  |  python -m roles roulette  |  " + SETUP_USAGE
 )
 
 
@@ -27,6 +31,10 @@ def main(argv: list[str]) -> int:
             print(f"unknown ruleset '{argv[1]}'", file=sys.stderr)
             return 2
         return 0
+    if argv[:1] == ["setup"]:
+        code = setup_main(argv[1:])
+        if code is not None:
+            return code
     if argv == ["roulette"]:
         print(ROULETTE_HELP)
         return 0

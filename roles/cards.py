@@ -6,6 +6,7 @@ from .legal import OWED_RULINGS
 from .modkill import RULINGS as MODKILL_RULINGS
 from .roulette import HELP as ROULETTE_HELP
 from .ruleset import Ability, Role, Ruleset, get_ruleset, list_rulesets
+from .setup.categories import SETUP_RULINGS, categories_text
 from .wills import RULINGS as WILL_RULINGS
 from .wills import offers_wills
 
@@ -99,6 +100,10 @@ def rules_text(ruleset_id: str) -> str:
         out.append("")
         out.append("Last wills (the 'last_wills' option):")
         out.append(WILL_RULINGS.strip())
+    out.append("")
+    out.append("The setup builder (any ruleset; `python -m roles setup ...`):")
+    out.append(SETUP_RULINGS)
+    out.append(categories_text(ruleset.id))
     out.append("")
     out.append("The host:")
     out.append(MODKILL_RULINGS.strip())

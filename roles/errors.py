@@ -40,3 +40,19 @@ class PendingDecision(IllegalAction):
         self.index = index
         self.actor = actor
         self.ability = ability
+
+
+class SetupError(ScenarioError):
+    """A setup that cannot be read (spec/setup.md): one line naming what is wrong."""
+
+    def __init__(self, message: str):
+        # One line even when the garbage it quotes holds line breaks.
+        super().__init__(" ".join(str(message).split()))
+
+
+class InvalidSetup(ValueError):
+    """A setup that reads but cannot be rolled: `problems` as check_setup lists them."""
+
+    def __init__(self, problems: list[dict]):
+        super().__init__("; ".join(p["message"] for p in problems) or "invalid setup")
+        self.problems = list(problems)

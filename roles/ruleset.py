@@ -112,6 +112,42 @@ class Preset:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class ExclusionFlag:
+    """A setup builder's switch on a random category (sc2's "Exclude killing roles"):
+    when on, the slot never draws `removes` and may also draw `adds`."""
+
+    id: str
+    default: bool = False
+    removes: tuple[str, ...] = ()
+    adds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Category:
+    """A random slot's category: its members, exclusion flags and fallback (a category
+    or role id the slot draws from when nothing of its own is possible; 002's
+    "Impossible Randoms")."""
+
+    id: str
+    title: str
+    roles: tuple[str, ...]
+    flags: tuple[ExclusionFlag, ...] = ()
+    fallback: str | None = None
+
+
+@dataclass(frozen=True)
+class SpawnRule:
+    """002's "Random Role Constraints": a random slot draws `role` only when one of
+    `with_roles` is already in the game or every option of one of `when_options`
+    has the given value (a fixed slot is "forced" and always allowed)."""
+
+    role: str
+    with_roles: tuple[str, ...] = ()
+    when_options: tuple[dict[str, Any], ...] = ()
+    text: str = ""
+
+
 @dataclass
 class Ruleset:
     id: str
@@ -174,6 +210,14 @@ class Ruleset:
     # "gm": the GM reads them all) and the phase kind they are limited to (None: any).
     private_messages_default: str = "off"
     private_messages_phase: str | None = None
+    # The setup builder (spec/setup.md): random categories by id, roles at most one
+    # per game, other per-game maxima, random-role constraints, and the options that
+    # exclude a role from random slots (role id -> option id).
+    categories: dict[str, Category] = field(default_factory=dict)
+    unique_roles: frozenset[str] = frozenset()
+    role_limits: dict[str, int] = field(default_factory=dict)
+    spawn_rules: tuple[SpawnRule, ...] = ()
+    excluded_from_randoms_options: dict[str, str] = field(default_factory=dict)
 
     def option(self, state_options: dict[str, Any], option_id: str) -> Any:
         if option_id in state_options:

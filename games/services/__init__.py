@@ -8,6 +8,7 @@
 - `chat`: posts in every thread and night room (flood control in `core`);
 - `phases`: open, close, sweep, the engine's decisions and rounds, the clock's seam;
 - `gm`: the GM's interventions (close, decide, extend, pause, modkill, replace);
+- `setups`: the setups GMs build (save, clone, delete, find), in versions;
 - `roulette`: the graveyard's Russian roulette;
 - `push`: the one way out, every event sent after its commit.
 
@@ -88,6 +89,15 @@ from games.services.phases import (
 )
 from games.services.play import cast_vote, finish_actions, submit_action, withdraw_action
 from games.services.roulette import is_command, roulette_command
+from games.services.setups import (
+    MAX_SLOTS,
+    clean_setup,
+    clone_setup,
+    delete_setup,
+    find_setup,
+    problems_text,
+    save_setup,
+)
 
 __all__ = [
     "DEALT_KIND",
@@ -97,6 +107,7 @@ __all__ = [
     "LAST_WILL_KIND",
     "MAX_PHASE_SECONDS",
     "MAX_POST_CHARS",
+    "MAX_SLOTS",
     "NOTE_KIND",
     "RATE_POSTS",
     "RATE_SECONDS",
@@ -108,6 +119,8 @@ __all__ = [
     "cancel_game",
     "cast_vote",
     "choices_now",
+    "clean_setup",
+    "clone_setup",
     "close_phase",
     "close_phase_at_deadline",
     "create_game",
@@ -115,8 +128,10 @@ __all__ = [
     "current_will",
     "current_votes",
     "dealt_roles",
+    "delete_setup",
     "engine_state",
     "extend_phase",
+    "find_setup",
     "finish_actions",
     "gm_change",
     "gm_close_phase",
@@ -135,6 +150,7 @@ __all__ = [
     "phase_input",
     "post_message",
     "preset_size",
+    "problems_text",
     "refuse_if_paused",
     "refuse_replaced_spectator",
     "replace_player",
@@ -146,6 +162,7 @@ __all__ = [
     "rule_vote",
     "reveal_modes",
     "roulette_command",
+    "save_setup",
     "schedule_deadline",
     "set_signups",
     "start_game",

@@ -176,7 +176,8 @@ def check_seconds(label: str, value) -> int:
 
 
 def preset_size(game: Game) -> int:
-    return len(roles.get_ruleset(game.ruleset_id).presets[game.preset_id].roles)
+    """The number of players the game's setup needs: one per slot."""
+    return len(game.setup.get("slots", ()))
 
 
 def choices_now(state: roles.GameState, name: str) -> list[dict]:

@@ -29,6 +29,7 @@ from games.services.core import (
     seat_of,
 )
 from games.services.phases import open_next_phase
+from games.services.setups import playable_version, problems_text
 
 
 def create_game(
@@ -36,7 +37,7 @@ def create_game(
     *,
     name: str,
     ruleset_id: str,
-    preset_id: str,
+    preset_id: str = "",
     day_seconds,
     night_seconds,
     reveal_mode: str = "",
@@ -44,8 +45,13 @@ def create_game(
     first_phase: str = "night",
     seed: int | None = None,
     private_messages: str = "",
+    setup_version=None,
+    open_setup: bool = False,
 ) -> Game:
-    """Create a game; `private_messages` empty: the ruleset's default."""
+    """Create a game of a preset (`preset_id`) or of a setup's version (`setup_version`,
+    the GM's own or a public one, whose engine check must pass with the game's final
+    options); `private_messages` empty: the ruleset's default. An open setup shows the
+    players its role list (games/viewer.py)."""
     if not getattr(gm, "is_authenticated", False):
         raise ServiceError("Log in first.")
     name = (name or "").strip()
@@ -57,7 +63,7 @@ def create_game(
         ruleset = roles.get_ruleset(ruleset_id)
     except KeyError:
         raise ServiceError(f"There is no ruleset {ruleset_id!r}.") from None
-    if preset_id not in ruleset.presets:
+    if setup_version is None and preset_id not in ruleset.presets:
         raise ServiceError(f"Ruleset {ruleset.title} has no preset {preset_id!r}.")
     if first_phase not in (Phase.DAY, Phase.NIGHT):
         raise ServiceError("A game starts by day or by night.")
@@ -74,17 +80,35 @@ def create_game(
         options[REVEAL_OPTION] = reveal_mode
     else:
         reveal_mode = ""
-    options = {**ruleset.presets[preset_id].options, **options}
-    try:
-        resolved = ruleset.resolved_options(options)
-    except ValueError as error:
-        raise ServiceError(str(error)) from None
     with transaction.atomic():
+        version = None
+        if setup_version is not None:
+            version = playable_version(gm, setup_version)
+            if version.setup.ruleset_id != ruleset.id:
+                raise ServiceError(f"That setup is for another ruleset, not {ruleset.title}.")
+            setup = version.as_setup()
+            preset_id = ""
+        else:
+            setup = roles.preset_setup(ruleset.id, preset_id)
+        options = {**setup["options"], **options}
+        try:
+            resolved = ruleset.resolved_options(options)
+        except ValueError as error:
+            raise ServiceError(str(error)) from None
+        setup = {**setup, "options": resolved}
+        check = _checked(setup)
+        if not check["ok"]:
+            raise ServiceError(
+                "This setup cannot be played yet. " + problems_text(check["problems"])
+            )
         game = Game.objects.create(
             name=name,
             gm=gm,
             ruleset_id=ruleset.id,
             preset_id=preset_id,
+            setup_version=version,
+            setup=setup,
+            open_setup=bool(open_setup),
             options=resolved,
             reveal_mode=reveal_mode,
             day_seconds=day,
@@ -97,6 +121,13 @@ def create_game(
         change.log("game_created", "public", {"name": name, "gm": gm.username})
         change.finish()
     return game
+
+
+def _checked(setup: dict) -> dict:
+    try:
+        return roles.check_setup(setup)
+    except roles.SetupError as error:
+        raise ServiceError(str(error)) from None
 
 
 REVEAL_OPTION = "reveal"
@@ -174,7 +205,14 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
             raise ServiceError(f"The setup needs {needed} players; {len(seats)} have joined.")
         ruleset = roles.get_ruleset(game.ruleset_id)
         names = [seat.name for seat in seats]
-        dealt = roles.deal(game.ruleset_id, game.preset_id, names, game.seed)
+        # The setup's roll with the game's seed (a preset's slots are all fixed), then
+        # the deal's shuffle onto the seats: both part of the record.
+        try:
+            roll = roles.roll_setup(game.setup, game.seed)
+        except roles.InvalidSetup as error:
+            problems = problems_text(error.problems)
+            raise ServiceError("This setup cannot be played. " + problems) from None
+        dealt = roles.deal_roles(roll["roles"], names, game.seed)
         state = roles.new_game(
             game.ruleset_id,
             dealt,
@@ -195,7 +233,11 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
                 f"seat:{player.name}",
                 {"role": known["role"], "name": known["name"], "faction": known["faction"]},
             )
-        change.log(DEALT_KIND, "gm", {"players": dealt_payload(state)})
+        change.log(
+            DEALT_KIND,
+            "gm",
+            {"players": dealt_payload(state), "slots": rolled_slots(game.setup, roll)},
+        )
         for faction in ruleset.informed_factions:
             members = [p.name for p in state.players if p.faction == faction]
             if members:
@@ -221,6 +263,20 @@ def dealt_payload(state: roles.GameState) -> list[dict]:
             entry.update(told=told.id, told_name=told.name)
         entries.append(entry)
     return entries
+
+
+def rolled_slots(setup: dict, roll: dict) -> list[dict]:
+    """What each slot of the setup became, in slot order, for the GM's copy of the deal
+    (and everyone's once the game is over): the slot as built, the role it rolled,
+    and the category it fell back to if any."""
+    rolled = []
+    for slot, result in zip(setup["slots"], roll["slots"], strict=True):
+        entry = {"slot": result["slot"], "role": result["role"]}
+        if "category" in slot:
+            entry["category"] = slot["category"]
+            entry["fallback"] = result.get("fallback")
+        rolled.append(entry)
+    return rolled
 
 
 def dealt_roles(game: Game) -> dict[str, str]:

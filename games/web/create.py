@@ -17,8 +17,9 @@ from django.shortcuts import redirect, render
 
 import roles
 from games import services
+from games.models import Setup
 from games.services import ServiceError
-from games.web.forms import SHARED_FIELDS, GameForm
+from games.web.forms import SETUP_CHOICE, SHARED_FIELDS, GameForm
 
 
 def _ruleset(ruleset_id: str):
@@ -49,6 +50,29 @@ def _rulesets() -> list[dict]:
     return rows
 
 
+def offered_setups(user, ruleset, chosen: str | None) -> list:
+    """The setups the form offers beside the presets: the GM's own of this ruleset, and
+    the public one he came from ("Start a game from it": `chosen` names it)."""
+    own = list(
+        Setup.objects.filter(owner=user, ruleset_id=ruleset.id, deleted_at__isnull=True)
+        .select_related("owner")
+        .order_by("name", "id")
+    )
+    chosen = chosen or ""
+    token = chosen.removeprefix(SETUP_CHOICE) if chosen.startswith(SETUP_CHOICE) else ""
+    if token and all(s.token != token for s in own):
+        try:
+            own.insert(0, services.find_setup(user, token))
+        except ServiceError:
+            pass  # not his and not public (or gone): the presets remain
+    return own
+
+
+def _form(request, ruleset, chosen: str | None, **kwargs) -> GameForm:
+    setups = offered_setups(request.user, ruleset, chosen)
+    return GameForm(ruleset, chosen, setups=setups, **kwargs)
+
+
 def _page(request, form: GameForm | None):
     return render(request, "games/create.html", {"form": form, "rulesets": _rulesets()})
 
@@ -65,7 +89,7 @@ def create_game(request):
         messages.error(request, f"There is no ruleset {ruleset_id!r}: pick one of these.")
         return redirect("create_game")
     initial = _kept(request.GET, same_ruleset=True)
-    return _page(request, GameForm(ruleset, request.GET.get("preset"), initial=initial))
+    return _page(request, _form(request, ruleset, request.GET.get("preset"), initial=initial))
 
 
 def _create(request):
@@ -77,11 +101,12 @@ def _create(request):
     preset_id = post.get("preset", "")
     shown_ruleset, shown_preset = post.get("shown_ruleset", ""), post.get("shown_preset", "")
     ruleset_changed = bool(shown_ruleset) and shown_ruleset != ruleset.id
+    offered = [] if ruleset_changed else offered_setups(request.user, ruleset, preset_id)
+    known = preset_id in ruleset.presets or any(
+        SETUP_CHOICE + s.token == preset_id for s in offered
+    )
     preset_changed = (
-        not ruleset_changed
-        and bool(shown_preset)
-        and shown_preset != preset_id
-        and preset_id in ruleset.presets
+        not ruleset_changed and bool(shown_preset) and shown_preset != preset_id and known
     )
     if ruleset_changed or preset_changed or post.get("choose"):
         # Picked without the page's script: show that ruleset's (setup's) own form.
@@ -89,6 +114,7 @@ def _create(request):
             ruleset,
             None if ruleset_changed else preset_id,
             initial=_kept(post, same_ruleset=not ruleset_changed),
+            setups=offered,
         )
         if not post.get("choose"):
             messages.info(
@@ -97,7 +123,7 @@ def _create(request):
                 "options. Nothing was created: check them and press Create game again.",
             )
         return _page(request, form)
-    form = GameForm(ruleset, preset_id, data=post)
+    form = GameForm(ruleset, preset_id, data=post, setups=offered)
     if form.is_valid():
         try:
             game = services.create_game(request.user, **form.service_kwargs())
@@ -118,5 +144,5 @@ def create_form(request):
     if ruleset is None:
         return HttpResponse("There is no such ruleset.", status=404, content_type="text/plain")
     initial = _kept(request.GET, same_ruleset=True)  # the script sends what it keeps
-    form = GameForm(ruleset, request.GET.get("preset"), initial=initial)
+    form = _form(request, ruleset, request.GET.get("preset"), initial=initial)
     return render(request, "games/_create_form.html", {"form": form})

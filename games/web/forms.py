@@ -1,17 +1,94 @@
 """The create-game form, built from what the chosen ruleset and setup offer.
 
-The option fields start at the setup's own options (sc2's Classic and Clue turn last
-wills off), the ruleset's defaults where the setup says nothing: a GM who changes
-nothing gets exactly the setup (games/web/create.py renders it, static/games/create.js
-swaps it when the GM picks another ruleset or setup)."""
+The setup is one of the ruleset's presets or one of the GM's own setups (or the public
+one he came from), side by side in one choice. The option fields start at the setup's
+own options (sc2's Classic and Clue turn last wills off), the ruleset's defaults where
+the setup says nothing: a GM who changes nothing gets exactly the setup
+(games/web/create.py renders it, static/games/create.js swaps it when the GM picks
+another ruleset or setup). The option fields are built by `option_fields`, which the
+setup builder (games/web/builder.py) uses too."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from django import forms
 
 import roles
+from games import setup_view
 from games.models import PrivateMessages
 from games.services import REVEAL_OPTION, reveal_modes
+
+# The setup choice's value for a GM's setup: this prefix and the setup's link token.
+SETUP_CHOICE = "setup:"
+
+
+@dataclass
+class SetupChoice:
+    """A preset or a GM's setup as the create form offers it."""
+
+    value: str
+    title: str
+    options: dict
+    setup: dict
+    setup_token: str = ""
+    version_id: int | None = None
+    problems: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def of_preset(cls, ruleset, preset) -> SetupChoice:
+        slots = [{"role": role} for role in preset.roles]
+        setup = {"ruleset": ruleset.id, "options": dict(preset.options), "slots": slots}
+        return cls(preset.id, preset.title, dict(preset.options), {**setup, "roles": {}})
+
+    @classmethod
+    def of_setup(cls, saved) -> SetupChoice:
+        version = saved.current
+        setup = version.as_setup()
+        try:
+            problems = roles.check_setup(setup)["problems"]
+        except roles.SetupError as error:
+            problems = [{"slot": None, "message": str(error)}]
+        owner = saved.owner.username
+        return cls(
+            SETUP_CHOICE + saved.token,
+            f"{saved.name} (by {owner})" if saved.public and owner else saved.name,
+            dict(version.options),
+            setup,
+            setup_token=saved.token,
+            version_id=version.id,
+            problems=problems,
+        )
+
+    @property
+    def players(self) -> int:
+        return len(self.setup["slots"])
+
+
+def option_fields(ruleset, values: dict, skip=(REVEAL_OPTION,)) -> dict[str, tuple]:
+    """The ruleset's option fields ("option_<id>" -> (option, field)), each starting at
+    `values` (a setup's own) or the ruleset's default."""
+    return {
+        f"option_{option.id}": (
+            option,
+            _option_field(option, values.get(option.id, option.default)),
+        )
+        for option in ruleset.options
+        if option.id not in skip
+    }
+
+
+def options_from(cleaned: dict, fields: dict[str, tuple]) -> dict:
+    """The option values a valid form posted, in the engine's types."""
+    options = {}
+    for key, (option, _field) in fields.items():
+        value = cleaned[key]
+        if option.choices:
+            # Choices travel as their index: the value keeps its type (bool, int, str).
+            value = option.choices[int(value)]
+        options[option.id] = value
+    return options
+
 
 # The fields every ruleset shares: what the GM typed there is kept when he picks
 # another ruleset or setup (the private messages too while the ruleset stays).
@@ -37,92 +114,139 @@ class GameForm(forms.Form):
         initial=PrivateMessages.OFF,
         required=False,
     )
+    open_setup = forms.BooleanField(
+        label="Open setup (players see the role list)",
+        required=False,
+        help_text="Random slots are listed as such; what they rolled stays yours until "
+        "the game is over. Closed: players see only the player count.",
+    )
 
-    def __init__(self, ruleset, preset_id: str | None = None, data=None, initial=None):
+    def __init__(self, ruleset, preset_id: str | None = None, data=None, initial=None, setups=()):
         self.chosen_ruleset = ruleset
-        self.chosen_preset = ruleset.presets.get(preset_id) or next(iter(ruleset.presets.values()))
+        presets = [SetupChoice.of_preset(ruleset, p) for p in ruleset.presets.values()]
+        own = [SetupChoice.of_setup(s) for s in setups if s.ruleset_id == ruleset.id]
+        by_value = {c.value: c for c in [*presets, *own]}
+        self.chosen = by_value.get(preset_id or "") or presets[0]
         shown = {
             "ruleset": ruleset.id,
-            "preset": self.chosen_preset.id,
+            "preset": self.chosen.value,
             "shown_ruleset": ruleset.id,
-            "shown_preset": self.chosen_preset.id,
+            "shown_preset": self.chosen.value,
         }
         super().__init__(data, initial={**(initial or {}), **shown})
         self.fields["ruleset"].choices = [(r.id, r.title) for r in roles.list_rulesets()]
-        self.fields["preset"].choices = [
-            (p.id, f"{p.title} ({len(p.roles)} players)") for p in ruleset.presets.values()
-        ]
+        preset_choices = [(c.value, f"{c.title} ({c.players} players)") for c in presets]
+        if own:
+            self.fields["preset"].choices = [
+                ("Presets", preset_choices),
+                ("Setups", [(c.value, f"{c.title} ({c.players} players)") for c in own]),
+            ]
+        else:
+            self.fields["preset"].choices = preset_choices
         self.fields["preset"].error_messages["invalid_choice"] = (
             f"{ruleset.title} has no setup %(value)s: choose one of its setups."
         )
         self.fields["private_messages"].initial = ruleset.private_messages_default
-        own = self.chosen_preset.options
+        own_options = self.chosen.options
         reveal = reveal_modes(ruleset)
         if reveal:
             self.fields["reveal_mode"] = forms.ChoiceField(
                 label="Reveal mode", choices=[(str(c), str(c)) for c in reveal]
             )
             default = next(o.default for o in ruleset.options if o.id == REVEAL_OPTION)
-            self.fields["reveal_mode"].initial = str(own.get(REVEAL_OPTION, default))
-        self.option_fields: dict[str, object] = {}
-        for option in ruleset.options:
-            if option.id == REVEAL_OPTION:
-                continue
-            key = f"option_{option.id}"
-            self.option_fields[key] = option
-            self.fields[key] = _option_field(option, own.get(option.id, option.default))
+            self.fields["reveal_mode"].initial = str(own_options.get(REVEAL_OPTION, default))
+        self.option_fields = option_fields(ruleset, own_options)
+        for key, (_option, option_field) in self.option_fields.items():
+            self.fields[key] = option_field
+
+    @property
+    def chosen_preset(self) -> SetupChoice:
+        return self.chosen
 
     def setup_fields(self) -> list:
         return [self["ruleset"], self["preset"]]
 
     def setup_roles(self) -> str:
-        """The setup's roles as the page lists them: "2 × Mafioso, Consort, ..."."""
+        """The setup's slots as the page lists them: "2 × Mafioso, Consort, ...",
+        random slots named as such ("Town Power (random)")."""
         counts: dict[str, int] = {}
-        for role in self.chosen_preset.roles:
-            counts[role] = counts.get(role, 0) + 1
-        roles_ = self.chosen_ruleset.roles
-        named = {r: roles_[r].name if r in roles_ else r for r in counts}
-        listed = [f"{n} × {named[r]}" if n > 1 else named[r] for r, n in counts.items()]
-        return f"{len(self.chosen_preset.roles)} players: " + ", ".join(listed) + "."
+        for slot in self.chosen.setup["slots"]:
+            label = setup_view.slot_label(self.chosen_ruleset, slot)
+            counts[label] = counts.get(label, 0) + 1
+        listed = [f"{n} × {label}" if n > 1 else label for label, n in counts.items()]
+        return f"{self.chosen.players} players: " + ", ".join(listed) + "."
+
+    def setup_problems(self) -> list[str]:
+        return [p["text"] for p in setup_view.problem_entries(self.chosen.problems)]
 
     def game_fields(self) -> list:
         names = [*SHARED_FIELDS, "private_messages"]
         if "reveal_mode" in self.fields:
             names.append("reveal_mode")
-        return [self[name] for name in names]
+        return [self[name] for name in [*names, "open_setup"]]
 
     def option_rows(self) -> list[dict]:
         """Each option's field, and whether the setup sets it (the page marks those)."""
         return [
-            {"field": self[key], "by_setup": option.id in self.chosen_preset.options}
-            for key, option in self.option_fields.items()
+            {"field": self[key], "by_setup": option.id in self.chosen.options}
+            for key, (option, _field) in self.option_fields.items()
         ]
 
     def service_kwargs(self) -> dict:
         data = self.cleaned_data
-        options = {}
-        for key, option in self.option_fields.items():
-            value = data[key]
-            if option.choices:
-                # Choices travel as their index: the value keeps its type (bool, int, str).
-                value = option.choices[int(value)]
-            options[option.id] = value
+        options = options_from(data, self.option_fields)
         # An empty choice takes the ruleset's default (bay12 on, the Russian variants off).
         ruleset_default = self.chosen_ruleset.private_messages_default
         reveal = data.get("reveal_mode", "")
         if reveal:
             reveal = next(c for c in reveal_modes(self.chosen_ruleset) if str(c) == reveal)
-        return {
+        kwargs = {
             "name": data["name"],
             "ruleset_id": self.chosen_ruleset.id,
-            "preset_id": data["preset"],
             "day_seconds": data["day_minutes"] * 60,
             "night_seconds": data["night_minutes"] * 60,
             "reveal_mode": reveal,
             "first_phase": data["first_phase"],
             "private_messages": data.get("private_messages") or ruleset_default,
             "options": options,
+            "open_setup": data.get("open_setup", False),
         }
+        if self.chosen.version_id is not None:
+            kwargs["setup_version"] = self.chosen.version_id
+        else:
+            kwargs["preset_id"] = self.chosen.value
+        return kwargs
+
+
+class SetupOptionsForm(forms.Form):
+    """The ruleset's options as the setup builder offers them (the reveal mode is the
+    game's choice, on the create page), starting at the setup's own values."""
+
+    def __init__(self, ruleset, values: dict, data=None):
+        super().__init__(data)
+        self.option_fields = option_fields(ruleset, values)
+        for key, (_option, option_field) in self.option_fields.items():
+            self.fields[key] = option_field
+
+    def options(self) -> dict:
+        return options_from(self.cleaned_data, self.option_fields)
+
+    def rows(self) -> list[dict]:
+        return [
+            {"field": self[key], "changed": self._changed(key, option)}
+            for key, (option, _field) in self.option_fields.items()
+        ]
+
+    def _changed(self, key: str, option) -> bool:
+        """Whether the field shows another value than the ruleset's default."""
+        value = self[key].value()
+        if option.choices:
+            return str(value) != str(option.choices.index(option.default))
+        if isinstance(option.default, bool):
+            return bool(value) != option.default
+        if isinstance(option.default, list):
+            return str(value or "") != ", ".join(map(str, option.default))
+        return str(value if value is not None else "") != str(option.default)
 
 
 def _option_field(option, value) -> forms.Field:

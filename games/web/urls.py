@@ -1,12 +1,18 @@
 from django.urls import path
 
-from games.web import create, roulette, views
+from games.web import create, roulette, setups, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("signup/", views.signup, name="signup"),
     path("games/new/", create.create_game, name="create_game"),
     path("games/new/form/", create.create_form, name="create_form"),
+    path("setups/", setups.setups_list, name="setups"),
+    path("setups/new/", setups.new_setup, name="new_setup"),
+    path("setups/check/", setups.check, name="check_setup"),
+    path("setups/<str:token>/", setups.setup_page, name="setup"),
+    path("setups/<str:token>/clone/", setups.clone, name="clone_setup"),
+    path("setups/<str:token>/delete/", setups.delete, name="delete_setup"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/card/", views.role_card, name="role_card"),
     path("games/<int:game_id>/events/", views.events_after, name="events_after"),

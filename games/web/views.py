@@ -19,6 +19,7 @@ from games.services import ServiceError
 from games.viewer import (
     phase_summary,
     public_players,
+    setup_list,
     viewer_for,
     visible_events,
     visible_posts,
@@ -42,11 +43,10 @@ def _listed_games(statuses: tuple[str, ...], limit: int) -> list[dict]:
     rows = []
     for game in games:
         try:
-            ruleset = roles.get_ruleset(game.ruleset_id)
-            needed = len(ruleset.presets[game.preset_id].roles)
-            title = ruleset.title
+            title = roles.get_ruleset(game.ruleset_id).title
         except KeyError:
-            needed, title = 0, game.ruleset_id
+            title = game.ruleset_id
+        needed = services.preset_size(game)
         rows.append({"game": game, "ruleset": title, "filled": game.filled, "needed": needed})
     return rows
 
@@ -63,6 +63,16 @@ def lobby(request):
             "finished_games": _listed_games((Status.FINISHED, Status.CANCELLED), LISTED_FINISHED),
         },
     )
+
+
+def setup_title(game: Game) -> str:
+    """The setup the game plays, as its pages name it: the preset, or the GM's setup
+    and its version."""
+    if game.setup_version_id is None:
+        preset = roles.get_ruleset(game.ruleset_id).presets.get(game.preset_id)
+        return preset.title if preset else game.preset_id
+    version = game.setup_version
+    return f"{version.setup.name} (v{version.number})"
 
 
 def signup(request):
@@ -85,6 +95,10 @@ def game_page(request, game_id: int):
     ruleset = roles.get_ruleset(game.ruleset_id)
     context["ruleset"] = ruleset
     context["preset"] = ruleset.presets.get(game.preset_id)
+    context["setup_title"] = setup_title(game)
+    # The role list as this viewer may read it (None: a closed setup, only the count).
+    context["setup_list"] = setup_list(viewer)
+    context["setup_players"] = services.preset_size(game)
     context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))
     # The GM announces in the lobby, while a phase runs and after the game (services).
     context["may_announce"] = viewer.is_gm

@@ -15,6 +15,7 @@ from ..day import final_ballots, leaders, lynch, tally, voters_for
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
+from ..setup.categories import faction_randoms, kind
 
 MAFIA, TOWN, NEUTRAL = "mafia", "town", "neutral"
 ONE_OTHER = TargetRule()
@@ -782,12 +783,34 @@ DOCUMENTATION = """
   read them all.
 """
 
+SETUP_KILLING = ("vigilante", "bodyguard", "mafioso", "serial_killer", "arsonist")
+SETUP_KINDS = (
+    ("town_investigative", "Town Investigative", ("sheriff", "investigator", "lookout")),
+    ("town_protective", "Town Protective", ("doctor", "bodyguard")),
+    ("town_killing", "Town Killing", ("vigilante", "bodyguard")),
+    ("town_support", "Town Support", ("escort", "transporter", "spy")),
+    ("mafia_killing", "Mafia Killing", ("mafioso",)),
+    ("mafia_support", "Mafia Support", ("consort", "consigliere")),
+    ("mafia_deception", "Mafia Deception", ("framer",)),
+    ("neutral_benign", "Neutral Benign", ("executioner", "jester")),
+    ("neutral_evil", "Neutral Evil", ("witch",)),
+    ("neutral_killing", "Neutral Killing", ("serial_killer", "arsonist")),
+)
+# The setup builder's categories (spec/setup.md): the sides' randoms and, as 000's
+# roles read ("the town's healer", "a mafia deceiver"), the SC2 kinds they come from.
+CATEGORIES = {
+    **faction_randoms({r.id: r for r in ROLES}, killing=SETUP_KILLING),
+    **{cid: kind(cid, title, members, SETUP_KILLING) for cid, title, members in SETUP_KINDS},
+}
+
+
 RULESET = register(
     Ruleset(
         id="bay12",
         title="Bay 12 forum Mafia (SC2-style roles)",
         source="000_b45937d1804aaae2.txt (role list), 002_d22398e7ea336aa2.txt (order, tables)",
         roles={r.id: r for r in ROLES},
+        categories=CATEGORIES,
         night_order=(
             "leave",
             "guilt",

@@ -31,6 +31,7 @@ from ..ruleset import (
     get_ruleset,
     register,
 )
+from ..setup.categories import status_categories
 from . import ru_common as common
 
 TOWN, MAFIA, MANIAC = "town", "mafia", "maniac"
@@ -786,12 +787,23 @@ PRESET_19 = (
     + ("maniac",)
 )
 
+# The setup builder's categories (spec/setup.md) by status; every special status is
+# one player ("один комиссар"), as the document's setups deal them.
+CATEGORIES = status_categories(
+    {r.id: r for r in ROLES}, plain=("civilian", "mafia"), killing=("maniac",)
+)
+
+
 RULESET = register(
     Ruleset(
         id="ru_19",
         title="Russian forum Mafia: the 19-player setup",
         source="003_d239a94a8cc52329.txt, 'Игра на 19 человек'",
         roles={r.id: r for r in ROLES},
+        categories=CATEGORIES,
+        unique_roles=frozenset(
+            {"detective", "doctor", "courtesan", "hangman", "boss", "advocate", "maniac"}
+        ),
         night_order=NIGHT_ORDER,
         day_order=("applications", "vote", "hunt_draw", "announce"),
         procedures={

@@ -13,6 +13,7 @@ from ..day import leaders, tally
 from ..model import GameState
 from ..night import PhaseContext
 from ..ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, register
+from ..setup.categories import status_categories
 from . import ru_common as ru
 
 SOURCE = "003_d239a94a8cc52329.txt, classic (Piter) rules; digest: russian-digest.md"
@@ -199,12 +200,19 @@ DOCUMENTATION = """
   minutes ('Длительность - не более 45 мин').
 """
 
+# The setup builder's categories (spec/setup.md) by status; every special status is
+# one player ("один комиссар"), as the document's setups deal them.
+CATEGORIES = status_categories({r.id: r for r in ROLES}, plain=("civilian", "mafia"), killing=())
+
+
 RULESET = register(
     Ruleset(
         id="ru_classic",
         title="Russian forum Mafia: classic (Piter) rules",
         source=SOURCE,
         roles={role.id: role for role in ROLES},
+        categories=CATEGORIES,
+        unique_roles=frozenset({"commissar", "doctor", "advocate"}),
         night_order=(
             "gm_modkill",
             "heal",

@@ -18,6 +18,7 @@ from ..errors import IllegalAction
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import Ability, Preset, Role, Ruleset, TargetRule, register
+from ..setup.categories import status_categories
 from . import ru_19
 from . import ru_common as common
 
@@ -401,12 +402,21 @@ PRESET_11 = (
     + ("mafia", "hangman", "advocate")
 )
 
+# The setup builder's categories (spec/setup.md) by status; every special status is
+# one player ("один комиссар"), as the document's setups deal them.
+CATEGORIES = status_categories({r.id: r for r in ROLES}, plain=("civilian", "mafia"), killing=())
+
+
 RULESET = register(
     Ruleset(
         id="ru_eleven",
         title="Russian forum Mafia: 'Eleven'",
         source="003_d239a94a8cc52329.txt, 'Правила мафии «Одиннадцать»'",
         roles={r.id: r for r in ROLES},
+        categories=CATEGORIES,
+        unique_roles=frozenset(
+            {"doctor", "plus_vote", "minus_vote", "commissar", "hangman", "advocate"}
+        ),
         night_order=(
             "vote_modifiers",
             "doctor",

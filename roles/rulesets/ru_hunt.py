@@ -17,6 +17,7 @@ from ..errors import IllegalAction
 from ..model import GameState, Player
 from ..night import PhaseContext
 from ..ruleset import Ability, Preset, Role, Ruleset, TargetRule, register
+from ..setup.categories import status_categories
 from . import ru_common as ru
 
 SOURCE = "003_d239a94a8cc52329.txt, 'Мирная охота' (peaceful hunt); digest: russian-digest.md"
@@ -349,12 +350,21 @@ DOCUMENTATION = """
   том, чья заявка выиграла – никому не сообщается').
 """
 
+# The setup builder's categories (spec/setup.md) by status; every special status is
+# one player ("один комиссар"), as the document's setups deal them.
+CATEGORIES = status_categories(
+    {r.id: r for r in ROLES}, plain=("civilian", "mafia"), killing=("maniac",)
+)
+
+
 RULESET = register(
     Ruleset(
         id="ru_hunt",
         title="Russian forum Mafia: the peaceful hunt (Мирная охота)",
         source=SOURCE,
         roles={role.id: role for role in ROLES},
+        categories=CATEGORIES,
+        unique_roles=frozenset({"doctor", "maniac"}),
         night_order=(
             "gm_modkill",
             "hunt",

@@ -13,6 +13,7 @@ from ..day import leaders, tally
 from ..model import GameState
 from ..night import PhaseContext
 from ..ruleset import Option, Preset, Role, Ruleset, TargetRule, register
+from ..setup.categories import status_categories
 from . import ru_common as ru
 
 SOURCE = "003_d239a94a8cc52329.txt, sport (Moscow) rules; digest: russian-digest.md"
@@ -223,12 +224,19 @@ DOCUMENTATION = """
   45 минут'); the mafia's pre-game conference at most 15.
 """
 
+# The setup builder's categories (spec/setup.md) by status; every special status is
+# one player ("один комиссар"), as the document's setups deal them.
+CATEGORIES = status_categories({r.id: r for r in ROLES}, plain=("civilian", "mafia"), killing=())
+
+
 RULESET = register(
     Ruleset(
         id="ru_sport",
         title="Russian forum Mafia: sport (Moscow) rules",
         source=SOURCE,
         roles={role.id: role for role in ROLES},
+        categories=CATEGORIES,
+        unique_roles=frozenset({"commissar", "don"}),
         night_order=("gm_modkill", "mafia_kill", "check", "settle", "dusk", "remember", "private"),
         day_order=("gm_modkill", "vote", "dusk"),
         procedures={

@@ -16,6 +16,7 @@ from .. import abilities as hooks
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, register
+from ..setup.categories import status_categories
 from . import ru_19
 from . import ru_common as common
 from .ru_19 import MAFIA, MANIAC, TOWN
@@ -398,12 +399,24 @@ PRESET_20 = (
     + ("maniac",)
 )
 
+# The setup builder's categories (spec/setup.md) by status; every special status is
+# one player ("один комиссар"), as the document's setups deal them.
+CATEGORIES = status_categories(
+    {r.id: r for r in ROLES}, plain=("civilian", "thief"), killing=("maniac",)
+)
+
+
 RULESET = register(
     Ruleset(
         id="ru_two_clans",
         title="Russian forum Mafia: two clans + free hunt + maniac",
         source="003_d239a94a8cc52329.txt, 'Двухклановка +мирная охота+ маньяк'",
         roles={r.id: r for r in ROLES},
+        categories=CATEGORIES,
+        unique_roles=frozenset(
+            {"reviving_commissar", "courtesan", "bodyguard", "hangman", "maniac"}
+        ),
+        role_limits={"advocate": 2, "ninja": 2},  # one per clan
         night_order=NIGHT_ORDER,
         day_order=("applications", "vote", "hunt_draw", "announce"),
         procedures={

@@ -1318,7 +1318,15 @@ def _categories_text() -> str:
     return "\n".join(lines)
 
 
-DOCUMENTATION = DOCUMENTATION + "\n\n" + chats.RULINGS + "\n\n" + _categories_text()
+DOCUMENTATION = (
+    DOCUMENTATION
+    + "\n\n"
+    + chats.RULINGS
+    + "\n\n"
+    + _categories_text()
+    + "\n\n"
+    + categories.SETUP_RULINGS
+)
 
 
 PRESETS = {
@@ -1381,6 +1389,10 @@ RULESET = register(
         title="SC2 Mafia",
         source="002_d22398e7ea336aa2.txt, sc2-notes.md, sc2-reference.md",
         roles={r.id: r for r in ROLES_LIST},
+        categories=categories.SETUP_CATEGORIES,
+        unique_roles=categories.UNIQUE,
+        spawn_rules=categories.SPAWN_RULES,
+        excluded_from_randoms_options=categories.EXCLUDED_FROM_RANDOMS_OPTIONS,
         night_order=(
             "leave",
             "jail",

@@ -2,9 +2,9 @@
 
 sc2-reference 3.1 (categories and their exclusion options), 3.2 (Unique roles,
 "Excluded from randoms"), 002 "Random Role Constraints" and "Impossible Randoms",
-sc2-notes "Random role constraints and impossible randoms". The engine does not
-deal random slots itself; the setup builder reads these tables and `draw_slot`
-shows how they combine (and is what the tests check).
+sc2-notes "Random role constraints and impossible randoms". The setup builder
+(roles/setup/) reads them as SETUP_CATEGORIES and SPAWN_RULES on the Ruleset;
+`candidates` and `draw_slot` ask its resolver about one slot.
 """
 
 from __future__ import annotations
@@ -12,6 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from ..ruleset import Category, ExclusionFlag, SpawnRule, get_ruleset
+from ..setup.draws import Draws, signature
+from ..setup.parse import Setup, Slot
 
 # Category -> members (of the sc2 roles), sc2-reference 3.1 as of 002 (2011): the
 # Mayor and the Mason Leader are Town Power ("2011: Power"), the Spy is Town Random
@@ -101,19 +105,100 @@ EXCLUDED_FROM_RANDOMS_OPTIONS = {
 # SC2's Town Government falls back to Citizen.'
 FALLBACKS = {"town_power": "town_random", "town_government": "citizen"}
 
-# 002 'Random Role Constraints' (roles that would have no effect) and pairs.
+# 002 'Random Role Constraints' (roles that would have no effect), as the sheet prints them.
 CONSTRAINTS = (
-    "coroner: only with a janitor in the game, the Clue variant, or every coroner option on",
-    "mason_leader: only when a citizen or a cultist is in the game, or forced",
-    "mason: masons spawn as a pair",
-    "spy, sheriff: spawn even without mafia",
+    "coroner: only with a janitor in the game, the Clue variant (reveal_roles off), or every "
+    "coroner option on",
+    "mason_leader: only when a citizen or a cultist is in the game, or forced (a fixed slot)",
+    "spy, sheriff: spawn even without mafia (002: 'exempt from this rule')",
+    "mason: no pair is forced; a lone Mason is what mason_promoted_to_leader is for",
 )
+
+# The setup builder's rulings for sc2, printed in `python -m roles rules sc2`.
+SETUP_RULINGS = """Setup builder rulings (002 "Random Role Constraints" and "Impossible Randoms"):
+- The Clue variant is the option reveal_roles off (sc2-reference 3.3: Clue = "no last
+  wills, roles not revealed at death"): with it a random slot may draw the Coroner
+  without a Janitor, as it may with every coroner_discovers_* option on.
+- "There is a Janitor in the game" and "when a Citizen or Cultist spawns" are satisfied
+  only by a role already in the game when the slot is drawn: a fixed slot anywhere, or a
+  random slot earlier in the list. A later slot does not count, so a GM who wants a
+  Coroner possible next to a randomed Janitor puts the Mafia Deception slot before the
+  Town Investigative one. A fixed Coroner or Mason Leader is "forced" and always allowed.
+- "Spy and some other roles such as Sheriff are exempt from this rule": no role needs the
+  Mafia in the game; the Spy, the Sheriff and every other role spawn without it.
+- "Masons spawn as a pair" (sc2-notes) is not in 002, which lists no such constraint:
+  the roller does not force a second Mason. A lone Mason is what the Mason's option
+  mason_promoted_to_leader ("promoted if alone") is for; a GM who wants a pair fixes two
+  Masons.
+- Unique roles (sc2-reference 3.2): the Mayor, the Mason Leader and the Godfather, at
+  most one each whatever the GM's limits say. "Excluded from randoms": the options
+  mason_leader_excluded_from_randoms and cultist_excluded_from_randoms.
+- Impossible randoms: a Town Power slot with nothing possible is a Town Random; a Town
+  Government slot with nothing possible is a Citizen (sc2-notes); any other slot with
+  nothing possible (002's Any Random with Town, Mafia and Neutral excluded: "???") makes
+  the setup invalid, and `setup check` names it.
+- Presets: the references give no smaller SC2 setups (sc2-reference and sc2-notes name
+  no role list for fewer players), so none is invented; the presets are the Classic and
+  Clue variants and the standard 15."""
 
 CORONER_OPTIONS = (
     "coroner_discovers_targets",
     "coroner_discovers_last_will",
     "coroner_discovers_death_type",
     "coroner_discovers_visitor_roles",
+)
+
+
+TITLES = {cid: cid.replace("_", " ").title() for cid in CATEGORIES}
+
+# The sides "Any Random: Exclude Town/Mafia/Neutral" remove.
+SIDES = {"exclude_town": "town_random", "exclude_mafia": "mafia_random"}
+SIDES["exclude_neutral"] = "neutral_random"
+
+
+def _flag(category: str, flag: str, default: bool) -> ExclusionFlag:
+    """What each exclusion option of EXCLUSION_OPTIONS removes (or, for Neutral Evil's
+    "include neutral killing", adds)."""
+    if flag == "include_neutral_killing":
+        return ExclusionFlag(flag, default, adds=CATEGORIES["neutral_killing"])
+    if flag == "exclude_killing":
+        members = CATEGORIES[category]
+        return ExclusionFlag(flag, default, removes=tuple(r for r in members if r in KILLING))
+    if flag in SIDES:
+        return ExclusionFlag(flag, default, removes=CATEGORIES[SIDES[flag]])
+    return ExclusionFlag(flag, default, removes=(flag.removeprefix("exclude_"),))
+
+
+# The tables above as the setup builder's data (Ruleset.categories); the random sides
+# have a flag per member too, like the port's "exclude each".
+SETUP_CATEGORIES: dict[str, Category] = {
+    cid: Category(
+        cid,
+        TITLES[cid],
+        members,
+        tuple(
+            _flag(cid, flag, default)
+            for flag, default in EXCLUSION_OPTIONS.get(cid, _exclude_each(*members)).items()
+        ),
+        FALLBACKS.get(cid),
+    )
+    for cid, members in CATEGORIES.items()
+}
+
+# 002 "Random Role Constraints" as data. The Clue variant is the option reveal_roles
+# off (sc2-reference 3.3: Clue = "no last wills, roles not revealed at death").
+SPAWN_RULES = (
+    SpawnRule(
+        "coroner",
+        with_roles=("janitor",),
+        when_options=({"reveal_roles": False}, {o: True for o in CORONER_OPTIONS}),
+        text="needs a Janitor already in the game, the Clue variant or every Coroner option on",
+    ),
+    SpawnRule(
+        "mason_leader",
+        with_roles=("citizen", "cultist"),
+        text="needs a Citizen or a Cultist already in the game",
+    ),
 )
 
 
@@ -124,40 +209,12 @@ def candidates(
     exclusions: Mapping[str, Any] | None = None,
     clue_variant: bool = False,
 ) -> list[str]:
-    """The roles a random slot of `category` may become, given the roles already in
-    the setup (`chosen`), the ruleset options and the slot's exclusion options."""
-    exclusions = dict(EXCLUSION_OPTIONS.get(category, {}), **(exclusions or {}))
-    chosen = list(chosen)
-    members = list(CATEGORIES[category])
-    if category == "neutral_evil" and exclusions.get("include_neutral_killing"):
-        members += list(CATEGORIES["neutral_killing"])
-    if category == "any_random":
-        for side, key in (
-            ("town_random", "exclude_town"),
-            ("mafia_random", "exclude_mafia"),
-            ("neutral_random", "exclude_neutral"),
-        ):
-            if exclusions.get(key):
-                members = [r for r in members if r not in CATEGORIES[side]]
-    if exclusions.get("exclude_killing"):
-        members = [r for r in members if r not in KILLING]
-    # 'Exclude Citizen', 'Exclude Mason' and the port's flag for each role.
-    members = [r for r in members if not exclusions.get(f"exclude_{r}")]
-    out = []
-    for role in members:
-        flag = EXCLUDED_FROM_RANDOMS_OPTIONS.get(role)
-        if flag and options.get(flag):
-            continue
-        if role in UNIQUE and role in chosen:
-            continue
-        if role == "coroner" and not (
-            "janitor" in chosen or clue_variant or all(options.get(o) for o in CORONER_OPTIONS)
-        ):
-            continue
-        if role == "mason_leader" and not ({"citizen", "cultist"} & set(chosen)):
-            continue
-        out.append(role)
-    return out
+    """The roles a random slot of `category` may become (without its fallback), given
+    the roles already in the setup (`chosen`), the ruleset options and the slot's
+    exclusion options: the setup builder's resolver (roles/setup/draws.py) on sc2."""
+    draws, slot = _draws(category, chosen, options, exclusions, clue_variant)
+    _, pool = draws.pools(signature(slot))[0]
+    return [r for r in pool if draws.allowed(r, draws.initial)]
 
 
 def draw_slot(
@@ -170,13 +227,23 @@ def draw_slot(
 ) -> str | None:
     """One role for a random slot, with 002's impossible-random fallbacks; None if even
     the fallback has no role (002's 'Any Random' with every side excluded: '???')."""
-    chosen = list(chosen)
-    pool = candidates(category, chosen, options, exclusions, clue_variant)
-    if pool:
-        return pool[rng.randrange(len(pool))]
-    fallback = FALLBACKS.get(category)
-    if fallback is None:
-        return None
-    if fallback in CATEGORIES:
-        return draw_slot(fallback, chosen, options, rng, None, clue_variant)
-    return fallback
+    draws, slot = _draws(category, chosen, options, exclusions, clue_variant)
+    _, roles = draws.options(signature(slot), draws.initial)
+    return roles[rng.randrange(len(roles))] if roles else None
+
+
+def _draws(
+    category: str,
+    chosen: Iterable[str],
+    options: Mapping[str, Any],
+    exclusions: Mapping[str, Any] | None,
+    clue_variant: bool,
+) -> tuple[Draws, Slot]:
+    ruleset = get_ruleset("sc2")
+    given = dict(options, **({"reveal_roles": False} if clue_variant else {}))
+    flags = {f.id: f.default for f in SETUP_CATEGORIES[category].flags}
+    flags.update({k: bool(v) for k, v in (exclusions or {}).items() if k in flags})
+    fixed = [Slot(i, role=role) for i, role in enumerate(chosen)]
+    slot = Slot(len(fixed), category=category, flags=tuple(flags.items()))
+    setup = Setup(ruleset, ruleset.resolved_options(given), (*fixed, slot), {})
+    return Draws(setup), slot

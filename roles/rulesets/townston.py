@@ -19,6 +19,7 @@ from ..legal import allowed_targets
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
+from ..setup.categories import faction_randoms, kind
 
 TOWN, MAFIA, LONER = "town", "mafia", "psychopath"
 
@@ -902,12 +903,29 @@ TWENTY = (
     "psychopath",
 )
 
+SETUP_KILLING = ("vigilante", "paranoid", "hitman", "mad_hatter", "psychopath")
+SETUP_KINDS = (
+    ("town_investigative", "Town Investigative", ("detective",)),
+    ("town_protective", "Town Protective", ("bodyguard", "paramedic")),
+    ("town_killing", "Town Killing", ("vigilante", "veteran", "paranoid")),
+    ("mafia_killing", "Mafia Killing", ("hitman", "mad_hatter")),
+)
+# The setup builder's categories (spec/setup.md): the sides' randoms (the Psychopath is
+# the neutral) and 001's kinds of role; the Godfather is "the" leader: one per game.
+CATEGORIES = {
+    **faction_randoms(ROLES, killing=SETUP_KILLING),
+    **{cid: kind(cid, title, members, SETUP_KILLING) for cid, title, members in SETUP_KINDS},
+}
+
+
 RULESET = register(
     Ruleset(
         id="townston",
         title="Townston: lynch mobs, street conflicts, the Godfather and the Mad Hatter",
         source="001_7200793223eb020e.txt; 002_d22398e7ea336aa2.txt (tie-breakers, tables)",
         roles=ROLES,
+        categories=CATEGORIES,
+        unique_roles=frozenset({"godfather"}),
         night_order=(
             "guard",
             "marks",

@@ -416,8 +416,12 @@ def test_coroner_and_mason_leader_constraints():
     assert "coroner" in categories.candidates("town_investigative", [], {}, clue_variant=True)
     all_on = {o: True for o in categories.CORONER_OPTIONS}
     assert "coroner" in categories.candidates("town_investigative", [], all_on)
-    assert "mason_leader" not in categories.candidates("town_power", ["sheriff"], {})
-    assert "mason_leader" in categories.candidates("town_power", ["citizen"], {})
+    # The options read with the ruleset's defaults: the Mason Leader is excluded from
+    # randoms by default (sc2-reference 3.2), so the constraint shows with it off.
+    included = {"mason_leader_excluded_from_randoms": False}
+    assert "mason_leader" not in categories.candidates("town_power", ["sheriff"], included)
+    assert "mason_leader" in categories.candidates("town_power", ["citizen"], included)
+    assert "mason_leader" not in categories.candidates("town_power", ["citizen"], {})
 
 
 def test_unique_roles_drawn_once():

@@ -177,7 +177,10 @@ def dealt_game(
     )
     users = {name: make_user(name) for name in cast}
     with monkeypatch.context() as patched:
-        patched.setattr(roles, "deal", lambda *_: [{"name": n, "role": cast[n]} for n in cast])
+        # The setup's roll stands; its shuffle onto the seats is the cast's.
+        patched.setattr(
+            roles, "deal_roles", lambda *_: [{"name": n, "role": cast[n]} for n in cast]
+        )
         seat_players(gm, game, users.values(), start=True)
     return game, users
 

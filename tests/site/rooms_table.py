@@ -48,11 +48,11 @@ def new_sc2_rooms_game(gm, users: dict, monkeypatch):
     )
     seat_players(gm, game, [users[name] for name in CAST])
 
-    def fixed_deal(ruleset_id, preset_id, names, seed):
+    def fixed_deal(role_list, names, seed):
         return [{"name": name, "role": CAST[name]} for name in names]
 
     with monkeypatch.context() as patched:
-        patched.setattr(roles, "deal", fixed_deal)
+        patched.setattr(roles, "deal_roles", fixed_deal)
         services.start_game(gm, game.id)
     return game
 

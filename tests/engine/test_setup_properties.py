@@ -1,0 +1,150 @@
+"""Properties of the setup builder over every ruleset (hypothesis), and the exact odds
+against the frequencies of 20,000 seeded rolls."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+import roles
+from roles.setup.roll import Roller
+
+RULESETS = [r.id for r in roles.list_rulesets()]
+
+
+@st.composite
+def setups(draw):
+    """A legal setup: any ruleset, fixed and random slots with any flags, GM limits and
+    (for sc2) the options the setup builder reads."""
+    ruleset_id = draw(st.sampled_from(RULESETS))
+    ruleset = roles.get_ruleset(ruleset_id)
+    categories = roles.setup_categories(ruleset_id)
+    role_ids = list(ruleset.roles)
+
+    def slot():
+        if draw(st.booleans()):
+            return {"role": draw(st.sampled_from(role_ids))}
+        category = draw(st.sampled_from(list(categories)))
+        flags = list(categories[category]["exclude"])
+        chosen = draw(st.lists(st.sampled_from(flags), unique=True)) if flags else []
+        return {"category": category, "exclude": {f: draw(st.booleans()) for f in chosen}}
+
+    slots = [slot() for _ in range(draw(st.integers(0, 12)))]
+    limits = {}
+    for role in draw(st.lists(st.sampled_from(role_ids), max_size=3, unique=True)):
+        limits[role] = draw(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "unique": st.booleans(),
+                    "max": st.integers(0, 3),
+                    "excluded_from_randoms": st.booleans(),
+                },
+            )
+        )
+    options = {}
+    if ruleset_id == "sc2":
+        for option in (
+            "reveal_roles",
+            "mason_leader_excluded_from_randoms",
+            "cultist_excluded_from_randoms",
+            "coroner_discovers_targets",
+        ):
+            if draw(st.booleans()):
+                options[option] = draw(st.booleans())
+    return {"ruleset": ruleset_id, "options": options, "slots": slots, "roles": limits}
+
+
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(setups(), st.integers(0, 10**6))
+def test_an_accepted_setup_rolls_to_an_accepted_role_list(setup, seed):
+    """Any setup check_setup accepts rolls to a role list of its size, which check_setup
+    accepts again as fixed slots (with the same options and limits); the same seed
+    gives the same roll; a refused one is refused by roll and odds too."""
+    report = roles.check_setup(setup)
+    assert report["players"] == len(setup["slots"])
+    event("accepted" if report["ok"] else "refused")
+    if not report["ok"]:
+        with pytest.raises(roles.InvalidSetup):
+            roles.roll_setup(setup, seed)
+        with pytest.raises(roles.InvalidSetup):
+            roles.setup_odds(setup)
+        return
+    rolled = roles.roll_setup(setup, seed)
+    assert len(rolled["roles"]) == len(setup["slots"])
+    assert rolled == roles.roll_setup(setup, seed)
+    for given_slot, slot in zip(setup["slots"], rolled["slots"], strict=True):
+        if "role" in given_slot:
+            assert slot == {"slot": slot["slot"], "role": given_slot["role"], "fallback": None}
+    as_fixed = dict(setup, slots=[{"role": r} for r in rolled["roles"]])
+    assert roles.check_setup(as_fixed)["ok"]
+
+
+@FAST
+@given(setups())
+def test_odds_sum_to_one_and_match_the_factions(setup):
+    if not roles.check_setup(setup)["ok"]:
+        return
+    odds = roles.setup_odds(setup)
+    assert len(odds["slots"]) == len(setup["slots"])
+    for slot in odds["slots"]:
+        assert sum(slot["odds"].values()) == pytest.approx(1, abs=1e-4)
+        assert all(p > 0 for p in slot["odds"].values())
+    assert sum(odds["factions"].values()) == pytest.approx(len(setup["slots"]), abs=1e-3)
+
+
+def frequencies(setup, rolls=20_000):
+    roller = Roller(setup)
+    counts = [Counter() for _ in setup["slots"]]
+    for seed in range(rolls):
+        for i, role in enumerate(roller.roll(seed)["roles"]):
+            counts[i][role] += 1
+    return [{role: n / rolls for role, n in c.items()} for c in counts]
+
+
+def assert_odds_match(setup):
+    odds = roles.setup_odds(setup)["slots"]
+    for exact, seen in zip(odds, frequencies(setup), strict=True):
+        for role in set(exact["odds"]) | set(seen):
+            assert abs(exact["odds"].get(role, 0) - seen.get(role, 0)) < 0.01, role
+
+
+def test_sc2_odds_match_20000_rolls():
+    """Constraints (Coroner after a randomed Janitor, Mason Leader after a randomed
+    Citizen), unique roles and both fallbacks in play."""
+    setup = {
+        "ruleset": "sc2",
+        "options": {"mason_leader_excluded_from_randoms": False},
+        "slots": [
+            {"category": "mafia_deception"},
+            {"category": "town_investigative"},
+            {"category": "town_government", "exclude": {"exclude_mason": True}},
+            {"category": "town_power", "exclude": {"exclude_killing": True}},
+            {"category": "town_power", "exclude": {"exclude_killing": True}},
+            {"category": "town_power", "exclude": {"exclude_killing": True}},
+            {"role": "godfather"},
+            {"category": "mafia_killing"},
+            {"category": "any_random", "exclude": {"exclude_town": True}},
+        ],
+        "roles": {"jester": {"max": 1}},
+    }
+    odds = roles.setup_odds(setup)["slots"]
+    assert odds[5]["odds"]["citizen"] > 0  # the third Town Power fell back at times
+    assert_odds_match(setup)
+
+
+def test_ru_two_clans_odds_match_20000_rolls():
+    """Specials one of each (two Advocates, one per clan) with their fallbacks."""
+    setup = {
+        "ruleset": "ru_two_clans",
+        "slots": [{"category": "mafia_special"}] * 4
+        + [{"category": "town_special"}] * 3
+        + [{"category": "any_random"}, {"role": "maniac"}],
+    }
+    assert_odds_match(setup)
