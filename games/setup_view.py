@@ -58,7 +58,8 @@ def problem_entries(problems: list[dict]) -> list[dict]:
         {
             "slot": p.get("slot"),
             "message": p["message"],
-            "text": (f"Slot {p['slot'] + 1}: " if p.get("slot") is not None else "") + p["message"],
+            # The engine's message names the slot ("slot 3 of 5 (Town Power): ...").
+            "text": p["message"][:1].upper() + p["message"][1:],
         }
         for p in problems
     ]

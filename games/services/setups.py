@@ -89,13 +89,14 @@ def clean_setup(setup) -> dict:
 
 
 def problems_text(problems: list[dict]) -> str:
-    """The engine's problems as one sentence per problem, slots counted from 1."""
-    return " ".join(
-        (f"Slot {p['slot'] + 1}: " if p.get("slot") is not None else "")
-        + p["message"].rstrip(".")
-        + "."
-        for p in problems
-    )
+    """The engine's problems as one sentence each (a slot's message names the slot,
+    counted from 1: "slot 3 of 5 (Town Power): ...")."""
+    return " ".join(problem_sentence(p["message"]) for p in problems)
+
+
+def problem_sentence(message: str) -> str:
+    message = message.rstrip(".")
+    return message[:1].upper() + message[1:] + "."
 
 
 def _name(name) -> str:

@@ -138,7 +138,8 @@ def test_a_draft_with_problems_is_saved_but_no_game_starts_from_it(gemma):
     with pytest.raises(ServiceError) as refused:
         game_from(gemma, saved)
     assert "cannot be played" in str(refused.value) and "Mayor" in str(refused.value)
-    assert "Slot 3:" in str(refused.value)
+    assert "Slot 3 of 3 (Any Random):" in str(refused.value)
+    assert "Slot 3: slot" not in str(refused.value)
     assert not Game.objects.exists()
 
 
