@@ -36,6 +36,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
 from games import services
+from games.cursors import BadCursor, read_cursor
 from games.models import Game, Status
 from games.rooms import ROOMS_KIND
 from games.services import push
@@ -100,9 +101,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.pending: dict[int, dict] = {}
         query = parse_qs(self.scope.get("query_string", b"").decode())
         try:
-            after = max(0, int(query.get("after", ["0"])[0]))
-        except ValueError:
-            after = 0
+            after = read_cursor(query.get("after", ["0"])[0], from_text=True)
+        except BadCursor:
+            after = 0  # a hostile or broken cursor: read from the start
         self.synced = after  # every event up to here is handled
         self.client_upto = after  # what the browser has been told
         access, missed, last = await database_sync_to_async(opening)(
@@ -259,9 +260,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         kind = content.get("type")
         if kind == "resync":
             try:
-                after = max(0, int(content.get("after", 0)))
-            except (TypeError, ValueError):
-                await self._error("after must be a whole number.")
+                after = read_cursor(content.get("after", 0))
+            except BadCursor as refusal:
+                await self._error(str(refusal))
                 return
             self.synced = self.client_upto = after
             await self._catch_up()
@@ -297,7 +298,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
-        except ValueError:  # not JSON
+        except (ValueError, RecursionError):  # not JSON, or nested past the decoder
             await self._error("Send a JSON object.")
 
 

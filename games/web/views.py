@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 import roles
 from games import rooms, services
+from games.cursors import BadCursor, read_cursor
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
 from games.viewer import (
@@ -247,9 +248,9 @@ def events_after(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     viewer = viewer_for(game, request.user)
     try:
-        after = int(request.GET.get("after", 0))
-    except ValueError:
-        return JsonResponse({"error": "after must be an integer"}, status=400)
+        after = read_cursor(request.GET.get("after", "0"), from_text=True)
+    except BadCursor as refusal:
+        return JsonResponse({"error": str(refusal)}, status=400)
     events = [
         {"seq": e.seq, "kind": e.kind, "payload": e.payload, "phase": e.phase_id}
         for e in visible_events(viewer, after_seq=after)
