@@ -19,6 +19,7 @@ from tests.live.site_server import LiveSite, database_url
 from tests.site.helpers import PLAYER_NAMES, SEVEN, Table, new_classic7, seat_players
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")  # the socket's own origin is http://testserver
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -79,7 +80,7 @@ class Socket:
     def __init__(self, game_id: int, user=None, after: int = 0, origin: bool = True):
         from mafiasite.asgi import application
 
-        headers = [ORIGIN] if origin else []
+        headers = [HOST, ORIGIN] if origin else [HOST]
         if user is not None:
             headers.append((b"cookie", session_cookie(user)))
         self.communicator = WebsocketCommunicator(
