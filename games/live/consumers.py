@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from games import services
 from games.cursors import BadCursor, read_cursor
+from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Game, Status
 from games.rooms import ROOMS_KIND
 from games.services import push
@@ -99,6 +100,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.access: Access | None = None
         self.joined: set[str] = set()
         self.pending: dict[int, dict] = {}
+        # Logging out ends this socket (games/live/sessions.py): joined before
+        # anything is read, so a logout while it opens is not missed.
+        session = self.scope.get("session")
+        self.session_group = session_group(getattr(session, "session_key", None))
+        if self.session_group is not None:
+            await self.channel_layer.group_add(self.session_group, self.channel_name)
         query = parse_qs(self.scope.get("query_string", b"").decode())
         try:
             after = read_cursor(query.get("after", ["0"])[0], from_text=True)
@@ -118,6 +125,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code) -> None:
         groups, self.joined = list(self.joined), set()
+        if getattr(self, "session_group", None):
+            groups.append(self.session_group)
+            self.session_group = None
         await asyncio.gather(
             *(self.channel_layer.group_discard(g, self.channel_name) for g in groups)
         )
@@ -159,6 +169,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     # -- from the channel layer ------------------------------------------
 
+    async def session_ended(self, message: dict) -> None:
+        """The session logged out: nothing more reaches this socket."""
+        await self.disconnect(LOGGED_OUT_CODE)
+        self.access = None
+        await self.send_json({"type": "logged_out", "message": "You logged out."})
+        await self.close(code=LOGGED_OUT_CODE)
+
     async def dispatch(self, message: dict) -> None:
         # Channels closes stale database connections before every handler, through
         # one shared thread: at a phase close every socket of every game waits in
@@ -167,6 +184,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # database_sync_to_async, which closes stale connections itself.
         in_memory = {push.BATCH: self.game_batch, push.COMMIT: self.game_commit}
         handler = in_memory.get(message.get("type"))
+        if handler is not None and self.access is None:
+            return  # logged out (or never opened): nothing more is delivered
         if handler is None:
             await super().dispatch(message)
         else:
@@ -254,6 +273,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     # -- from the browser ------------------------------------------------
 
     async def receive_json(self, content, **kwargs) -> None:
+        if self.access is None:
+            return  # logged out: the socket is closing
         if not isinstance(content, dict):
             await self._error("Send a JSON object.")
             return
