@@ -6,6 +6,7 @@ Redis channel layer and Celery broker, timers run by `celery worker` + `celery b
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from mafiasite.env import (
@@ -39,6 +40,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    # Login throttling (failed attempts stored in the database, AccessAttempt).
+    "axes",
     "games",
 ]
 
@@ -51,7 +54,11 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Invisible and direction-changing characters leave every posted field.
+    "games.web.text_input.StripInvisibleCharacters",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a locked-out login into the "too many failed logins" page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "mafiasite.urls"
@@ -88,6 +95,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out client or account before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
@@ -157,3 +169,35 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {"games": {"handlers": ["console"], "level": "INFO"}},
 }
+
+# -- Abuse limits (issue 18). Tests set their own. --------------------------------
+# Login: LOGIN_FAILURE_LIMIT wrong passwords for one account, or from one client,
+# lock that account or client out for LOGIN_COOLOFF_MINUTES, the right password
+# included (django-axes).
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # either one locks
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "games.web.accounts.locked_out"  # the page says for how long
+# The client is REMOTE_ADDR, never a header a client writes itself: behind a proxy
+# the server (uvicorn --forwarded-allow-ips) sets it from the proxy's header.
+AXES_CLIENT_IP_CALLABLE = "games.web.accounts.client_ip"
+# Sign-ups: at most SIGNUP_LIMIT accounts per client per SIGNUP_WINDOW_SECONDS.
+SIGNUP_LIMIT = env_int("SIGNUP_LIMIT", 5)
+SIGNUP_WINDOW_SECONDS = env_int("SIGNUP_WINDOW_SECONDS", 3600)
+# Moves: at most MOVE_RATE_LIMIT actions, withdrawals and votes per seat per
+# MOVE_RATE_SECONDS (games/services/core.py check_move_rate).
+MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", 10)
+MOVE_RATE_SECONDS = env_int("MOVE_RATE_SECONDS", 10)
+
+# The sign-up counters live in the cache: shared by every web process on Redis.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "mafia",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

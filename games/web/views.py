@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.db.models import Count
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -64,18 +62,6 @@ def lobby(request):
             "finished_games": _listed_games((Status.FINISHED, Status.CANCELLED), LISTED_FINISHED),
         },
     )
-
-
-def signup(request):
-    if request.user.is_authenticated:
-        return redirect("lobby")
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        messages.success(request, f"Welcome, {user.username}! Join a game or create one.")
-        return redirect("lobby")
-    return render(request, "registration/signup.html", {"form": form})
 
 
 def game_page(request, game_id: int):

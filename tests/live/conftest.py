@@ -5,6 +5,7 @@ Personas as in tests/site: gemma is the GM, alice..grace play, mallory is a
 logged-in stranger, sam watches as a spectator, and a logged-out visitor.
 """
 
+import uuid
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,14 @@ def _phase_timers_off(settings):
     settings.PHASE_TIMER = "off"
     # Personas are created by the dozen: a fast hasher (never in production).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A cache of its own per test: sign-up counters (games/web/accounts.py) never
+    # carry over from one test to the next, nor into the services run's Redis.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"test-{uuid.uuid4()}",
+        }
+    }
 
 
 @pytest.fixture(autouse=True)
