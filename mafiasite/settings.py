@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "csp",
     # Login throttling (failed attempts stored in the database, AccessAttempt).
     "axes",
     "games",
@@ -47,6 +48,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     # Serves static files from the web process (no separate static server needed).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -60,6 +63,44 @@ MIDDLEWARE = [
     # Last: turns a locked-out login into the "too many failed logins" page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# -- HTTPS (issue 18) ---------------------------------------------------------------
+# With DEBUG off the site is served over https only, behind a TLS proxy that says so
+# with X-Forwarded-Proto (the proxy must set it, overwriting what a client sent; the
+# web port of compose.yaml is reachable from the host alone). `make run` (DEBUG)
+# serves plain http. `manage.py check --deploy` is clean with compose.yaml's
+# environment (tests/site/test_site_deploy_settings.py).
+HTTPS = env_bool("HTTPS", default=not DEBUG)
+if env_bool("BEHIND_TLS_PROXY", default=HTTPS):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+# HSTS: browsers refuse plain http for this host (and its subdomains) for a year.
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", default=True)
+# Preloading is a promise to the browsers' lists, hard to take back: a deployer's
+# choice (HSTS_PRELOAD=true), so check --deploy's reminder of it is silenced.
+SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", default=False)
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+SESSION_COOKIE_HTTPONLY = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# The site's own pages, scripts and styles only: no inline script or style, no
+# eval, no framing. The sockets are same-origin ('self' covers ws:/wss: there).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 ROOT_URLCONF = "mafiasite.urls"
 WSGI_APPLICATION = "mafiasite.wsgi.application"
