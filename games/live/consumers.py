@@ -223,7 +223,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         """Only the seats a commit touched re-read their groups (a phase close of a
         big game must not cost a query per socket): the game started or ended, this
         seat died (the public deaths list), or this seat got a private event (a
-        recruit or a role change is a private result)."""
+        recruit or a role change is a private result), or it was revived."""
         kinds = {kind for _, _, kind in message["manifest"]}
         if kinds & {"game_started", "game_over"}:
             return True
@@ -240,10 +240,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if any(audience == f"seat:{seat.name}" for _, audience, _ in message["manifest"]):
             return True
         for event in message["events"]:
-            for death in (
-                event["payload"].get("deaths", []) if event["kind"] == "phase_closed" else []
-            ):
+            if event["kind"] != "phase_closed":
+                continue
+            payload = event["payload"]
+            for death in payload.get("deaths", []):
                 if death.get("player") == seat.name:
+                    return True
+            # Revived (townston's Paramedic): the graveyard closes to him at once.
+            for told in payload.get("events", []):
+                if told.get("kind") == "revived" and told.get("player") == seat.name:
                     return True
         return False
 
