@@ -218,7 +218,9 @@ LOGGING = {
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # either one locks
-AXES_RESET_ON_SUCCESS = True
+# Failures expire with the cool-off, not at a success: a login to one's own account
+# must not wipe the failures counted against one's address.
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_CALLABLE = "games.web.accounts.locked_out"  # the page says for how long
 # The client is REMOTE_ADDR, never a header a client writes itself: behind a proxy
 # the server (uvicorn --forwarded-allow-ips) sets it from the proxy's header.

@@ -158,3 +158,13 @@ def test_the_limit_is_per_seat(day, settings):
             services.cast_vote(day.users[voter], day.game.id, alive[-1])
         with pytest.raises(services.ServiceError, match="Too fast"):
             services.cast_vote(day.users[voter], day.game.id, alive[-2])
+
+
+def test_logging_into_ones_own_account_does_not_wipe_an_address_failures(players, login_limits):
+    for name in ("carol", "dave", "erin", "frank"):
+        log_in(name, "wrong", ip="10.0.6.1")
+    client, response = log_in("bob", "bob-secret-pw", ip="10.0.6.1")
+    assert response.status_code == 302  # four failures: bob may still log in
+    log_in("grace", "wrong", ip="10.0.6.1")  # the fifth
+    _, response = log_in("bob", "bob-secret-pw", ip="10.0.6.1")
+    assert response.status_code == 429
