@@ -22,8 +22,9 @@ from django.shortcuts import redirect, render
 from games.text_safety import skeleton, username_refusal
 
 
-def client_ip(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+def client_ip(request) -> str | None:
+    """The client's address (None without one: django-axes stores it as an address)."""
+    return request.META.get("REMOTE_ADDR") or None
 
 
 def locked_out(request, original_response=None, credentials=None):
@@ -39,7 +40,7 @@ def locked_out(request, original_response=None, credentials=None):
 
 
 def _signup_key(request) -> str:
-    return f"signups:{client_ip(request)}"
+    return f"signups:{client_ip(request) or 'unknown'}"
 
 
 def signups_left(request) -> int:

@@ -168,3 +168,18 @@ def test_logging_into_ones_own_account_does_not_wipe_an_address_failures(players
     log_in("grace", "wrong", ip="10.0.6.1")  # the fifth
     _, response = log_in("bob", "bob-secret-pw", ip="10.0.6.1")
     assert response.status_code == 429
+
+
+def test_a_login_without_an_address_is_still_recorded(players):
+    """force_login and some servers give no REMOTE_ADDR: django-axes stores None (the
+    PostgreSQL inet column refused the 'unknown' the helper once made up)."""
+    from django.test import RequestFactory
+
+    from games.web.accounts import client_ip
+
+    request = RequestFactory().get("/")
+    del request.META["REMOTE_ADDR"]
+    assert client_ip(request) is None
+    client = Client()
+    client.force_login(players["alice"])
+    assert is_logged_in(client)
