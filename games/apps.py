@@ -10,5 +10,6 @@ class GamesConfig(AppConfig):
         # with "celery" an ETA task closes the phase (the embedded timer and "off"
         # need no call: their sweeper reads the deadlines).
         from games import services, tasks
+        from games.live import sessions  # noqa: F401 (logout closes the session's sockets)
 
         services.use_timer("celery", tasks.schedule_close)

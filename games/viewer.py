@@ -35,7 +35,17 @@ class Viewer:
 
     @property
     def reads_graveyard(self) -> bool:
-        """The dead and spectators read the graveyard; living players never do."""
+        """The dead and spectators read the graveyard; living players never do.
+
+        A revived player (townston's Paramedic) is a living player again: the
+        graveyard closes to him the moment the day that revived him closes (his
+        socket leaves its group then, games/live/consumers.py), and while he lives
+        he is told nothing from it, neither what is written after his revival nor
+        what was written before, on the page, in events/ or on the socket. What he
+        read while dead he has read: a forum GM cannot unsend the dead thread
+        either, and townston's rules (001) leave him his memory. If he dies again,
+        the graveyard is his again, all of it, as it is every dead player's.
+        (tests/live/test_revived_graveyard.py)"""
         if self.game.status != Status.RUNNING:
             return False
         if self.seat is not None:

@@ -1,7 +1,8 @@
 """ASGI entry point (daphne or uvicorn): HTTP pages and the game sockets.
 
 Sockets authenticate from the session cookie (AuthMiddlewareStack) and must come
-from an allowed host (AllowedHostsOriginValidator: a client sends an Origin).
+from the page's own origin, scheme, host and port (games/live/origins.py: a client
+sends an Origin and a Host among ALLOWED_HOSTS).
 
 Daphne sends no ASGI lifespan events, so the embedded phase timer starts here,
 when the server imports its application, and only on the embedded default.
@@ -16,8 +17,8 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games.live.origins import SameOriginValidator  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import start_embedded_timer  # noqa: E402
 from mafiasite.gc_tuning import settle_after_startup  # noqa: E402
@@ -25,9 +26,7 @@ from mafiasite.gc_tuning import settle_after_startup  # noqa: E402
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 

@@ -6,6 +6,7 @@ Redis channel layer and Celery broker, timers run by `celery worker` + `celery b
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from mafiasite.env import (
@@ -39,11 +40,16 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "csp",
+    # Login throttling (failed attempts stored in the database, AccessAttempt).
+    "axes",
     "games",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     # Serves static files from the web process (no separate static server needed).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -51,8 +57,50 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Invisible and direction-changing characters leave every posted field.
+    "games.web.text_input.StripInvisibleCharacters",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a locked-out login into the "too many failed logins" page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# -- HTTPS (issue 18) ---------------------------------------------------------------
+# With DEBUG off the site is served over https only, behind a TLS proxy that says so
+# with X-Forwarded-Proto (the proxy must set it, overwriting what a client sent; the
+# web port of compose.yaml is reachable from the host alone). `make run` (DEBUG)
+# serves plain http. `manage.py check --deploy` is clean with compose.yaml's
+# environment (tests/site/test_site_deploy_settings.py).
+HTTPS = env_bool("HTTPS", default=not DEBUG)
+if env_bool("BEHIND_TLS_PROXY", default=HTTPS):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+# HSTS: browsers refuse plain http for this host (and its subdomains) for a year.
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", default=True)
+# Preloading is a promise to the browsers' lists, hard to take back: a deployer's
+# choice (HSTS_PRELOAD=true), so check --deploy's reminder of it is silenced.
+SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", default=False)
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+SESSION_COOKIE_HTTPONLY = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# The site's own pages, scripts and styles only: no inline script or style, no
+# eval, no framing. The sockets are same-origin ('self' covers ws:/wss: there).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 ROOT_URLCONF = "mafiasite.urls"
 WSGI_APPLICATION = "mafiasite.wsgi.application"
@@ -88,6 +136,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out client or account before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
@@ -157,3 +210,37 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {"games": {"handlers": ["console"], "level": "INFO"}},
 }
+
+# -- Abuse limits (issue 18). Tests set their own. --------------------------------
+# Login: LOGIN_FAILURE_LIMIT wrong passwords for one account, or from one client,
+# lock that account or client out for LOGIN_COOLOFF_MINUTES, the right password
+# included (django-axes).
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # either one locks
+# Failures expire with the cool-off, not at a success: a login to one's own account
+# must not wipe the failures counted against one's address.
+AXES_RESET_ON_SUCCESS = False
+AXES_LOCKOUT_CALLABLE = "games.web.accounts.locked_out"  # the page says for how long
+# The client is REMOTE_ADDR, never a header a client writes itself: behind a proxy
+# the server (uvicorn --forwarded-allow-ips) sets it from the proxy's header.
+AXES_CLIENT_IP_CALLABLE = "games.web.accounts.client_ip"
+# Sign-ups: at most SIGNUP_LIMIT accounts per client per SIGNUP_WINDOW_SECONDS.
+SIGNUP_LIMIT = env_int("SIGNUP_LIMIT", 5)
+SIGNUP_WINDOW_SECONDS = env_int("SIGNUP_WINDOW_SECONDS", 3600)
+# Moves: at most MOVE_RATE_LIMIT actions, withdrawals and votes per seat per
+# MOVE_RATE_SECONDS (games/services/core.py check_move_rate).
+MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", 10)
+MOVE_RATE_SECONDS = env_int("MOVE_RATE_SECONDS", 10)
+
+# The sign-up counters live in the cache: shared by every web process on Redis.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "mafia",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

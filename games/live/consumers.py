@@ -36,6 +36,8 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
 from games import services
+from games.cursors import BadCursor, read_cursor
+from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Game, Status
 from games.rooms import ROOMS_KIND
 from games.services import push
@@ -98,11 +100,17 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.access: Access | None = None
         self.joined: set[str] = set()
         self.pending: dict[int, dict] = {}
+        # Logging out ends this socket (games/live/sessions.py): joined before
+        # anything is read, so a logout while it opens is not missed.
+        session = self.scope.get("session")
+        self.session_group = session_group(getattr(session, "session_key", None))
+        if self.session_group is not None:
+            await self.channel_layer.group_add(self.session_group, self.channel_name)
         query = parse_qs(self.scope.get("query_string", b"").decode())
         try:
-            after = max(0, int(query.get("after", ["0"])[0]))
-        except ValueError:
-            after = 0
+            after = read_cursor(query.get("after", ["0"])[0], from_text=True)
+        except BadCursor:
+            after = 0  # a hostile or broken cursor: read from the start
         self.synced = after  # every event up to here is handled
         self.client_upto = after  # what the browser has been told
         access, missed, last = await database_sync_to_async(opening)(
@@ -117,6 +125,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code) -> None:
         groups, self.joined = list(self.joined), set()
+        if getattr(self, "session_group", None):
+            groups.append(self.session_group)
+            self.session_group = None
         await asyncio.gather(
             *(self.channel_layer.group_discard(g, self.channel_name) for g in groups)
         )
@@ -158,6 +169,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     # -- from the channel layer ------------------------------------------
 
+    async def session_ended(self, message: dict) -> None:
+        """The session logged out: nothing more reaches this socket."""
+        await self.disconnect(LOGGED_OUT_CODE)
+        self.access = None
+        await self.send_json({"type": "logged_out", "message": "You logged out."})
+        await self.close(code=LOGGED_OUT_CODE)
+
     async def dispatch(self, message: dict) -> None:
         # Channels closes stale database connections before every handler, through
         # one shared thread: at a phase close every socket of every game waits in
@@ -166,6 +184,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # database_sync_to_async, which closes stale connections itself.
         in_memory = {push.BATCH: self.game_batch, push.COMMIT: self.game_commit}
         handler = in_memory.get(message.get("type"))
+        if handler is not None and self.access is None:
+            return  # logged out (or never opened): nothing more is delivered
         if handler is None:
             await super().dispatch(message)
         else:
@@ -203,7 +223,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         """Only the seats a commit touched re-read their groups (a phase close of a
         big game must not cost a query per socket): the game started or ended, this
         seat died (the public deaths list), or this seat got a private event (a
-        recruit or a role change is a private result)."""
+        recruit or a role change is a private result), or it was revived."""
         kinds = {kind for _, _, kind in message["manifest"]}
         if kinds & {"game_started", "game_over"}:
             return True
@@ -220,10 +240,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if any(audience == f"seat:{seat.name}" for _, audience, _ in message["manifest"]):
             return True
         for event in message["events"]:
-            for death in (
-                event["payload"].get("deaths", []) if event["kind"] == "phase_closed" else []
-            ):
+            if event["kind"] != "phase_closed":
+                continue
+            payload = event["payload"]
+            for death in payload.get("deaths", []):
                 if death.get("player") == seat.name:
+                    return True
+            # Revived (townston's Paramedic): the graveyard closes to him at once.
+            for told in payload.get("events", []):
+                if told.get("kind") == "revived" and told.get("player") == seat.name:
                     return True
         return False
 
@@ -253,15 +278,17 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     # -- from the browser ------------------------------------------------
 
     async def receive_json(self, content, **kwargs) -> None:
+        if self.access is None:
+            return  # logged out: the socket is closing
         if not isinstance(content, dict):
             await self._error("Send a JSON object.")
             return
         kind = content.get("type")
         if kind == "resync":
             try:
-                after = max(0, int(content.get("after", 0)))
-            except (TypeError, ValueError):
-                await self._error("after must be a whole number.")
+                after = read_cursor(content.get("after", 0))
+            except BadCursor as refusal:
+                await self._error(str(refusal))
                 return
             self.synced = self.client_upto = after
             await self._catch_up()
@@ -297,7 +324,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
-        except ValueError:  # not JSON
+        except (ValueError, RecursionError):  # not JSON, or nested past the decoder
             await self._error("Send a JSON object.")
 
 

@@ -26,6 +26,7 @@ from games.services.core import (
     running_phase,
 )
 from games.services.notes import last_words_owed
+from games.text_safety import clean_text
 
 
 def post_message(
@@ -45,7 +46,8 @@ def post_message(
 
     A graveyard post starting with "-" is a roulette command (games/services/roulette.py).
     """
-    text = (text or "").strip()
+    # No direction-changing or invisible characters (U+202E turned lines around).
+    text = clean_text(text or "").strip()
     if not text:
         raise ServiceError("Write something first.")
     if channel == Post.GRAVEYARD:

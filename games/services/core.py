@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.utils import timezone
 
 import roles
@@ -26,6 +27,7 @@ from games.models import (
     Seat,
     Spectator,
     Status,
+    Vote,
 )
 from games.services import push
 
@@ -237,3 +239,25 @@ def check_rate(game: Game, user, now: datetime, limit: int = RATE_POSTS) -> None
     ).count()
     if recent >= limit:
         raise ServiceError(f"Slow down: at most {limit} posts in {RATE_SECONDS} seconds.")
+
+
+# Moves: at most settings.MOVE_RATE_LIMIT actions, withdrawals and votes per seat per
+# settings.MOVE_RATE_SECONDS (a script sending 30 votes in 0.3 s had each stored and
+# pushed to every socket). Counted from what the moves leave: the seat's own copy of
+# each action or withdrawal in the log, and its votes; inside the game's lock, so
+# concurrent submissions are counted one after another.
+MOVE_KINDS = ("action_recorded", "action_withdrawn")
+
+
+def check_move_rate(phase: Phase, seat: Seat, now: datetime) -> None:
+    limit, seconds = settings.MOVE_RATE_LIMIT, settings.MOVE_RATE_SECONDS
+    since = now - timedelta(seconds=seconds)
+    moves = Event.objects.filter(
+        phase=phase, audience=f"seat:{seat.name}", kind__in=MOVE_KINDS, created_at__gt=since
+    ).count()
+    votes = Vote.objects.filter(phase=phase, voter=seat, cast_at__gt=since).count()
+    if moves + votes >= limit:
+        raise ServiceError(
+            f"Too fast: at most {limit} moves and votes in {seconds} seconds. "
+            "Nothing was recorded; wait a moment and send it again."
+        )

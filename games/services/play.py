@@ -14,6 +14,7 @@ from games.models import (
 )
 from games.services.core import (
     ServiceError,
+    check_move_rate,
     choices_now,
     engine_state,
     lock_game,
@@ -114,6 +115,7 @@ def _move_start(user, game_id: int, phase_seq: int | None, now):
     phase = running_phase(change.game, phase_seq)
     refuse_if_paused(phase)
     refuse_if_late(phase, now, "move")
+    check_move_rate(phase, seat, now)
     state = engine_state(change.game)
     offered = {c["ability"]: c for c in choices_now(state, seat.name)}
     if not offered:
@@ -169,6 +171,7 @@ def withdraw_action(
         phase = running_phase(game, phase_seq)
         refuse_if_paused(phase)
         refuse_if_late(phase, now, "withdrawal")
+        check_move_rate(phase, seat, now)
         rows = Action.objects.filter(phase=phase, seat=seat)
         if ability is not None:
             rows = rows.filter(ability=ability)
@@ -202,7 +205,9 @@ def cast_vote(
         refuse_if_paused(phase)
         if phase.kind != Phase.DAY:
             raise ServiceError("Votes are cast during the day.")
-        refuse_if_late(phase, timezone.now(), "vote")
+        now = timezone.now()
+        refuse_if_late(phase, now, "vote")
+        check_move_rate(phase, seat, now)
         state = engine_state(game)
         if not state.player(seat.name).alive:
             raise ServiceError("You are dead and cannot vote.")

@@ -1,10 +1,10 @@
 from django.urls import path
 
-from games.web import create, roulette, setups, views
+from games.web import accounts, create, roulette, setups, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
-    path("signup/", views.signup, name="signup"),
+    path("signup/", accounts.signup, name="signup"),
     path("games/new/", create.create_game, name="create_game"),
     path("games/new/form/", create.create_form, name="create_form"),
     path("setups/", setups.setups_list, name="setups"),

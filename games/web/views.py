@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.db.models import Count
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 import roles
 from games import rooms, services
+from games.cursors import BadCursor, read_cursor
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
 from games.viewer import (
@@ -73,18 +72,6 @@ def setup_title(game: Game) -> str:
         return preset.title if preset else game.preset_id
     version = game.setup_version
     return f"{version.setup.name} (v{version.number})"
-
-
-def signup(request):
-    if request.user.is_authenticated:
-        return redirect("lobby")
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        messages.success(request, f"Welcome, {user.username}! Join a game or create one.")
-        return redirect("lobby")
-    return render(request, "registration/signup.html", {"form": form})
 
 
 def game_page(request, game_id: int):
@@ -278,9 +265,9 @@ def events_after(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     viewer = viewer_for(game, request.user)
     try:
-        after = int(request.GET.get("after", 0))
-    except ValueError:
-        return JsonResponse({"error": "after must be an integer"}, status=400)
+        after = read_cursor(request.GET.get("after", "0"), from_text=True)
+    except BadCursor as refusal:
+        return JsonResponse({"error": str(refusal)}, status=400)
     events = [
         {"seq": e.seq, "kind": e.kind, "payload": e.payload, "phase": e.phase_id}
         for e in visible_events(viewer, after_seq=after)

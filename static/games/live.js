@@ -44,7 +44,13 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/games/" + gameId + "/?after=" + upto);
     socket.onopen = function () { retry = 500; setStatus("live", "on"); };
-    socket.onclose = function () {
+    socket.onclose = function (closed) {
+      if (closed.code === 4401) {
+        // The session logged out (games/live/sessions.py): a new socket would be
+        // anonymous; the page says so and waits for a reload.
+        setStatus("logged out: reload the page", "off");
+        return;
+      }
       setStatus("reconnecting…", "off");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);

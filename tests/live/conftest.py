@@ -5,6 +5,7 @@ Personas as in tests/site: gemma is the GM, alice..grace play, mallory is a
 logged-in stranger, sam watches as a spectator, and a logged-out visitor.
 """
 
+import uuid
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from tests.live.site_server import LiveSite, database_url
 from tests.site.helpers import PLAYER_NAMES, SEVEN, Table, new_classic7, seat_players
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")  # the socket's own origin is http://testserver
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -36,6 +38,14 @@ def _phase_timers_off(settings):
     settings.PHASE_TIMER = "off"
     # Personas are created by the dozen: a fast hasher (never in production).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A cache of its own per test: sign-up counters (games/web/accounts.py) never
+    # carry over from one test to the next, nor into the services run's Redis.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"test-{uuid.uuid4()}",
+        }
+    }
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +89,7 @@ class Socket:
     def __init__(self, game_id: int, user=None, after: int = 0, origin: bool = True):
         from mafiasite.asgi import application
 
-        headers = [ORIGIN] if origin else []
+        headers = [HOST, ORIGIN] if origin else [HOST]
         if user is not None:
             headers.append((b"cookie", session_cookie(user)))
         self.communicator = WebsocketCommunicator(

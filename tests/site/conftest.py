@@ -4,6 +4,8 @@ Named personas (healthchecks-style): gemma is the GM; alice, bob, carol, dave,
 erin, frank and grace are players; mallory is a logged-in stranger.
 """
 
+import uuid
+
 import pytest
 
 from tests.site.helpers import (
@@ -22,6 +24,14 @@ def _phase_timers_off(settings):
     settings.PHASE_TIMER = "off"
     # Real hashing costs ~0.5 s per persona; the tests are not about password strength.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A cache of its own per test: sign-up counters (games/web/accounts.py) never
+    # carry over from one test to the next, nor into the services run's Redis.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"test-{uuid.uuid4()}",
+        }
+    }
 
 
 @pytest.fixture
