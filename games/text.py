@@ -68,6 +68,12 @@ def event_text(event) -> str:
         return f"{p.get('player')} joined."
     if kind == "left":
         return f"{p.get('player')} left."
+    if kind == "left_game":  # a leaver (games/services/leaving.py)
+        who = p.get("player")
+        how = "The GM recorded that " if p.get("by") == "gm" else ""
+        when = "tonight" if p.get("tonight") else "next night"
+        lead = f"{how}{who} has left the game" if how else f"{who} has left the game"
+        return f"{lead}: as a leaver {who} dies at the end of the night's kills ({when})."
     if kind == "signups":
         return "Sign-ups opened." if p.get("open") else "Sign-ups closed."
     if kind == "game_cancelled":

@@ -10,6 +10,7 @@ from .cards import role_card, rules_text
 from .chats import ChatGroup, night_chats, rooms_of
 from .engine import PhaseResult, new_game, resolve_phase
 from .errors import IllegalAction, InvalidSetup, PendingDecision, ScenarioError, SetupError
+from .leavers import has_left, leave
 from .legal import DONE, Choice, check_action, check_vote, choices, owed, replaced_moves
 from .model import Event, GameState, Player
 from .modkill import modkill
@@ -61,7 +62,9 @@ __all__ = [
     "choices",
     "deal",
     "get_ruleset",
+    "has_left",
     "known_role",
+    "leave",
     "list_rulesets",
     "modkill",
     "new_game",

@@ -190,6 +190,12 @@ def _tell_saved(ctx: PhaseContext, target: str, heals: list[Protection]) -> None
     ctx.result(target, "saved")
 
 
+def _tell_covered(ctx: PhaseContext, target: str, heals: list[Protection]) -> None:
+    """000 Doctor: 'You and your target will be told if you prevented an attack, even if
+    multiple people prevented it': a heal whose attack another protector stopped first."""
+    _tell_saved(ctx, target, heals)
+
+
 def _struggle(ctx: PhaseContext, bodyguard: str, attack: Attack) -> None:
     """bay12: the attacker's blow falls on the bodyguard, who strikes back; the attacker
     is told his target was guarded."""
@@ -229,6 +235,9 @@ class NightRules:
     heals: Callable[[PhaseContext, str, Protections], list[Protection]] = _heals_of
     heal_capacity: Callable[[list[Protection]], float] = _unlimited
     on_saved: Callable[[PhaseContext, str, list[Protection]], None] = _tell_saved
+    # Heals on a target whose attack a guard or a worn protection stopped first: each
+    # healer prevented it too (000's "even if multiple people prevented it").
+    on_covered: Callable[[PhaseContext, str, list[Protection]], None] = _tell_covered
     shuffle_guards: bool = True  # several guards on one target: random order
     draw_among_one: bool = True  # draw with the RNG even when one attack is left
     duel: Callable[[PhaseContext, str, Attack], None] = _struggle
@@ -499,6 +508,43 @@ def settle_attacks(ctx: PhaseContext, rules: NightRules | None = None) -> None:
     protections = _protection_index(ctx)
     for target in sorted(by_target, key=ctx.seat):
         _settle_target(ctx, target, by_target[target], protections, rules)
+    _tell_every_protector(ctx, protections, rules)
+
+
+# Protections a player wears (a self-guard, a vest): a protector's doing, unlike a
+# role's own night immunity, so the healers of the same target prevented it too.
+WORN = ("immune", "vest")
+
+
+def _tell_every_protector(ctx: PhaseContext, protections: Protections, rules: NightRules) -> None:
+    """000 Doctor and Bodyguard: 'You and your target will be told if you prevented an
+    attack, even if multiple people prevented it, but will not receive additional
+    messages because of extra protectors or extra attackers.' A guard who faced the
+    attacker and a healer whose heal was used are told where they act; here the other
+    protectors of a target who lived through a prevented attack are told too, once:
+    healers whose heal would have stopped it, and guards who stood by while another
+    guard faced it. A jail-like stop hides the prisoner, so it tells no one."""
+    for target in sorted({a.target for a in ctx.attacks}, key=ctx.seat):
+        if not ctx.is_alive_now(target):
+            continue
+        worn = any(protections.get((target, kind)) for kind in WORN)
+        prevented = [
+            a
+            for a in ctx.attacks
+            if a.target == target
+            and a.preventable
+            and ("intercepted" in a.meta or (worn and a.meta.get("repelled")))
+        ]
+        if not prevented:
+            continue
+        heals = rules.heals(ctx, target, protections)
+        if heals and any("heal" not in a.pierces for a in prevented):
+            rules.on_covered(ctx, target, heals)
+        faced = {a.meta.get("intercepted") for a in prevented}
+        for guard_ in protections.get((target, "guard"), []):
+            stoppable = any(a.interceptable and "guard" not in a.pierces for a in prevented)
+            if guard_.protector not in faced and stoppable:
+                ctx.result(guard_.protector, "saved", target=target)
 
 
 DEATH_NOTES = ("struggle", "duel")  # attack marks a death description reads
@@ -524,6 +570,7 @@ def _settle_target(
             if attack.attacker is not None:
                 ctx.result(attack.attacker, "immune", target=target)
         elif rules.defended(ctx, attack, protections):
+            attack.meta["repelled"] = True
             _repel(ctx, attack)
         elif attack.preventable and "heal" not in attack.pierces and heals_left > 0:
             heals_left -= 1

@@ -11,6 +11,7 @@ import copy
 from typing import Any
 
 from .errors import IllegalAction
+from .leavers import leaving_in, void_leavers
 from .legal import check_action, check_vote, spends_the_action
 from .model import Event, GameState, Player
 from .modkill import MEMORY_KEY as MODKILLED
@@ -88,6 +89,8 @@ def resolve_phase(state: GameState, phase_input: dict[str, Any]) -> PhaseResult:
     # The host's modkills during this phase (roles.modkill): their input is void.
     gone = modkilled_now(state)
     phase_input = void_modkilled(phase_input, set(gone))
+    # Leavers (002): a leaver's own moves and ballots are void from his leave on.
+    phase_input = void_leavers(phase_input, leaving_in(state, phase_input))
     new = state.copy()
     new.memory.pop(MODKILLED, None)
     ctx = PhaseContext(new, ruleset, new.rng(kind, new.phase_number))

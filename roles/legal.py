@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction
+from .leavers import has_left
 from .model import GameState, Player
 from .ruleset import Ability, Ruleset, get_ruleset
 
@@ -57,6 +58,8 @@ def usable_reason(state: GameState, player: Player, ability: Ability) -> str | N
         return f"{role_id} cannot use {ability.id} by {state.phase_kind}"
     if not player.alive and not ability.usable_dead:
         return f"{player.name} is dead"
+    if has_left(state, player.name):
+        return f"{player.name} has left the game"
     if state.phase_kind == "night" and state.phase_number < ability.from_night:
         return f"{role_id} cannot use {ability.id} on night {state.phase_number}"
     left = uses_left(player, ability)
@@ -281,6 +284,8 @@ def check_vote(state: GameState, voter: str, target: str | None) -> None:
         raise IllegalAction(f"unknown player {voter!r}")
     if not state.player(voter).alive:
         raise IllegalAction(f"{voter} is dead")
+    if has_left(state, voter):
+        raise IllegalAction(f"{voter} has left the game")
     ruleset = get_ruleset(state.ruleset)
     if ruleset.vote_check is not None:
         refusal = ruleset.vote_check(state, voter, target)

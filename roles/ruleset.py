@@ -193,6 +193,9 @@ class Ruleset:
     # the pseudo-actor "GM" with one of these ability ids, handed to the phase's
     # procedures in ctx.flags["gm_actions"] (they validate them).
     gm_decisions: tuple[str, ...] = ()
+    # The host's rulings on one voter's vote during a day (ru_hunt's vote thread):
+    # (GM decision id, what it means), given as GM actions naming the voter.
+    vote_rulings: tuple[tuple[str, str], ...] = ()
     # fast_close(state, ballots, fasts) -> may the host close the day early now?
     # ballots: voter -> target; fasts: voters who marked their vote "fast".
     fast_close: Callable[..., bool] | None = None

@@ -42,8 +42,11 @@ from games.services.gm import (
     pause_phase,
     replace_player,
     resume_phase,
+    rule_vote,
     time_left,
+    vote_rulings_of,
 )
+from games.services.leaving import LEFT_KIND, leave_running_game, leavers_allowed, record_leaver
 from games.services.lobby import (
     CANCEL_REASON_MAX_CHARS,
     DEALT_KIND,
@@ -152,6 +155,11 @@ __all__ = [
     "refuse_replaced_spectator",
     "replace_player",
     "resume_phase",
+    "LEFT_KIND",
+    "leave_running_game",
+    "leavers_allowed",
+    "record_leaver",
+    "rule_vote",
     "reveal_modes",
     "roulette_command",
     "save_setup",
@@ -162,6 +170,7 @@ __all__ = [
     "sweep_overdue_phases",
     "tally",
     "time_left",
+    "vote_rulings_of",
     "use_timer",
     "watch_game",
     "withdraw_action",

@@ -90,6 +90,44 @@ def gm_decide(gm, game_id: int, choice: str, phase_seq: int | None = None) -> bo
     return closed
 
 
+def rule_vote(gm, game_id: int, voter: str, ruling: str, phase_seq: int | None = None) -> None:
+    """The GM's ruling on one voter's vote this day (roles.Ruleset.vote_rulings: ru_hunt's
+    vote thread); `ruling` "" withdraws the voter's ruling. Read by the engine at the close."""
+    with transaction.atomic():
+        change, phase = gm_change(gm, game_id, phase_seq)
+        ruleset = roles.get_ruleset(change.game.ruleset_id)
+        offered = dict(ruleset.vote_rulings)
+        if phase.kind != Phase.DAY or not offered:
+            raise ServiceError("There is no vote to rule on now.")
+        if ruling and ruling not in offered:
+            raise ServiceError(f"Choose one of: {', '.join(offered.values())}.")
+        state = engine_state(change.game)
+        if not state.has_player(voter) or not state.player(voter).alive:
+            raise ServiceError(f"{voter or 'Nobody'} is not a living player of this game.")
+        others = [
+            a
+            for a in phase.gm_actions
+            if not (a.get("ability") in offered and a.get("targets") == [voter])
+        ]
+        if not ruling and len(others) == len(phase.gm_actions):
+            raise ServiceError(f"There is no ruling on {voter}'s vote to withdraw.")
+        rulings = [{"actor": GM_ACTOR, "ability": ruling, "targets": [voter]}] if ruling else []
+        phase.gm_actions = [*others, *rulings]
+        phase.save(update_fields=["gm_actions"])
+        change.log("vote_ruled", "gm", {"player": voter, "ruling": ruling}, phase=phase)
+        change.finish()
+
+
+def vote_rulings_of(phase: Phase, ruleset) -> list[dict]:
+    """This day's rulings on votes, for the GM's panel: voter and what it means."""
+    offered = dict(ruleset.vote_rulings)
+    return [
+        {"player": a["targets"][0], "ruling": a["ability"], "label": offered[a["ability"]]}
+        for a in phase.gm_actions
+        if a.get("ability") in offered and a.get("targets")
+    ]
+
+
 def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None) -> Phase:
     """Add time to the open phase (paused or not); the new deadline is pushed to all.
     The ETA task of the old deadline finds the phase not yet due and does nothing."""

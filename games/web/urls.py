@@ -34,4 +34,7 @@ urlpatterns = [
     path("games/<int:game_id>/pause/", views.gm_pause, name="gm_pause"),
     path("games/<int:game_id>/modkill/", views.gm_modkill, name="gm_modkill"),
     path("games/<int:game_id>/replace/", views.gm_replace, name="gm_replace"),
+    path("games/<int:game_id>/rule-vote/", views.gm_rule_vote, name="gm_rule_vote"),
+    path("games/<int:game_id>/leave-game/", views.leave_running, name="leave_running"),
+    path("games/<int:game_id>/leaver/", views.gm_leaver, name="gm_leaver"),
 ]

@@ -206,6 +206,10 @@ def game_page(request, game_id: int):
             if ruleset.leaves_note(state.player(viewer.seat.name)):
                 context["may_write_note"] = True
                 context["my_note"] = services.current_note(game, viewer.seat.name)
+            if services.leavers_allowed(game):
+                # 002's leavers: a leave is the player's own (confirmed) choice.
+                context["has_left"] = roles.has_left(state, viewer.seat.name)
+                context["may_leave"] = not context["has_left"]
             pm_phase = ruleset.private_messages_phase
             if game.private_messages != "off" and pm_phase in (None, phase.kind):
                 context["pm_targets"] = [n for n in state.alive_names() if n != viewer.seat.name]
@@ -232,6 +236,19 @@ def game_page(request, game_id: int):
             )
             if phase.pending.get("actor") == services.GM_ACTOR:
                 context["gm_decision"] = phase.pending
+            if services.leavers_allowed(game):
+                context["gm_leavers"] = [
+                    p["name"]
+                    for p in context["gm_players"]
+                    if p["alive"] and not roles.has_left(state, p["name"])
+                ]
+                context["gm_left"] = roles.leavers.left(state)
+                context["gm_records_leavers"] = True
+            if phase.kind == "day" and ruleset.vote_rulings:
+                context["gm_vote_rulings"] = {
+                    "offered": ruleset.vote_rulings,
+                    "given": services.vote_rulings_of(phase, ruleset),
+                }
     return render(request, "games/running.html", context)
 
 
@@ -519,6 +536,48 @@ def gm_modkill(request, game_id: int):
         game_id,
         lambda: services.modkill_player(request.user, game_id, name, phase_seq=_phase_seq(request)),
         f"{name} was modkilled.",
+    )
+
+
+@login_required
+@require_POST
+def leave_running(request, game_id: int):
+    """A player leaves the running game (002's leaver: he dies in the night)."""
+    sure = request.POST.get("sure") == "1"
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.leave_running_game(
+            request.user, game_id, sure, phase_seq=_phase_seq(request)
+        ),
+        "You have left the game.",
+    )
+
+
+@login_required
+@require_POST
+def gm_leaver(request, game_id: int):
+    name = request.POST.get("player", "")
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.record_leaver(request.user, game_id, name, phase_seq=_phase_seq(request)),
+        f"{name} is recorded as a leaver.",
+    )
+
+
+@login_required
+@require_POST
+def gm_rule_vote(request, game_id: int):
+    """The GM's ruling on a voter's vote (ru_hunt's vote thread), or its withdrawal."""
+    voter, ruling = request.POST.get("player", ""), request.POST.get("ruling", "")
+    return _service_post(
+        request,
+        game_id,
+        lambda: services.rule_vote(
+            request.user, game_id, voter, ruling, phase_seq=_phase_seq(request)
+        ),
+        f"Ruling on {voter}'s vote recorded." if ruling else f"Ruling on {voter}'s vote withdrawn.",
     )
 
 

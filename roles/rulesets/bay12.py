@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import abilities as hooks
-from .. import announce
+from .. import announce, leavers
 from ..day import final_ballots, leaders, lynch, tally, voters_for
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
@@ -337,6 +337,8 @@ CAUSE_KIND = {"mafioso": "mafia"}
 def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
     if ctx.kind != "night":
         return None
+    if causes == [leavers.CAUSE]:
+        return leavers.DESCRIPTION.format(name=name)
     kinds = [CAUSE_KIND.get(c, c) for c in causes]
     struggle = bool(ctx.death_notes.get(name, {}).get("struggle"))
     return announce.describe(kinds, struggle=struggle)
@@ -747,6 +749,12 @@ ROLES = [
 
 # A doused player's role investigation is the doused group; the arsonist sees himself doused.
 DOCUMENTATION = """
+- Several protectors on one target (000 Doctor and Bodyguard: "even if multiple people
+  prevented it"): every protector who stood between an attack and a target who lived is
+  told once: the bodyguard who faced the attacker, a bodyguard who stood by, and each
+  doctor whose heal would have stopped the attack, also when a bodyguard or the target's
+  own self-guard stopped it first. A role's own defence (the Serial Killer's) is no one's
+  doing: a doctor healing him is not told; nor is anyone told when the target died anyway.
 - Investigator groups are 000's nine; the Townie, absent from the list, reads "townie" alone.
 - Ties at the day's end lynch nobody (option tie = "random" draws one of the tied).
 - A use of a limited ability (Vigilante shot, Doctor/Bodyguard self-target) is spent when it
@@ -804,6 +812,7 @@ RULESET = register(
         roles={r.id: r for r in ROLES},
         categories=CATEGORIES,
         night_order=(
+            "leave",
             "guilt",
             "redirect_block",
             "visits",
@@ -812,12 +821,15 @@ RULESET = register(
             "protect",
             "kill",
             "settle",
+            "leavers",
             "investigate",
             "spy_watch",
             "dawn",
         ),
-        day_order=("lynch", "after_lynch"),
+        day_order=("leave", "lynch", "after_lynch"),
         procedures={
+            "leave": leavers.note,
+            "leavers": leavers.die,
             "guilt": guilt,
             "redirect_block": hooks.redirect_and_block,
             "visits": hooks.record_visits,
@@ -895,7 +907,8 @@ RULESET = register(
                 ),
             ),
         },
-        documentation=DOCUMENTATION,
+        documentation=DOCUMENTATION + "\n" + leavers.DOCUMENTATION,
+        gm_decisions=(leavers.LEAVE,),
         private_messages_default="on",
         private_messages_phase="night",
         factions={MAFIA: "Mafia", TOWN: "Town", NEUTRAL: "Neutral"},

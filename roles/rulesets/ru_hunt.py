@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from .. import abilities as hooks
 from ..day import leaders, tally
+from ..errors import IllegalAction
 from ..model import GameState, Player
 from ..night import PhaseContext
 from ..ruleset import Ability, Preset, Role, Ruleset, TargetRule, register
@@ -136,16 +137,69 @@ def morning(ctx: PhaseContext) -> None:
 # -- day ---------------------------------------------------------------------------------
 
 
+# The host's rulings on the vote thread, as GM actions of the day naming the voters.
+REJECT_VOTE = "reject_vote"  # 'голос не будет принят': voted, but not accepted
+URGED = "urged"  # 'призывает голосовать против кого-то': the vote counts against him
+
+
+def _ruled_voters(ctx: PhaseContext, decision: str) -> list[str]:
+    names: list[str] = []
+    for action in ru.gm_actions(ctx, decision):
+        for target in action.get("targets") or []:
+            if not isinstance(target, str) or not ctx.state.has_player(target):
+                raise IllegalAction(f"{ru.GM}: unknown player {target!r}")
+            if not ctx.player(target).alive:
+                raise IllegalAction(f"{ru.GM}: {target} is dead")
+            if target not in names:
+                names.append(target)
+    return names
+
+
+def vote_thread_rulings(ctx: PhaseContext, ballots: dict[str, str]) -> tuple[set[str], list[str]]:
+    """003: 'В случае, если в теме для голосования, в сообщении содержится что-либо, кроме
+    ника игрока – голос не будет принят. Если в теме для голосования игрок призывает
+    голосовать против кого-то – его голос засчитывается против себя.' The digest: 'repeating
+    it is a modkill'. Rewrites `ballots` in place; returns the voters whose vote was not
+    accepted (they voted: no no-show modkill) and those modkilled for urging again."""
+    rejected = set(_ruled_voters(ctx, REJECT_VOTE))
+    urged = _ruled_voters(ctx, URGED)
+    if rejected & set(urged):
+        both = ", ".join(sorted(rejected & set(urged)))
+        raise IllegalAction(f"{ru.GM}: {both}: a vote is either not accepted or urged, not both")
+    for voter in rejected:
+        ballots.pop(voter, None)
+    again = []
+    for voter in urged:
+        memory = ctx.player(voter).memory
+        memory["urged"] = memory.get("urged", 0) + 1
+        if memory["urged"] > 1:
+            again.append(voter)
+            ballots.pop(voter, None)
+        else:
+            ballots[voter] = voter
+    for voter in again:
+        ctx.kill(voter, ru.CAUSE_MODKILL)
+    if again:
+        ctx.event("modkill", players=again, reason="urged_again")
+    if rejected:
+        in_seat_order = [p.name for p in ctx.state.players if p.name in rejected]
+        ctx.event("vote_not_accepted", players=in_seat_order)
+    if urged:
+        ctx.event("vote_against_self", players=[v for v in urged if v not in again])
+    return rejected, again
+
+
 def vote(ctx: PhaseContext) -> None:
     """'В случае неявки на голосование – игрока также постигает автокилл. При равенстве
     голосов или в случае автокилла игрока на голосовании – из игры никто не выбывает.'"""
     ru.refuse_extra_rounds(ctx)
     ballots = ru.day_ballots(ctx)
+    rejected, urged_again = vote_thread_rulings(ctx, ballots)
     counts = tally(ctx, ru.counted_ballots(ctx, ballots))
     ctx.record["tally"] = counts
     top = leaders(counts)
-    silent = ru.modkill_non_voters(ctx, ballots)
-    if silent or ctx.flags.get("gm_modkilled"):
+    silent = ru.modkill_non_voters(ctx, {**ballots, **dict.fromkeys(rejected, "")})
+    if silent or urged_again or ctx.flags.get("gm_modkilled"):
         if top:
             ctx.event("no_lynch", reason="modkill", candidates=top)
     elif len(top) == 1:
@@ -272,8 +326,16 @@ DOCUMENTATION = """
   too.
 - Votes are mandatory: a living player without a ballot at the close is modkilled and,
   if anybody is modkilled at the vote, nobody else leaves that day; a tie eliminates
-  nobody. A vote for oneself is allowed. Invalid vote posts (anything but a nickname,
-  urging others) are the host's moderation (his recount or modkill), not engine rules.
+  nobody. A vote for oneself is allowed.
+- The vote thread (003: a post with anything but the nickname 'не будет принят'; urging
+  others 'засчитывается против себя'; the digest: repeating it is a modkill) is read by
+  the host, who gives his rulings as GM day actions naming the voters: {"actor": "GM",
+  "ability": "reject_vote", "targets": [...]}: the vote is not counted, but the player
+  voted, so it is no no-show and no modkill; {"actor": "GM", "ability": "urged",
+  "targets": [...]}: his vote counts against himself (a ballot for himself, whatever he
+  voted, also if he cast none). A second 'urged' in the same game is the modkill
+  (public 'modkill' event, reason 'urged_again'), a modkill at the vote, so nobody else
+  leaves that day. Public events 'vote_not_accepted' and 'vote_against_self' name them.
 - The end: the civilians win when no mafia member and no maniac lives; the maniac wins
   when at most one other player lives; the mafia wins when the maniac is dead and the
   living civilians are no more than the living mafia ('явное численное преимущество').
@@ -337,7 +399,11 @@ RULESET = register(
         informed_factions=(ru.MAFIA,),
         vote_check=ru.vote_rule(allow_pass=False),
         headline=ru.headline,
-        gm_decisions=(ru.MODKILL,),
+        gm_decisions=(ru.MODKILL, REJECT_VOTE, URGED),
+        vote_rulings=(
+            (REJECT_VOTE, "vote not accepted (the post held more than the nickname)"),
+            (URGED, "urged others to vote: the vote counts against them"),
+        ),
         reveal=reveal,
         reveal_of=reveal_of,
     )

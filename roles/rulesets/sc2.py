@@ -14,6 +14,7 @@ The night, the day and the rule tables live beside this module:
 from __future__ import annotations
 
 from .. import abilities as shared
+from .. import leavers
 from ..announce import headline
 from ..errors import IllegalAction
 from ..model import GameState, Player
@@ -1005,6 +1006,13 @@ OPTIONS = (
         "an Executioner whose target dies at night becomes a Jester",
         ON_OFF,
     ),
+    Option(
+        "executioner_suicides_on_failure",
+        False,
+        "with executioner_becomes_jester off, an Executioner whose target dies at night "
+        "commits suicide the next night (002: 'a suicide note with the words \"I failed.\"')",
+        ON_OFF,
+    ),
     Option("executioner_target_must_be_town", True, "the Executioner's target is Town", ON_OFF),
     Option("executioner_must_survive", True, "the Executioner must be alive at the end", ON_OFF),
     Option("executioner_night_immune", False, "Executioner immune to night kills", ON_OFF),
@@ -1116,6 +1124,13 @@ def reveal_of(state: GameState, player: Player) -> str:
 
 
 DOCUMENTATION = """
+Several protectors on one target (000's Doctor and Bodyguard, "even if multiple
+people prevented it"): the Bodyguard who faced the attacker, one who stood by, and,
+with doctor_knows_if_attacked, each Doctor whose heal would have stopped the attack
+are told once, also when a Bodyguard or the target's vest stopped it first; a role's
+own night immunity is no one's doing, and the jail hides its prisoner (no protector is
+told of an attack on him).
+
 Night order (002 'Order of Night actions', sc2-notes 1-10): the jail, the
 Godfather's order handed to a Mafioso, vests and alerts, the redirect/block
 cycle, marks (frames, douses, heals, guards), all kills at once, the Janitor, the
@@ -1187,6 +1202,13 @@ GM decisions where the documents are silent or ambiguous:
 - Disguiser: his own attack; if it kills, investigations of him show the victim's
   role and the victim is announced as the Disguiser ('reveal' event).
 - Mason Leader: a recruit counts when it succeeds or bludgeons a Cultist.
+- Executioner failure: his target dying at night makes him a Jester
+  (executioner_becomes_jester, on: the wiki's 'Becomes Jester upon failure'); with it
+  off and executioner_suicides_on_failure on, he is told ('failed') and commits
+  suicide the next night, unpreventable like the Vigilante's guilt, with 002's line
+  'He/She apparently shot himself after leaving a suicide note with the words "I
+  failed." on it.' (cause 'suicide'); with both off he stays an Executioner who
+  cannot win. A target lynched is his win, never a failure.
 - The port's flags (sc2-reference names them without defaults): where the wiki has
   the option, its default; otherwise the default keeps the wiki's rule.
   - offense_level is not one more option: Veteran 1/2 is veteran_pierces_immunity,
@@ -1221,8 +1243,15 @@ GM decisions where the documents are silent or ambiguous:
     has no action); on, his target is told a Jester came by; it is a visit (seen by
     a Lookout, shot by an alerting Veteran) and not in the night sequence.
   - detects_block_immune_target (Escort, Consort): one option for both,
-    escort_detects_immune. WitchDoctor_when_converted (Doctor, Witch): the Witch
-    Doctor is not an sc2 role here. The Bus Driver's 'May target self' is a fact of
+    escort_detects_immune.
+  - The Witch Doctor and WitchDoctor_when_converted (Doctor, Witch) are not built:
+    the references name him and never say what he does. sc2-reference 3.1 lists him
+    only in brackets among roles 'not of ours' ('Witch, Cultist (+ Auditor, Judge,
+    Witch Doctor)'), 3.2 only as one of the port's unique roles, and 2.1/2.3 only
+    as the flag name 'WitchDoctor_when_converted (port)', with no ability, win
+    condition or investigation result; a role with no rule text would be invented.
+    A converted Doctor or Witch becomes a Cultist, as every conversion does.
+  - The Bus Driver's 'May target self' is a fact of
     the wiki (always allowed), not an option; the Spy's old 'read PMs' belongs to
     the site's private messages, not to the engine.
 - Cult: one conversion a night for the whole cult; not Mafia, Masons, the Mason
@@ -1365,6 +1394,7 @@ RULESET = register(
         spawn_rules=categories.SPAWN_RULES,
         excluded_from_randoms_options=categories.EXCLUDED_FROM_RANDOMS_OPTIONS,
         night_order=(
+            "leave",
             "jail",
             "mafia_order",
             "vests",
@@ -1378,11 +1408,14 @@ RULESET = register(
             "investigate",
             "spy",
             "disguise",
+            "leavers",
             "recruit",
             "dawn",
         ),
-        day_order=("day_actions", "vote", "after_day"),
+        day_order=("leave", "day_actions", "vote", "after_day"),
         procedures={
+            "leave": leavers.note,
+            "leavers": leavers.die,
             "mafia_order": night.mafia_order,
             "jail": night.jail,
             "redirect_block": night.redirect_and_block,
@@ -1400,7 +1433,8 @@ RULESET = register(
         win_check=day.win_check,
         options=OPTIONS,
         presets=PRESETS,
-        documentation=DOCUMENTATION,
+        documentation=DOCUMENTATION + "\n\n" + leavers.DOCUMENTATION,
+        gm_decisions=(leavers.LEAVE,),
         factions={
             "town": "Town",
             "mafia": "Mafia",

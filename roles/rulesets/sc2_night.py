@@ -231,6 +231,17 @@ def kills(ctx: PhaseContext) -> None:
     for player in state.alive():
         if player.memory.pop("guilt", None):
             ctx.attack(None, player.name, "suicide", preventable=False, interceptable=False)
+    # The Executioner whose target died at night (executioner_suicides_on_failure).
+    for player in state.alive():
+        if player.memory.pop("exe_failed", None) and player.role == "executioner":
+            ctx.attack(
+                None,
+                player.name,
+                "suicide",
+                preventable=False,
+                interceptable=False,
+                meta={"description": "executioner_failure"},
+            )
     for intent in _effective(ctx):
         if intent.ability.id == "kill" and intent.role.id == "godfather":
             if intent.extra.get("own_kill"):
@@ -392,6 +403,15 @@ def _saved(ctx: PhaseContext, target: str, heals: list[Protection]) -> None:
     ctx.result(target, "saved")
 
 
+def _covered(ctx: PhaseContext, target: str, heals: list[Protection]) -> None:
+    """A Doctor whose target a Bodyguard or a vest saved first: with 'knows if attacked'
+    he is told, as when his own heal stopped it (000's rule for every protector)."""
+    if ctx.option("doctor_knows_if_attacked"):
+        for h in heals:
+            ctx.result(h.protector, "saved", target=target)
+    ctx.result(target, "saved")
+
+
 def settle(ctx: PhaseContext) -> None:
     """Every attack of the night at once (the shared settling with `SC2_RULES`): jail,
     bodyguards, immunity, heals, deaths."""
@@ -412,6 +432,7 @@ SC2_RULES = shared.NightRules(
     heals=_heals,
     heal_capacity=_one_attack_each,
     on_saved=_saved,
+    on_covered=_covered,
     shuffle_guards=False,
     draw_among_one=False,
     duel=_guard_duel,

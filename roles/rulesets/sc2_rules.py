@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import abilities as shared
-from .. import wills
+from .. import leavers, wills
 from ..announce import describe as describe_kinds
 from ..model import GameState, Player
 from ..night import PhaseContext
@@ -326,9 +326,15 @@ def after_deaths(ctx: PhaseContext) -> None:
             if len(masons) == 1:
                 change_role(state, masons[0], "mason_leader")
     # Executioner: 'Target killed at night -> becomes Jester (if option)'.
-    if ctx.kind == "night" and option(state, "executioner_becomes_jester"):
+    # 002's death description 'a suicide note with the words "I failed."': with the
+    # Jester option off, the failed Executioner takes his life the next night.
+    if ctx.kind == "night":
         for player in shared.executioners_turning(ctx, "exe_target"):
-            change_role(state, player, "jester")
+            if option(state, "executioner_becomes_jester"):
+                change_role(state, player, "jester")
+            elif option(state, "executioner_suicides_on_failure"):
+                player.memory["exe_failed"] = True
+                ctx.result(player.name, "failed", target=player.memory["exe_target"])
 
 
 # -- announcements --------------------------------------------------------------------------
@@ -355,12 +361,14 @@ def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
     """002's death descriptions, when the night type shows them."""
     if ctx.kind != "night" or ctx.option("night_type") == "none":
         return None
+    if causes == [leavers.CAUSE]:
+        return leavers.DESCRIPTION.format(name=name)
     notes = ctx.death_notes.get(name, {})
     if notes.get("duel"):
         return describe_kinds(["bodyguard"])
     kinds = []
     for attack in ctx.flags.get("killed_by", {}).get(name, []):
-        kind = CAUSE_KINDS.get(attack.cause)
+        kind = attack.meta.get("description") or CAUSE_KINDS.get(attack.cause)
         if kind:
             kinds.append(kind)
     if not kinds:
