@@ -35,7 +35,8 @@ urlpatterns = [
         roulette.roulette_option,
         name="roulette_option",
     ),
-    path("users/<str:username>/", standings.profile, name="profile"),
+    # `path`: any name an account has is reachable (the pages escape it)
+    path("users/<path:username>/", standings.profile, name="profile"),
     path("leaderboard/", standings.leaderboard, name="leaderboard"),
     path("games/<int:game_id>/extend/", views.gm_extend, name="gm_extend"),
     path("games/<int:game_id>/pause/", views.gm_pause, name="gm_pause"),
