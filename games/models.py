@@ -119,6 +119,9 @@ class Game(models.Model):
     # An open setup: players and spectators read the role list (random slots named as
     # such) before and during the game. Closed: only the player count.
     open_setup = models.BooleanField(default=False)
+    # Spectators play the graveyard's roulette like the dead (off: they only watch).
+    # Set on the create form; the GM changes it while the game runs (services.gm).
+    roulette_spectators = models.BooleanField(default=True)
     options = models.JSONField(default=dict, blank=True)
     reveal_mode = models.CharField(max_length=20, default="")
     day_seconds = models.PositiveIntegerField()
@@ -394,6 +397,11 @@ class RoulettePoints(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roulette_points"
     )
     points = models.PositiveIntegerField()
+    # The record, counted by the service where a round ends (games/services/roulette.py):
+    # rounds whose bet was taken, rounds survived to the payout, rounds shot in.
+    tables_played = models.PositiveIntegerField(default=0)
+    tables_won = models.PositiveIntegerField(default=0)
+    times_shot = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-points", "user_id"]

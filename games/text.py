@@ -125,8 +125,12 @@ def event_text(event) -> str:
         return "Game over. Winners: " + (", ".join(p.get("winners", [])) or "nobody") + "."
     if kind in GM_TOOL_TEXTS:
         return GM_TOOL_TEXTS[kind](p)
-    if kind == "roulette":  # the graveyard's table (games/services/roulette.py)
+    if kind == "roulette":  # a move of the graveyard's table (games/services/roulette.py)
         return " ".join(p.get("lines", []))
+    if kind == "roulette_option":  # the GM's option for spectators
+        if p.get("spectators_play"):
+            return "The GM lets spectators play roulette in this game."
+        return "The GM has spectators only watch the roulette in this game (the dead play)."
     text = p.get("text") or p.get("headline") or p.get("description")
     if text:
         return str(text)

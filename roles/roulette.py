@@ -1,4 +1,4 @@
-"""Russian roulette for the dead: the graveyard mini-game of rule document 002.
+"""Russian roulette in the graveyard: the mini-game of rule document 002.
 
 002, "Russian Roulette Mini-game": the dead type commands in the graveyard chat
 (`-roulette`, `-roulette <min bet> <chambers>`, `-join`, `-observe`, `-bet #`),
@@ -17,9 +17,11 @@ replays exactly from what is stored.
 Where 002 is silent, a forum GM's choices (also in `HELP`, which players read
 with `-roulette help`):
 
-- Who plays: the dead of the Mafia game. Spectators (never in the game) may
-  `-observe` but not play. A player shot at this graveyard's table cannot play
-  again there (002), but may still observe.
+- Who plays: the dead of the Mafia game and its spectators (the site's users
+  expect to play while they watch; a game's GM may have spectators only
+  `-observe`: the caller says so with `can_play` and `why_not`). Every rule holds
+  for both alike. A player shot at this graveyard's table cannot play again there
+  (002: "cannot join any subsequent games"), but may still observe.
 - Points: every account starts with `STARTING_POINTS`. A bet is a whole number
   from the table's minimum up to what the player owns, so points never go
   negative. A player who does not `-bet` bets the minimum.
@@ -35,6 +37,8 @@ with `-roulette help`):
   once on their turn; after a click they may `-pull` again or `-pass` to the
   next player. Every pull after the first in the same turn counts as one
   consecutive pull (the bonus of 002).
+- A command is a move of the table: its lines say what happened ("ann bets 10.",
+  "bob pulls: click. ..."), written the same whether it was typed or a button.
 - Payout: the pot is the bet of the shot player plus the bets of those who left
   during the round. Each survivor gets their own bet back and a share of the pot
   in proportion to bet x (1 + consecutive pulls), in whole points by largest
@@ -68,7 +72,7 @@ PLAYING = "playing"
 
 HELP = f"""Russian roulette (the graveyard's game, for points)
 Every account starts with {STARTING_POINTS} points; a bet can never exceed what you own.
-The dead play; spectators may watch a table with -observe.
+The dead and the spectators play (unless the GM has spectators only watch); -observe to watch.
   -roulette        open a table (minimum bet {DEFAULT_MIN_BET}, {DEFAULT_CHAMBERS} chambers)
   -roulette <min> <chambers>
                    open a table: that minimum bet, {MIN_CHAMBERS} to {MAX_CHAMBERS} chambers
@@ -142,7 +146,8 @@ class Outcome:
     """A command's result: the new table, lines for the graveyard, and points moved.
 
     `debits`: bets taken when a round starts; `credits`: what the round's end pays.
-    `shot`: who was shot, if anyone.
+    `shot`: who was shot, if anyone. `round_players`: when a round ends, everyone
+    whose bet it took (survivors, the shot, those who left), for the accounts' record.
     """
 
     table: Table
@@ -150,6 +155,10 @@ class Outcome:
     debits: dict[str, int] = field(default_factory=dict)
     credits: dict[str, int] = field(default_factory=dict)
     shot: str = ""
+    round_players: list[str] = field(default_factory=list)
+
+
+NOT_PLAYING = "Only the dead and the spectators play roulette; you may -observe."
 
 
 def is_command(text: str) -> bool:
@@ -165,13 +174,15 @@ def apply(
     seed: int,
     now: float = 0.0,
     can_play: bool = True,
+    why_not: str = NOT_PLAYING,
     game_over: bool = False,
 ) -> Outcome:
     """Apply one graveyard command of `actor`; raises RouletteRefused with a reason.
 
     `balances`: the points of the actor and of the table's players; `seed`: the
-    graveyard's secret seed; `can_play`: the actor is one of the dead (spectators
-    only observe); `game_over`: the Mafia game has ended (no new tables or seats).
+    graveyard's secret seed; `can_play`: the actor may sit at a table (a dead
+    player, or a spectator the game lets play), else `why_not` is the refusal to
+    opening or joining a table; `game_over`: the Mafia game has ended (no new tables or seats).
     """
     words = text.strip().split()
     if not words or not words[0].startswith(PREFIX):
@@ -188,6 +199,7 @@ def apply(
         seed=seed,
         now=now,
         can_play=can_play,
+        why_not=why_not,
         game_over=game_over,
     )
     return command(context)
@@ -202,6 +214,7 @@ class _Context:
     seed: int
     now: float
     can_play: bool
+    why_not: str
     game_over: bool
 
     def points(self, name: str) -> int:
@@ -222,7 +235,7 @@ def _may_sit(c: _Context) -> None:
     if c.game_over:
         raise RouletteRefused("The Mafia game is over: no new tables or players.")
     if not c.can_play:
-        raise RouletteRefused("Only the dead play roulette; spectators may -observe.")
+        raise RouletteRefused(c.why_not)
     if c.actor in c.table.killed:
         raise RouletteRefused("You were shot at this table: you cannot play again.")
 
@@ -381,9 +394,7 @@ def _pull(c: _Context) -> Outcome:
     t = _require_turn(c)
     if t.fired == t.bullet:
         t.fired += 1
-        return _settle(
-            c, shot=c.actor, line=f"{c.actor} pulls the trigger: BANG! {c.actor} is shot."
-        )
+        return _settle(c, shot=c.actor, line=f"{c.actor} pulls: BANG! {c.actor} is shot.")
     t.fired += 1
     t.pulls_this_turn += 1
     if t.pulls_this_turn > 1:
@@ -391,7 +402,7 @@ def _pull(c: _Context) -> Outcome:
     t.turn_since = c.now
     left = t.chambers - t.fired
     return c.outcome(
-        f"{c.actor} pulls the trigger: click. {left} chamber{'s' if left != 1 else ''} left. "
+        f"{c.actor} pulls: click. {left} chamber{'s' if left != 1 else ''} left; "
         f"{c.actor} may -pull again or -pass."
     )
 
@@ -502,6 +513,7 @@ def payouts(bets: dict[str, int], streaks: dict[str, int], pot: int) -> dict[str
 def _settle(c: _Context, *, shot: str, line: str) -> Outcome:
     t = c.table
     pot = sum(t.forfeits.values())
+    played = [*t.players, *t.forfeits]
     if shot:
         pot += t.bets.pop(shot)
         t.players.remove(shot)
@@ -510,7 +522,7 @@ def _settle(c: _Context, *, shot: str, line: str) -> Outcome:
     won = ", ".join(f"{n} +{credits[n] - t.bets[n]}" for n in t.players)
     lines = [line, f"The round is over. Winnings: {won} (and each their bet back)."]
     c.table = Table(killed=t.killed, rounds=t.rounds)
-    return c.outcome(*lines, credits=credits, shot=shot)
+    return c.outcome(*lines, credits=credits, shot=shot, round_players=played)
 
 
 COMMANDS = {

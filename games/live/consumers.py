@@ -38,7 +38,7 @@ from django.utils import timezone
 from games import services
 from games.cursors import BadCursor, read_cursor
 from games.live.sessions import LOGGED_OUT_CODE, session_group
-from games.models import Game, Status
+from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND
 from games.services import push
 from games.viewer import Viewer, viewer_for, visible_events
@@ -309,11 +309,16 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             )
 
         try:
-            post = await database_sync_to_async(call)()
+            written = await database_sync_to_async(call)()
         except services.ServiceError as error:
             await self._error(str(error), ref=content.get("ref"))
             return
-        await self.send_json({"type": "posted", "post": post.id, "ref": content.get("ref")})
+        # A roulette command is a move of the table (its event), not a post.
+        if isinstance(written, Event):  # the move's sequence number in the game's log
+            sent = {"type": "posted", "move": written.seq}
+        else:
+            sent = {"type": "posted", "post": written.id}
+        await self.send_json({**sent, "ref": content.get("ref")})
 
     async def _error(self, message: str, ref=None) -> None:
         await self.send_json({"type": "error", "message": message, "ref": ref})

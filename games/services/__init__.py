@@ -88,7 +88,15 @@ from games.services.phases import (
     use_timer,
 )
 from games.services.play import cast_vote, finish_actions, submit_action, withdraw_action
-from games.services.roulette import is_command, roulette_command
+from games.services.roulette import (
+    SPECTATOR_MARK,
+    GraveyardMember,
+    graveyard_member,
+    is_command,
+    roulette_command,
+    set_roulette_spectators,
+    spectator_name,
+)
 from games.services.setups import (
     MAX_SLOTS,
     clean_setup,
@@ -162,6 +170,11 @@ __all__ = [
     "rule_vote",
     "reveal_modes",
     "roulette_command",
+    "set_roulette_spectators",
+    "spectator_name",
+    "graveyard_member",
+    "GraveyardMember",
+    "SPECTATOR_MARK",
     "save_setup",
     "schedule_deadline",
     "set_signups",

@@ -9,6 +9,7 @@ from django.utils import timezone
 import roles
 from games import rooms
 from games.models import (
+    Event,
     Phase,
     Post,
     PrivateMessages,
@@ -31,7 +32,7 @@ from games.text_safety import clean_text
 
 def post_message(
     user, game_id: int, *, channel: str, text: str, to: str = "", room: str = ""
-) -> Post:
+) -> Post | Event:
     """Post in a thread. Who may write where:
 
     - day thread: living players, by day (public);
@@ -44,7 +45,8 @@ def post_message(
       (option off / on / "gm": the GM reads them all);
     - last_words: a player the engine announced last words for, once, after death.
 
-    A graveyard post starting with "-" is a roulette command (games/services/roulette.py).
+    A graveyard post starting with "-" is a roulette command (games/services/roulette.py):
+    a move of the table, not a post; the returned value is then the move's event.
     """
     # No direction-changing or invisible characters (U+202E turned lines around).
     text = clean_text(text or "").strip()

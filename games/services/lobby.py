@@ -47,11 +47,13 @@ def create_game(
     private_messages: str = "",
     setup_version=None,
     open_setup: bool = False,
+    roulette_spectators: bool = True,
 ) -> Game:
     """Create a game of a preset (`preset_id`) or of a setup's version (`setup_version`,
     the GM's own or a public one, whose engine check must pass with the game's final
     options); `private_messages` empty: the ruleset's default. An open setup shows the
-    players its role list (games/viewer.py)."""
+    players its role list (games/viewer.py); `roulette_spectators`: spectators play the
+    graveyard's roulette like the dead (games/services/roulette.py)."""
     if not getattr(gm, "is_authenticated", False):
         raise ServiceError("Log in first.")
     name = (name or "").strip()
@@ -109,6 +111,7 @@ def create_game(
             setup_version=version,
             setup=setup,
             open_setup=bool(open_setup),
+            roulette_spectators=bool(roulette_spectators),
             options=resolved,
             reveal_mode=reveal_mode,
             day_seconds=day,

@@ -3,14 +3,22 @@
 A command typed in the graveyard chat (a post starting with "-", routed here by
 chat.post_message) or sent by the graveyard panel's buttons (games/web/roulette.py)
 runs `roulette_command`: one transaction with the game row locked, the
-table and the players' points rows locked after it, the engine applied, the
-command echoed as a graveyard post, and one "roulette" event for the graveyard
-(audience "dead": living players never read it, in the page or on the socket).
+table and the players' points rows locked after it, the engine applied, and one
+"roulette" event for the graveyard (audience "dead": living players never read it,
+in the page or on the socket). A command is a move of the table, not a chat post:
+the panel lists the table's moves (the event's lines), the chat keeps the talk, and
+typing "-bet 10" or pressing the Bet button is the same move, the same event.
 
-Who: the dead of the game play; spectators may -observe (the engine says what
-each may do); the GM and the living are refused, like in the graveyard chat.
-When the Mafia game ends the table plays on (002): its players still pull, and
-the finished game's log, open to all, shows the rest.
+Who: the dead of the game and its spectators play alike (a spectator goes by his
+username with `SPECTATOR_MARK`, so he is never taken for a seat: a seat keeps the
+name it was joined with when another account replaces its player). The game's
+`roulette_spectators` option off (the GM's), spectators may only -observe. The GM
+and the living are refused, like in the graveyard chat. When the Mafia game ends
+the table plays on (002): its players still pull, and the finished game's log,
+open to all, shows the rest.
+
+Where a round ends, the record of each account whose bet it took is counted on its
+`RoulettePoints` row (played, won, shot): profile and leaderboard read it as is.
 
 The spins come from `RouletteTable.seed`, drawn on the server when the table is
 first used and never sent out, so a round replays from what is stored and no
@@ -20,19 +28,22 @@ browser can foresee the chamber.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Game, Post, RoulettePoints, RouletteTable, Status
+from games.models import Event, Game, RoulettePoints, RouletteTable, Status
 from games.services.core import (
     MAX_POST_CHARS,
+    RATE_SECONDS,
     ServiceError,
-    check_rate,
     engine_state,
     is_spectator,
     lock_game,
     open_phase,
+    require_gm,
 )
 from roles import roulette
 
@@ -42,9 +53,9 @@ RATE_COMMANDS = 12
 is_command = roulette.is_command
 
 
-def roulette_command(user, game_id: int, text: str) -> Post:
-    """Apply one roulette command of `user` in the game's graveyard; returns the
-    echoed post. Raises ServiceError (and changes nothing) when refused."""
+def roulette_command(user, game_id: int, text: str) -> Event:
+    """Apply one roulette command of `user` in the game's graveyard; returns the move
+    (the "roulette" event logged). Raises ServiceError (and changes nothing) when refused."""
     text = " ".join((text or "").split())
     if not is_command(text):
         raise ServiceError("Roulette commands start with '-': type -roulette help.")
@@ -54,12 +65,16 @@ def roulette_command(user, game_id: int, text: str) -> Post:
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
-        name, can_play = _graveyard_member(game, user)
-        check_rate(game, user, now, limit=RATE_COMMANDS)
+        member = graveyard_member(game, user)
+        name = member.name
+        _check_moves_rate(game, name, now)
         table_row = _table_of(game)
         table = roulette.Table.from_dict(table_row.state)
         members = {**table_row.members, name: user.id}
-        at_stake = {members[n] for n in table.players} | ({user.id} if can_play else set())
+        in_round = [*table.players, *table.forfeits]
+        at_stake = {members[n] for n in in_round if n in members}
+        if member.can_play:
+            at_stake.add(user.id)
         accounts = _lock_points(at_stake)
         balances = {
             n: _points_of(accounts, members[n]) for n in (name, *table.players) if n in members
@@ -72,53 +87,61 @@ def roulette_command(user, game_id: int, text: str) -> Post:
                 balances=balances,
                 seed=table_row.seed,
                 now=now.timestamp(),
-                can_play=can_play,
+                can_play=member.can_play,
+                why_not=member.why_not,
                 game_over=game.status == Status.FINISHED,
             )
         except roulette.RouletteRefused as refusal:
             raise ServiceError(str(refusal)) from None
         _move_points(accounts, members, outcome)
+        _count_record(accounts, members, outcome)
         new = outcome.table
         table_row.state = new.to_dict()
-        seated = {*new.players, *new.observers}
+        # Who left a round being played stays a member until it ends: his record counts.
+        seated = {*new.players, *new.observers, *new.forfeits}
         table_row.members = {n: uid for n, uid in members.items() if n in seated}
         table_row.save(update_fields=["state", "members"])
         phase = open_phase(game) or game.phases.order_by("-seq").first()
-        post = Post.objects.create(
-            game=game,
-            phase=phase,
-            seat=game.seats.filter(user=user).first(),
-            author=user,
-            author_name=name,
-            channel=Post.GRAVEYARD,
-            text=text,
-            created_at=now,
-        )
-        post_payload = {
-            "post": post.id,
-            "author": name,
-            "channel": Post.GRAVEYARD,
-            "text": text,
-            "phase": str(phase),
-            "at": now.isoformat(),
-        }
-        change.log("post", "dead", post_payload, phase=phase)
         points = {n: _points_of(accounts, uid) for n, uid in members.items() if uid in accounts}
         payload = {
             "actor": name,
+            "command": text,
             "lines": outcome.lines,
             "table": new.public(),
             "points": points,
             "shot": outcome.shot,
+            # the first move of a table: the panel lists a table's moves from here
+            "opened": table.stage == roulette.CLOSED and new.stage == roulette.BETTING,
         }
-        change.log(EVENT_KIND, "dead", payload, phase=phase)
+        move = change.log(EVENT_KIND, "dead", payload, phase=phase)
         change.finish()
-    return post
+    return move
 
 
-def _graveyard_member(game: Game, user) -> tuple[str, bool]:
+@dataclass(frozen=True)
+class GraveyardMember:
+    """How a user sits in a game's graveyard: his table name, and whether he may sit
+    at a table (else `why_not` says why: he may still watch)."""
+
+    name: str
+    can_play: bool = True
+    why_not: str = roulette.NOT_PLAYING
+
+
+SPECTATOR_MARK = " (spectator)"
+SPECTATORS_WATCH = (
+    "The GM of this game has spectators only watch the roulette: you may -observe; the dead play."
+)
+
+
+def spectator_name(user) -> str:
+    """A spectator's name at the table: never a seat's (usernames have no spaces)."""
+    return f"{user.username}{SPECTATOR_MARK}"
+
+
+def graveyard_member(game: Game, user) -> GraveyardMember:
     """The name this user goes by in the graveyard, and whether they may play
-    (a dead seat) or only watch (a spectator). Refuses everyone else."""
+    (a dead seat, a spectator where the game lets them). Refuses everyone else."""
     if not getattr(user, "is_authenticated", False):
         raise ServiceError("Log in first.")
     if game.status == Status.LOBBY:
@@ -129,10 +152,26 @@ def _graveyard_member(game: Game, user) -> tuple[str, bool]:
     if seat is not None:
         if engine_state(game).player(seat.name).alive:
             raise ServiceError("The graveyard chat is for the dead and spectators.")
-        return seat.name, True
+        return GraveyardMember(seat.name)
     if is_spectator(game, user):
-        return user.username, False
+        if game.roulette_spectators:
+            return GraveyardMember(spectator_name(user))
+        return GraveyardMember(spectator_name(user), can_play=False, why_not=SPECTATORS_WATCH)
     raise ServiceError("You are not playing in this game.")
+
+
+def _check_moves_rate(game: Game, name: str, now) -> None:
+    """Flood control for moves (they are no posts): `RATE_COMMANDS` in RATE_SECONDS."""
+    recent = Event.objects.filter(
+        game=game,
+        kind=EVENT_KIND,
+        payload__actor=name,
+        created_at__gt=now - timedelta(seconds=RATE_SECONDS),
+    ).count()
+    if recent >= RATE_COMMANDS:
+        raise ServiceError(
+            f"Slow down: at most {RATE_COMMANDS} roulette moves in {RATE_SECONDS} seconds."
+        )
 
 
 def _table_of(game: Game) -> RouletteTable:
@@ -177,3 +216,40 @@ def _move_points(accounts: dict, members: dict[str, int], outcome: roulette.Outc
         row = accounts[user_id]
         row.points += delta
         row.save(update_fields=["points"])
+
+
+def _count_record(accounts: dict, members: dict[str, int], outcome: roulette.Outcome) -> None:
+    """A round ended: each account whose bet it took played it; the survivors (paid)
+    won it; the shot was shot."""
+    for name in outcome.round_players:
+        row = accounts.get(members.get(name))
+        if row is None:  # a seat left before this record was kept: nothing to count
+            continue
+        row.tables_played += 1
+        row.tables_won += name in outcome.credits
+        row.times_shot += name == outcome.shot
+        row.save(update_fields=["tables_played", "tables_won", "times_shot"])
+
+
+OPTION_KIND = "roulette_option"
+
+
+def set_roulette_spectators(gm, game_id: int, allowed: bool) -> Game:
+    """The GM's option "spectators may play roulette", set while the game is open or
+    running (the graveyard is told). Turned off, a spectator already at a table plays
+    its round out; he opens or joins no new one (roles/roulette.py `can_play`)."""
+    allowed = bool(allowed)
+    with transaction.atomic():
+        change = lock_game(game_id)
+        game = change.game
+        require_gm(game, gm)
+        if game.status not in (Status.LOBBY, Status.RUNNING):
+            raise ServiceError("The game is over: its roulette options stay as they were.")
+        if game.roulette_spectators == allowed:
+            state = "may play" if allowed else "only watch"
+            raise ServiceError(f"Spectators already {state} roulette in this game.")
+        game.roulette_spectators = allowed
+        phase = open_phase(game)
+        change.log(OPTION_KIND, "dead", {"spectators_play": allowed}, phase=phase)
+        change.finish()  # saves the game row, the option with it
+    return game

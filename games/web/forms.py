@@ -121,6 +121,14 @@ class GameForm(forms.Form):
         "the game is over. Closed: players see only the player count.",
     )
 
+    roulette_spectators = forms.BooleanField(
+        label="Spectators may play roulette",
+        required=False,
+        initial=True,
+        help_text="In the graveyard, spectators play Russian roulette like the dead "
+        "(off: they only watch). You may change it while the game runs.",
+    )
+
     def __init__(self, ruleset, preset_id: str | None = None, data=None, initial=None, setups=()):
         self.chosen_ruleset = ruleset
         presets = [SetupChoice.of_preset(ruleset, p) for p in ruleset.presets.values()]
@@ -183,7 +191,7 @@ class GameForm(forms.Form):
         names = [*SHARED_FIELDS, "private_messages"]
         if "reveal_mode" in self.fields:
             names.append("reveal_mode")
-        return [self[name] for name in [*names, "open_setup"]]
+        return [self[name] for name in [*names, "open_setup", "roulette_spectators"]]
 
     def option_rows(self) -> list[dict]:
         """Each option's field, and whether the setup sets it (the page marks those)."""
@@ -210,6 +218,7 @@ class GameForm(forms.Form):
             "private_messages": data.get("private_messages") or ruleset_default,
             "options": options,
             "open_setup": data.get("open_setup", False),
+            "roulette_spectators": data.get("roulette_spectators", False),
         }
         if self.chosen.version_id is not None:
             kwargs["setup_version"] = self.chosen.version_id

@@ -1,7 +1,8 @@
-"""The graveyard's roulette on the page: the panel a viewer sees (the table, the
-points, the leaderboard) and its buttons (each form names a command; the view
-writes it as the command text a player would type and hands it to the service,
-games/services/roulette.py)."""
+"""The graveyard's roulette on the page: the panel a viewer sees (the table, its
+moves, the points, the leaderboard) and its buttons (each form names a command; the
+view writes it as the command text a player would type and hands it to the service,
+games/services/roulette.py, so a button and a typed command make the same move).
+The accounts' pages (profile, leaderboard) are games/web/standings.py."""
 
 from __future__ import annotations
 
@@ -14,12 +15,18 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.models import Game, RoulettePoints, RouletteTable, Status
-from games.services import ServiceError, roulette_command
+from games.services import (
+    ServiceError,
+    roulette_command,
+    set_roulette_spectators,
+    spectator_name,
+)
 from games.services.roulette import EVENT_KIND
+from games.text import event_text
 from roles import roulette as roulette_rules
 
 LEADERBOARD_SIZE = 10
-RECENT_EVENTS = 6  # the panel's last roulette events (the full story is in the log)
+MOVES_SHOWN = 40  # the panel's moves of the table (the whole story is in the log)
 
 # command -> the form fields it takes, in the order the typed command has them.
 BUTTONS = {
@@ -56,6 +63,21 @@ def roulette(request, game_id: int):
     return redirect(reverse("game", args=[game_id]) + "#roulette")
 
 
+@login_required
+@require_POST
+def roulette_option(request, game_id: int):
+    """The GM's "spectators may play roulette" (a checkbox: absent means off)."""
+    allowed = request.POST.get("spectators_play") == "1"
+    try:
+        set_roulette_spectators(request.user, game_id, allowed)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        told = "Spectators may play roulette." if allowed else "Spectators only watch roulette."
+        messages.success(request, told)
+    return redirect(reverse("game", args=[game_id]))
+
+
 def points_of(user) -> int:
     """An account's roulette points (the starting points before its first round)."""
     if not getattr(user, "is_authenticated", False):
@@ -65,9 +87,32 @@ def points_of(user) -> int:
 
 
 def leaderboard(limit: int = LEADERBOARD_SIZE) -> list[dict]:
-    """The accounts with the most points, among the dead who have used a table."""
+    """The accounts with the most points, among those who have used a table, with
+    their record (counted where each round ended)."""
     rows = RoulettePoints.objects.select_related("user").order_by("-points", "user__username")
-    return [{"name": r.user.username, "points": r.points} for r in rows[:limit]]
+    return [
+        {
+            "name": r.user.username,
+            "points": r.points,
+            "played": r.tables_played,
+            "won": r.tables_won,
+            "shot": r.times_shot,
+        }
+        for r in rows[:limit]
+    ]
+
+
+def table_moves(game: Game) -> list[dict]:
+    """The moves of the table open now, or of the last one (from its opening move):
+    each event's own line, as the socket pushes it (games/text.py)."""
+    events = game.events.filter(kind=EVENT_KIND)
+    opened = (
+        events.filter(payload__opened=True).order_by("-seq").values_list("seq", flat=True).first()
+    )
+    if opened is not None:
+        events = events.filter(seq__gte=opened)
+    shown = list(events.order_by("-seq")[:MOVES_SHOWN])
+    return [{"seq": e.seq, "text": event_text(e)} for e in reversed(shown)]
 
 
 def panel(game: Game, viewer) -> dict | None:
@@ -83,7 +128,8 @@ def panel(game: Game, viewer) -> dict | None:
     if viewer.seat is not None and not viewer.alive:
         me = viewer.seat.name
     elif viewer.is_spectator:
-        me = viewer.user.username
+        me = spectator_name(viewer.user)
+    may_play = viewer.seat is not None or game.roulette_spectators
     players = [
         {
             "name": name,
@@ -93,16 +139,18 @@ def panel(game: Game, viewer) -> dict | None:
         }
         for name in table.players
     ]
-    recent = game.events.filter(kind=EVENT_KIND).order_by("-seq")[:RECENT_EVENTS]
     return {
         "table": seen,
         "players": players,
         "me": me,
         "seated": me in table.players,
         "watching": me in table.observers,
-        "may_sit": bool(me) and viewer.seat is not None and me not in table.killed,
+        "may_sit": bool(me) and may_play and me not in table.killed,
+        "was_shot": bool(me) and me in table.killed,
+        "spectators_play": game.roulette_spectators,
+        "watch_only": viewer.is_spectator and not game.roulette_spectators,
         "my_points": points_of(viewer.user) if me else None,
-        "recent": [line for e in reversed(recent) for line in e.payload.get("lines", [])],
+        "moves": table_moves(game),
         "leaderboard": leaderboard(),
         "help": roulette_rules.HELP,
         "game_over": finished,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.web import accounts, create, roulette, setups, views
+from games.web import accounts, create, roulette, setups, standings, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -30,6 +30,14 @@ urlpatterns = [
     path("games/<int:game_id>/close/", views.gm_close, name="gm_close"),
     path("games/<int:game_id>/decide/", views.gm_decide, name="gm_decide"),
     path("games/<int:game_id>/roulette/", roulette.roulette, name="roulette"),
+    path(
+        "games/<int:game_id>/roulette-option/",
+        roulette.roulette_option,
+        name="roulette_option",
+    ),
+    # `path`: any name an account has is reachable (the pages escape it)
+    path("users/<path:username>/", standings.profile, name="profile"),
+    path("leaderboard/", standings.leaderboard, name="leaderboard"),
     path("games/<int:game_id>/extend/", views.gm_extend, name="gm_extend"),
     path("games/<int:game_id>/pause/", views.gm_pause, name="gm_pause"),
     path("games/<int:game_id>/modkill/", views.gm_modkill, name="gm_modkill"),

@@ -147,7 +147,12 @@
         logLine(event);
         toast("New private result: " + event.text, "result");
         break;
-      case "roulette": // the graveyard's table: its panel is rendered afresh
+      case "roulette": // a move of the graveyard's table: listed under it, the panel follows
+        logLine(event);
+        addMove(event);
+        scheduleRefresh();
+        break;
+      case "roulette_option": // the GM let spectators play or only watch
         logLine(event);
         scheduleRefresh();
         break;
@@ -220,6 +225,21 @@
     posts.appendChild(article);
     if (p.channel === "announce") toast("GM: " + p.text, "announce");
     if (p.channel === "pm" && p.author !== root.dataset.me) toast("Private message from " + p.author, "pm");
+  }
+
+  // A roulette move shows under its table as the page renders it (games/web/roulette.py
+  // table_moves: the event's text), never in the chat; a table's first move starts a
+  // new list.
+  function addMove(event) {
+    const list = document.getElementById("roulette-moves");
+    if (!list || !event.text || list.querySelector('[data-seq="' + event.seq + '"]')) return;
+    if ((event.payload || {}).opened) list.textContent = "";
+    const empty = list.querySelector(".empty");
+    if (empty) empty.remove();
+    const item = el("li", "fresh", event.text);
+    item.dataset.seq = event.seq;
+    list.appendChild(item);
+    list.scrollTop = list.scrollHeight;
   }
 
   function renderTally(tally) {
@@ -349,6 +369,7 @@
           }
         });
         if (clock.tick) clock.tick();
+        scrollMoves();
       })
       .catch(function () { /* the next event retries */ });
   }
@@ -382,5 +403,12 @@
     }
   }
 
+  // The table's moves list shows its latest moves (the list scrolls, newest last).
+  function scrollMoves() {
+    const list = document.getElementById("roulette-moves");
+    if (list) list.scrollTop = list.scrollHeight;
+  }
+
+  scrollMoves();
   connect();
 })();

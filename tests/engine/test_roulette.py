@@ -140,11 +140,30 @@ def test_join_needs_the_minimum_bet():
         play(table, "bob", "-join", balances={"bob": 20})
 
 
-def test_spectators_cannot_play():
-    with pytest.raises(RouletteRefused, match="Only the dead play"):
+def test_who_may_not_sit_is_refused_with_the_callers_reason():
+    """Decision: the dead and the spectators play; the caller (the site) says who may
+    not sit, and why (a game whose GM has spectators only watch)."""
+    with pytest.raises(RouletteRefused, match="Only the dead and the spectators play"):
         play(Table(), "zed", "-roulette", can_play=False)
-    with pytest.raises(RouletteRefused, match="Only the dead play"):
-        play(seated("ann"), "zed", "-join", can_play=False)
+    why = "The GM of this game has spectators only watch the roulette."
+    with pytest.raises(RouletteRefused, match=why):
+        play(seated("ann"), "zed", "-join", can_play=False, why_not=why)
+    assert play(seated("ann"), "zed", "-observe", can_play=False, why_not=why).table.observers
+
+
+def test_a_rounds_end_names_everyone_whose_bet_it_took():
+    """The accounts' record (tables played, won, shot) is counted where a round ends."""
+    seed = seed_with_bullet(2)
+    table = started("ann", "bob", "cid", seed=seed).table
+    table = play(table, "ann", "-pull", seed=seed).table
+    table = play(table, "ann", "-pass", seed=seed).table
+    table = play(table, "cid", "-leave", seed=seed).table
+    outcome = play(table, "bob", "-pull", seed=seed)
+    assert outcome.round_players == []  # click: the round goes on
+    outcome = play(outcome.table, "bob", "-pull", seed=seed)
+    assert outcome.shot == "bob"
+    assert outcome.round_players == ["ann", "bob", "cid"]
+    assert set(outcome.credits) == {"ann"}
 
 
 # -- "Players can also type -observe to observe the game" --

@@ -4,14 +4,17 @@ played through the site's forms over HTTP."""
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tests.live.site_server import ROOT
 
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+# SCREENSHOTS_DIR elsewhere to look at a run's pages (e.g. /tmp/shots-grave).
+SCREENSHOTS = Path(os.environ.get("SCREENSHOTS_DIR") or ROOT / "artifacts" / "screenshots")
 PUSH_TIMEOUT = 25_000  # ms: a deadline close on the services run waits for Celery
 
 

@@ -46,11 +46,85 @@ def test_roulette_commands_reach_the_dead_and_spectators_live_never_the_living(l
     new = {who: sock.events()[marks[who] :] for who, sock in sockets.items()}
     for who in ("dead", "spectator", "gm"):
         tables = [e for e in new[who] if e["kind"] == "roulette"]
-        assert [e["payload"]["actor"] for e in tables] == [victim, "sam"], who
-        assert tables[-1]["payload"]["table"]["observers"] == ["sam"]
+        assert [e["payload"]["actor"] for e in tables] == [victim, "sam (spectator)"], who
+        assert tables[-1]["payload"]["table"]["observers"] == ["sam (spectator)"]
         assert "bullet" not in tables[-1]["payload"]["table"]
         assert "opens a roulette table" in tables[0]["text"], who
     for who in ("living", "mafia", "stranger"):
         assert not [e for e in new[who] if e["kind"] in ("roulette", "post")], who
     errors = [m for m in sockets["living"].messages if m.get("type") == "error"]
     assert errors and "graveyard chat is for the dead" in errors[-1]["message"]
+
+
+def test_a_spectator_plays_with_two_dead_over_the_socket_and_the_living_get_nothing(
+    live_table,
+):
+    """Issue 20: a spectator joins, bets and plays a round with two dead players; the
+    typed commands come back as moves ("posted" names the move, no post is pushed);
+    the payout follows 002; the living and strangers receive nothing of the table."""
+    from games.models import Post
+    from tests.site.test_site_roulette import bury_two, rig
+
+    users, gid = live_table.users, live_table.game.id
+    first, second = bury_two(live_table)
+    rig(live_table.game, 1)  # the second pull of the round is the bang
+    sam = live_table.sam
+    sockets = {
+        "first": Socket(gid, users[first]),
+        "second": Socket(gid, users[second]),
+        "sam": Socket(gid, sam),
+        "gm": Socket(gid, live_table.gm),
+        "living": Socket(gid, users[live_table.alive()[0]]),
+        "stranger": Socket(gid, live_table.mallory),
+    }
+    moves = [
+        ("first", "-roulette"),
+        ("sam", "-join"),
+        ("second", "-join"),
+        ("sam", "-bet 20"),
+        ("second", "-bet 10"),
+        ("first", "-start"),
+        ("first", "-pull"),
+        ("first", "-pass"),
+        ("sam", "-pull"),
+    ]
+
+    async def scenario():
+        for sock in sockets.values():
+            assert await sock.open()
+            await sock.drain(0.1)
+        marks = {who: len(sock.events()) for who, sock in sockets.items()}
+        for ref, (who, text) in enumerate(moves):
+            post = {"type": "post", "channel": "graveyard", "text": text, "ref": ref}
+            await sockets[who].send(post)
+            await sockets[who].drain(0.1)
+        # the GM's option, told to the graveyard; a living player tries to join
+        await db(services.set_roulette_spectators, live_table.gm, gid, False)
+        await sockets["living"].send({"type": "post", "channel": "graveyard", "text": "-join"})
+        for sock in sockets.values():
+            await sock.drain(0.3)
+            await sock.close()
+        return marks
+
+    marks = run(scenario)
+    new = {who: sock.events()[marks[who] :] for who, sock in sockets.items()}
+    for who in ("first", "second", "sam", "gm"):
+        table = [e for e in new[who] if e["kind"] == "roulette"]
+        assert [e["payload"]["command"] for e in table] == [t for _, t in moves], who
+        assert not [e for e in new[who] if e["kind"] == "post"], who
+        assert "sam (spectator) pulls: BANG!" in table[-1]["text"], who
+        assert [e["kind"] for e in new[who]][-1] == "roulette_option", who
+    last = [e for e in new["sam"] if e["kind"] == "roulette"][-1]["payload"]
+    # bets 10 (first, the minimum), 20 (sam, cut to the others' 20), 10 (second): sam's
+    # 20 is the pot, split 10 x 1 : 10 x 1 -> each +10 with the bet back
+    assert last["shot"] == "sam (spectator)"
+    assert last["points"] == {first: 110, second: 110, "sam (spectator)": 80}
+    posted = [m for m in sockets["sam"].messages if m.get("type") == "posted"]
+    assert posted and all("move" in m and "post" not in m for m in posted)
+    for who in ("living", "stranger"):
+        kinds = {e["kind"] for e in new[who]}
+        assert not kinds & {"roulette", "roulette_option", "post"}, who
+        assert "sam (spectator)" not in str(sockets[who].messages), who
+    errors = [m for m in sockets["living"].messages if m.get("type") == "error"]
+    assert errors and "graveyard chat is for the dead" in errors[-1]["message"]
+    assert not Post.objects.filter(game=live_table.game).exists()

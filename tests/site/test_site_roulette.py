@@ -76,12 +76,15 @@ def rig(game, chamber: int, chambers: int = 6):
     row.save()
 
 
-def test_a_dash_in_the_graveyard_is_a_roulette_command_echoed_and_answered(graves):
-    """002: 'The game begins by having one player type -roulette in the graveyard chat'."""
-    post = say(graves, graves.first, "-roulette 5 4")
-    assert post.channel == Post.GRAVEYARD and post.text == "-roulette 5 4"
+def test_a_dash_in_the_graveyard_is_a_move_of_the_table_not_a_chat_post(graves):
+    """002: 'The game begins by having one player type -roulette in the graveyard chat'.
+    Issue 20: the command shows as the table's move, the chat keeps the talk."""
+    move = say(graves, graves.first, "-roulette 5 4")
     event = Event.objects.filter(game=graves.game, kind="roulette").get()
-    assert event.audience == "dead"
+    assert move.seq == event.seq and event.audience == "dead"
+    assert not Post.objects.filter(game=graves.game).exists()
+    assert not Event.objects.filter(game=graves.game, kind="post").exists()
+    assert event.payload["command"] == "-roulette 5 4" and event.payload["opened"] is True
     assert event.payload["lines"][0].startswith(f"{graves.first} opens a roulette table")
     assert event.payload["table"]["stage"] == "betting"
     assert (table_state(graves.game).min_bet, table_state(graves.game).chambers) == (5, 4)
@@ -118,17 +121,23 @@ def test_bad_commands_get_the_engines_reason_and_change_nothing(graves):
         assert snapshot(graves.game) == before, text
 
 
-def test_spectators_observe_but_do_not_play(graves, mallory):
-    """Decision (002 says players play 'upon dying'): spectators may -observe only."""
+def test_with_the_option_off_spectators_are_told_they_only_watch(graves, mallory):
+    """Issue 20: the GM's "spectators may play roulette" off, a spectator who tries is
+    refused with a clear message and changes nothing; he may still -observe."""
     services.watch_game(mallory, graves.game.id)
+    services.set_roulette_spectators(graves.gm, graves.game.id, False)
     gid = graves.game.id
-    with pytest.raises(services.ServiceError, match="Only the dead play"):
+    before = snapshot(graves.game)
+    with pytest.raises(services.ServiceError, match="GM of this game has spectators only watch"):
         services.post_message(mallory, gid, channel="graveyard", text="-roulette")
+    assert snapshot(graves.game) == before
     say(graves, graves.first, "-roulette")
-    with pytest.raises(services.ServiceError, match="Only the dead play"):
+    with pytest.raises(services.ServiceError, match="spectators only watch the roulette"):
         services.post_message(mallory, gid, channel="graveyard", text="-join")
     services.post_message(mallory, gid, channel="graveyard", text="-observe")
-    assert table_state(graves.game).observers == ["mallory"]
+    assert table_state(graves.game).observers == ["mallory (spectator)"]
+    page = graves.clients["gemma"].get(reverse("game", args=[gid])).content.decode()
+    assert 'name="spectators_play" value="1">' in page  # the GM's box, unchecked
 
 
 def seat_both(graves, chamber=None, bets=()):
@@ -240,7 +249,7 @@ def test_the_spins_replay_from_the_stored_seed(graves):
     pulls = [
         e.payload["lines"][0]
         for e in Event.objects.filter(game=graves.game, kind="roulette")
-        if "pulls the trigger" in e.payload["lines"][0]
+        if " pulls: " in e.payload["lines"][0]
     ]
     assert len(pulls) == 3 and "BANG" in pulls[-1] and shot in pulls[-1]
 
@@ -307,7 +316,7 @@ def test_help_typed_in_the_graveyard_is_answered_there_and_changes_no_table(grav
     assert event.payload["lines"] == [roulette.HELP] and event_text(event) == roulette.HELP
     assert table_state(graves.game).stage == roulette.CLOSED
     page = graves.page(graves.second)
-    recent = page[page.index('class="roulette-lines"') :]
+    recent = page[page.index('id="roulette-moves"') :]
     assert "Every account starts with 100 points" in recent[: recent.index("</ol>")]
 
 
