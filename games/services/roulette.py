@@ -95,7 +95,7 @@ def roulette_command(user, game_id: int, text: str) -> Post:
             created_at=now,
         )
         post_payload = {
-            "post": post.id,
+            "post": post.ref,
             "author": name,
             "channel": Post.GRAVEYARD,
             "text": text,
