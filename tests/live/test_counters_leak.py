@@ -222,3 +222,47 @@ def test_after_the_night_every_stream_a_viewer_reads_is_gap_free(night_table):
             assert seen["post ids"], who
     # The Spy reads three rooms (one number each) and nobody's name labels a stream.
     assert not any(name in json.dumps(observe(gid, users["cid"])["cursor"]) for name in CAST)
+
+
+def test_a_reconnect_is_gap_free_for_players_whose_audiences_change(night_table):
+    """hal's socket drops and he is killed in the night (the graveyard opens to him, his
+    living streams close); gus's drops and he is recruited (the Masons' room opens).
+    Reconnecting with their cursors, each gets every event he may read now, the new
+    audience from its start, and nothing twice."""
+    game, users = night_table
+    gid = game.id
+    services.post_message(users["dan"], gid, channel="room", room="masons", text="before gus")
+    services.post_message(users["jon"], gid, channel="graveyard", text="before hal")
+    first = {who: Socket(gid, users[who]) for who in ("hal", "gus")}
+
+    async def open_and_drop(sockets):
+        for sock in sockets.values():
+            assert await sock.open()
+            await sock.drain(0.1)
+            await sock.close()
+
+    async_to_sync(open_and_drop)(first)
+    services.submit_action(users["kay"], gid, ability="kill", targets=["hal"])
+    services.submit_action(users["eve"], gid, ability="recruit", targets=["gus"])
+    services.gm_close_phase(users["gemma"], gid)  # day 2: hal dead, gus a Mason
+    services.gm_close_phase(users["gemma"], gid)  # night 2: the Masons' room is open
+    services.post_message(users["dan"], gid, channel="room", room="masons", text="hi gus")
+    services.post_message(users["jon"], gid, channel="graveyard", text="hi hal")
+    again = {who: Socket(gid, users[who], after=first[who].upto) for who in first}
+    async_to_sync(open_and_drop)(again)
+    assert not services.engine_state(game.__class__.objects.get(pk=gid)).player("hal").alive
+    for who in first:
+        feed = observe(gid, users[who])["feed"]
+        now_read = [tuple(e["id"]) for e in feed["events"]]
+        labels = {label for label, _ in now_read} | set(feed["cursor"])
+        before = [i for i in first[who].ids() if i[0] in labels]
+        got = before + again[who].ids()
+        assert len(got) == len(set(got)), f"{who} got an event twice"
+        assert sorted(got) == sorted(now_read), f"{who} lost or gained events"
+        assert again[who].upto == feed["cursor"], who
+    texts = {
+        who: [e["payload"].get("text") for e in again[who].events() if e["kind"] == "post"]
+        for who in again
+    }
+    assert texts["gus"] == ["before gus", "hi gus"]  # the room read from its start
+    assert texts["hal"] == ["before hal", "hi hal"]  # the graveyard too
