@@ -44,7 +44,7 @@ from games import rooms
 # what a 64-bit database column holds, far above any game's event count.
 MAX_SEQ = 2**53 - 1
 
-MAX_TEXT = 4000  # a cursor in a query string: a few dozen labels at most
+MAX_TEXT = 8000  # a cursor in a query string: a finished game names every audience
 
 MAX_LABELS = 200  # a finished game's every audience (every seat, room and faction)
 
