@@ -8,6 +8,8 @@ append-only event log every page and push is built from.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 
@@ -141,6 +143,10 @@ class Game(models.Model):
     state = models.JSONField(default=dict, blank=True)
     winners = models.JSONField(default=list, blank=True)
     last_event_seq = models.PositiveIntegerField(default=0)
+    # The last number handed out in each audience ({"public": 12, "seat:Ann": 3, ...})
+    # and in the GM's stream (games/cursors.py): the numbers viewers read.
+    audience_seqs = models.JSONField(default=dict, blank=True)
+    last_gm_seq = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     # When the game ended: game over, or cancelled during sign-ups.
@@ -260,6 +266,12 @@ class Vote(models.Model):
         return f"{self.voter} -> {self.target or '(withdrawn)'}"
 
 
+def new_post_ref() -> str:
+    """A post's name on pages and sockets: random, so it says nothing of other posts
+    (the row id is site-wide: its gaps counted the hidden chats, issue 18)."""
+    return secrets.token_hex(8)
+
+
 class Post(models.Model):
     """A message in a thread. Posts are never edited (forum etiquette)."""
 
@@ -310,6 +322,7 @@ class Post(models.Model):
     )
     text = models.TextField(max_length=5000)
     created_at = models.DateTimeField()
+    ref = models.CharField(max_length=16, default=new_post_ref, editable=False)
 
     class Meta:
         ordering = ["id"]
@@ -366,16 +379,27 @@ class Event(models.Model):
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    # The game-wide order: never shown to anyone (its gaps would count hidden events).
     seq = models.PositiveIntegerField()
     phase = models.ForeignKey(Phase, on_delete=models.PROTECT, null=True, related_name="events")
     kind = models.CharField(max_length=40)
     audience = models.CharField(max_length=200)
     payload = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField()
+    # What viewers read (games/cursors.py): the number within its audience, gap-free
+    # per game and audience, and within the GM's stream (None: the GM does not read it).
+    audience_seq = models.PositiveIntegerField(default=0)
+    gm_seq = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["seq"]
-        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_event_seq")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_event_seq"),
+            models.UniqueConstraint(
+                fields=["game", "audience", "audience_seq"], name="unique_event_audience_seq"
+            ),
+            models.UniqueConstraint(fields=["game", "gm_seq"], name="unique_event_gm_seq"),
+        ]
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.kind} to {self.audience}"

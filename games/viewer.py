@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Max, Q
 
 import roles
-from games import rooms, services, setup_view
+from games import cursors, rooms, services, setup_view
 from games.models import Event, Game, Phase, Post, Seat, Status
 
 
@@ -75,7 +75,7 @@ class Viewer:
         # The GM reads everything but players' private messages (unless the game's
         # option says the GM reads them all: those carry the "gm" audience too) and
         # the rooms' copies for players (he has his own, under real names).
-        return self.is_gm and kind != PRIVATE_MESSAGE_KIND and not rooms.is_room_audience(audience)
+        return self.is_gm and cursors.gm_reads(audience, kind)
 
 
 PRIVATE_MESSAGE_KIND = "pm"
@@ -121,18 +121,127 @@ def _rooms_read(game: Game, state, player) -> frozenset[str]:
     return frozenset(rooms.audiences_of(state, player.name))
 
 
-def visible_events(viewer: Viewer, after_seq: int = 0, upto_seq: int | None = None):
-    events = Event.objects.filter(game=viewer.game, seq__gt=after_seq).order_by("seq")
+# -- the numbers a viewer reads (games/cursors.py) ------------------------------------
+
+
+def reads_gm_stream(viewer: Viewer) -> bool:
+    """The GM reads one stream while the game runs, numbered by `Event.gm_seq`: every
+    event but players' private messages and the rooms' copies for players."""
+    return viewer.is_gm and viewer.game.status != Status.FINISHED
+
+
+def read_audiences(viewer: Viewer) -> set[str]:
+    """The audiences whose streams this viewer reads (not the GM's running stream):
+    his own, or once the game is over every audience of the game."""
+    if viewer.game.status == Status.FINISHED:
+        logged = Event.objects.filter(game=viewer.game).values_list("audience", flat=True)
+        return set(logged.distinct()) | {"public"}
+    return viewer.audiences()
+
+
+def stream_labels(viewer: Viewer) -> dict[str, str]:
+    """audience -> the label of its stream, as this viewer's cursor names it."""
+    own = viewer.seat.name if viewer.seat is not None else ""
+    game_id = viewer.game.id
+    return {a: cursors.label_of(game_id, a, own) for a in read_audiences(viewer)}
+
+
+@dataclass
+class Streams:
+    """A viewer's streams: how to number an event for him, and to filter the log."""
+
+    game_id: int
+    gm: bool
+    labels: dict[str, str]  # audience -> label (empty for the GM's stream)
+    own_seat: str = ""
+    everything: bool = False  # the game is over: every audience, even one logged later
+
+    def key(self, event) -> tuple[str, int]:
+        """(label, number): the event's name for this viewer (an Event or a pushed dict)."""
+        if isinstance(event, dict):
+            audience, number, gm_seq = event["audience"], event["audience_seq"], event["gm_seq"]
+        else:
+            audience, number, gm_seq = event.audience, event.audience_seq, event.gm_seq
+        if self.gm:
+            return cursors.GM_STREAM, gm_seq
+        label = self.labels.get(audience)
+        if label is None:  # an audience first logged after this game ended
+            label = cursors.label_of(self.game_id, audience, self.own_seat)
+        return label, number
+
+    def start(self) -> dict[str, int]:
+        """Every stream at its start."""
+        return {cursors.GM_STREAM: 0} if self.gm else dict.fromkeys(self.labels.values(), 0)
+
+    def filter(self, events, after: dict[str, int] | None):
+        if self.gm:
+            events = events.filter(gm_seq__isnull=False)
+            if after:
+                events = events.filter(gm_seq__gt=after.get(cursors.GM_STREAM, 0))
+            return events
+        if not after:
+            return events if self.everything else events.filter(audience__in=self.labels)
+        wanted = ~Q(audience__in=self.labels) if self.everything else Q(pk__in=[])
+        for audience, label in self.labels.items():
+            wanted |= Q(audience=audience, audience_seq__gt=after.get(label, 0))
+        return events.filter(wanted)
+
+
+def streams_of(viewer: Viewer) -> Streams:
+    if reads_gm_stream(viewer):
+        return Streams(game_id=viewer.game.id, gm=True, labels={})
+    return Streams(
+        game_id=viewer.game.id,
+        gm=False,
+        labels=stream_labels(viewer),
+        own_seat=viewer.seat.name if viewer.seat is not None else "",
+        everything=viewer.game.status == Status.FINISHED,
+    )
+
+
+def visible_events(
+    viewer: Viewer,
+    after: dict[str, int] | None = None,
+    upto_seq: int | None = None,
+    streams: Streams | None = None,
+):
+    """The events this viewer reads, in the log's order: all of them, or those after
+    his cursor `after` (a stream it does not name is read from its start), up to the
+    log's `upto_seq` (the game-wide order, never shown)."""
+    streams = streams or streams_of(viewer)
+    events = Event.objects.filter(game=viewer.game).order_by("seq")
     if upto_seq is not None:
         events = events.filter(seq__lte=upto_seq)
-    if viewer.game.status == Status.FINISHED:
-        return events
-    if viewer.is_gm:
-        events = events.exclude(Q(kind=PRIVATE_MESSAGE_KIND) & ~Q(audience="gm"))
-        for prefix in (rooms.MEMBERS, rooms.READERS):  # he reads the "gm" copies
-            events = events.exclude(audience__startswith=prefix)
-        return events
-    return events.filter(audience__in=viewer.audiences())
+    return streams.filter(events, after)
+
+
+def advanced(position: dict[str, int], events, streams: Streams) -> dict[str, int]:
+    """The cursor once `events` (read after `position`) are read too."""
+    position = dict(position)
+    for event in events:
+        label, number = streams.key(event)
+        position[label] = max(position.get(label, 0), number)
+    return position
+
+
+def position_of(viewer: Viewer, upto_seq: int, streams: Streams | None = None) -> dict[str, int]:
+    """The viewer's cursor once he has read every event he reads up to `upto_seq`:
+    the last number of each of his streams (0 for a stream with nothing yet)."""
+    streams = streams or streams_of(viewer)
+    events = Event.objects.filter(game=viewer.game, seq__lte=upto_seq)
+    position = streams.start()
+    if streams.gm:
+        last = events.filter(gm_seq__isnull=False).aggregate(n=Max("gm_seq"))["n"]
+        position[cursors.GM_STREAM] = last or 0
+        return position
+    lasts = (
+        events.filter(audience__in=streams.labels)
+        .values_list("audience")
+        .annotate(n=Max("audience_seq"))
+    )
+    for audience, last in lasts:
+        position[streams.labels[audience]] = last
+    return position
 
 
 def visible_posts(viewer: Viewer, channel: str):

@@ -7,20 +7,26 @@ faction's group and the night chat rooms it reads (roles.night_chats, as member 
 reader) while alive; the graveyard when dead or spectating.
 
 Delivery is checked, not hoped for: each commit's public message carries the
-commit's manifest (seq, audience, kind of every event). Events this viewer may
-read but did not receive (a dropped message, a group joined a moment late, a
-socket opened after the page) are fetched from the event log. The browser gets
-{"type": "events", "prev", "upto", "events", "now"}: `prev` is the `upto` of
-the previous message (a browser seeing another value asks to resync), `now` is
-the server's clock for the countdown. After a reconnect the browser opens the
-socket with ?after=<its upto> and receives what it missed.
+commit's manifest (seq, audience, kind of every event; it never leaves the server).
+Events this viewer may read but did not receive (a dropped message, a group joined a
+moment late, a socket opened after the page) are fetched from the event log.
+
+The browser never sees the game-wide seq, which counts every event: it gets its own
+cursor (games/cursors.py), {label: number} over the streams it reads, and each
+event as "id": [label, number]. {"type": "events", "prev", "upto", "events", "now"}:
+`prev` is the cursor of the previous message (a browser holding less asks to
+resync), `upto` the cursor once these events are read, `now` the server's clock for
+the countdown. A commit with nothing for this viewer sends him nothing at all: no
+frame, no number, so its timing tells nothing either. After a reconnect the browser
+opens the socket with ?after=<its cursor> and receives what it missed; a stream its
+cursor does not name (the graveyard, after a death) is read from its start.
 
 Membership is recomputed when a commit may have changed it (a phase closed, the
 game started or ended, a seat's rooms changed): a player who dies leaves the night
 chat and enters the graveyard at once, a prisoner enters the jail when the day that
 jailed him closes, a recruit joins the Masons, all without a reload.
 
-Browser -> server: {"type": "resync", "after": N} and
+Browser -> server: {"type": "resync", "after": <cursor>} and
 {"type": "post", "channel", "text", "to", "room"} (games.services.post_message).
 """
 
@@ -36,12 +42,20 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
 from games import services
-from games.cursors import BadCursor, read_cursor
+from games.cursors import BadCursor, read_position
 from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND
 from games.services import push
-from games.viewer import Viewer, viewer_for, visible_events
+from games.viewer import (
+    Streams,
+    Viewer,
+    advanced,
+    position_of,
+    streams_of,
+    viewer_for,
+    visible_events,
+)
 
 # Event kinds after which a socket's groups may differ (death, recruit, game over).
 MEMBERSHIP_KINDS = frozenset(
@@ -54,6 +68,7 @@ class Access:
     viewer: Viewer
     groups: frozenset[str]
     audiences: frozenset[str]
+    streams: Streams
 
 
 def access_for(game_id: int, user) -> Access | None:
@@ -64,22 +79,23 @@ def access_for(game_id: int, user) -> Access | None:
     seat_ids = dict(game.seats.values_list("name", "id"))
     audiences = frozenset(viewer.audiences())
     groups = frozenset(push.group_for(game.id, a, seat_ids) for a in audiences)
-    return Access(viewer=viewer, groups=groups, audiences=audiences)
+    return Access(viewer=viewer, groups=groups, audiences=audiences, streams=streams_of(viewer))
 
 
-def opening(game_id: int, user, after: int, join) -> tuple[Access | None, list[dict], int]:
+def opening(game_id: int, user, after: dict, join) -> tuple[Access | None, list[dict], int]:
     """Everything a socket needs to open, in one trip to the database (one
     connection): its access; then, once `join` has put it in its groups, what it
     missed after `after`. Joining first means nothing committed meanwhile is lost."""
     access = access_for(game_id, user)
     if access is None:
-        return None, [], after
+        return None, [], 0
     async_to_sync(join)(access)
     return (access, *events_for(access, after))
 
 
-def events_for(access: Access, after: int) -> tuple[list[dict], int]:
-    """What this viewer may read after `after`, up to the log's end read first.
+def events_for(access: Access, after: dict[str, int]) -> tuple[list[dict], int]:
+    """What this viewer may read after his cursor `after`, up to the log's end read
+    first; and that end (the game-wide seq, for this consumer only).
 
     The end first: a change writes its events and the game's last seq in one
     transaction, so every event up to the end read is there to be read. Read the
@@ -88,10 +104,19 @@ def events_for(access: Access, after: int) -> tuple[list[dict], int]:
     old: the sign-up page that did not follow the game's start (browser test)."""
     game = access.viewer.game
     last = Game.objects.filter(pk=game.id).values_list("last_event_seq", flat=True).first() or 0
-    events = [
-        push.event_message(e) for e in visible_events(access.viewer, after_seq=after, upto_seq=last)
-    ]
-    return events, max(last, after)
+    found = visible_events(access.viewer, after, upto_seq=last, streams=access.streams)
+    return [push.event_message(e) for e in found], last
+
+
+def start_position(streams: Streams, given: dict[str, int]) -> dict[str, int]:
+    """The cursor a browser gave, over this viewer's own streams only (a label he
+    does not read is dropped; one he does not name starts at 0)."""
+    position = streams.start()
+    if streams.everything:
+        position.update(given)
+    else:
+        position.update({label: n for label, n in given.items() if label in position})
+    return position
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -108,11 +133,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(self.session_group, self.channel_name)
         query = parse_qs(self.scope.get("query_string", b"").decode())
         try:
-            after = read_cursor(query.get("after", ["0"])[0], from_text=True)
+            after = read_position(query.get("after", [""])[0], from_text=True)
         except BadCursor:
-            after = 0  # a hostile or broken cursor: read from the start
-        self.synced = after  # every event up to here is handled
-        self.client_upto = after  # what the browser has been told
+            after = {}  # a hostile or broken cursor: read from the start
+        self.synced = 0  # the game-wide seq up to which every event is handled
+        self.position: dict[str, int] = {}  # the browser's cursor: what it has been told
         access, missed, last = await database_sync_to_async(opening)(
             self.game_id, self.scope.get("user"), after, self._join
         )
@@ -120,8 +145,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         await self.accept()  # already in its groups
-        self.synced = max(self.synced, last)
-        await self._deliver(missed, upto=self.synced, always=True)
+        self.position = start_position(access.streams, after)
+        self.synced = last
+        self._forget_pending()
+        await self._deliver(missed, always=True)
 
     async def disconnect(self, code) -> None:
         groups, self.joined = list(self.joined), set()
@@ -154,17 +181,28 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         )
         await self._join(access)
         if finished_now:
-            await self.send_json({"type": "membership", "finished": True})
+            # Every audience opens: the cursor covers the game as it is now (the page
+            # that follows shows it all), not each audience's history again.
+            self.position = await database_sync_to_async(position_of)(
+                access.viewer, self.synced, access.streams
+            )
+            await self.send_json({"type": "membership", "finished": True, "cursor": self.position})
             return
         if access.audiences != before:
-            # Events of this very commit for a group joined just now (a death's
-            # graveyard notice): fetched from the log; the browser ignores repeats.
-            events, _ = await database_sync_to_async(events_for)(access, since)
+            # A stream opened (a death opens the graveyard, a recruit his new faction's
+            # chat) is read from its start up to what this socket has handled; one
+            # closed (his old faction's) leaves the cursor.
+            position = start_position(access.streams, self.position)
+            events, _ = await database_sync_to_async(events_for)(access, position)
             fresh = [e for e in events if e["seq"] <= self.synced]
-            if fresh:
-                await self._deliver(fresh, upto=self.client_upto)
+            await self._deliver(fresh, base=position)
+            self.position = advanced(position, fresh, access.streams)
             await self.send_json(
-                {"type": "membership", "audiences": sorted(_labels(access.audiences))}
+                {
+                    "type": "membership",
+                    "audiences": sorted(_labels(access.audiences)),
+                    "cursor": self.position,
+                }
             )
 
     # -- from the channel layer ------------------------------------------
@@ -215,7 +253,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             events = [self.pending[seq] for seq in expected]
             self.synced = last
             self._forget_pending()
-            await self._deliver(events, upto=last)
+            await self._deliver(events)  # nothing at all when none is his
         if self._membership_may_change(message):
             await self._refresh_membership(since=first - 1)
 
@@ -255,25 +293,33 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     def _forget_pending(self) -> None:
         self.pending = {seq: e for seq, e in self.pending.items() if seq > self.synced}
 
-    async def _catch_up(self) -> None:
-        events, last = await database_sync_to_async(events_for)(self.access, self.synced)
+    async def _catch_up(self, always: bool = False) -> None:
+        """Everything after the browser's cursor, from the log. Run on a gap, it sends
+        nothing unless something is this viewer's (a frame sent when another
+        audience's commit arrived would time that commit)."""
+        events, last = await database_sync_to_async(events_for)(self.access, self.position)
         self.synced = max(self.synced, last)
         self._forget_pending()
-        await self._deliver(events, upto=self.synced, always=True)
+        await self._deliver(events, always=always)
 
-    async def _deliver(self, events: list[dict], upto: int, always: bool = False) -> None:
+    async def _deliver(
+        self, events: list[dict], always: bool = False, base: dict[str, int] | None = None
+    ) -> None:
+        """Send `events` with the cursor before (`prev`) and after them (`upto`)."""
         if not events and not always:
             return
+        streams = self.access.streams
+        upto = advanced(self.position if base is None else base, events, streams)
         await self.send_json(
             {
                 "type": "events",
-                "prev": self.client_upto,
+                "prev": self.position,
                 "upto": upto,
-                "events": events,
+                "events": [_for_browser(e, streams) for e in events],
                 "now": timezone.now().isoformat(),
             }
         )
-        self.client_upto = upto
+        self.position = upto
 
     # -- from the browser ------------------------------------------------
 
@@ -286,12 +332,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         kind = content.get("type")
         if kind == "resync":
             try:
-                after = read_cursor(content.get("after", 0))
+                after = read_position(content.get("after", 0))
             except BadCursor as refusal:
                 await self._error(str(refusal))
                 return
-            self.synced = self.client_upto = after
-            await self._catch_up()
+            self.position = start_position(self.access.streams, after)
+            await self._catch_up(always=True)  # asked: answered even when empty
         elif kind == "post":
             await self._post(content)
         else:
@@ -313,11 +359,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         except services.ServiceError as error:
             await self._error(str(error), ref=content.get("ref"))
             return
-        # A roulette command is a move of the table (its event), not a post.
-        if isinstance(written, Event):  # the move's sequence number in the game's log
-            sent = {"type": "posted", "move": written.seq}
+        # A roulette command is a move of the table (its event), not a post; the reply
+        # names no number of the game's log (issue 18: counters leak hidden events).
+        if isinstance(written, Event):
+            sent = {"type": "posted", "move": True}
         else:
-            sent = {"type": "posted", "post": written.id}
+            sent = {"type": "posted", "post": written.ref}
         await self.send_json({**sent, "ref": content.get("ref")})
 
     async def _error(self, message: str, ref=None) -> None:
@@ -331,6 +378,19 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
         except (ValueError, RecursionError):  # not JSON, or nested past the decoder
             await self._error("Send a JSON object.")
+
+
+def _for_browser(event: dict, streams: Streams) -> dict:
+    """A pushed event as this viewer's browser reads it: named by his own stream and
+    number, without its audience or the game-wide seq."""
+    return {
+        "id": list(streams.key(event)),
+        "kind": event["kind"],
+        "payload": event["payload"],
+        "phase": event["phase"],
+        "at": event["at"],
+        "text": event["text"],
+    }
 
 
 def _labels(audiences) -> list[str]:

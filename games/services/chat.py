@@ -132,7 +132,7 @@ def post_message(
             created_at=now,
         )
         payload = {
-            "post": post.id,
+            "post": post.ref,
             "author": name,
             "channel": channel,
             "text": text,

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.utils import timezone
 
 import roles
-from games import rows
+from games import cursors, rows
 from games.models import (
     Event,
     Game,
@@ -62,10 +62,21 @@ class Change:
     unsaved: list[Event] = field(default_factory=list)
 
     def log(self, kind: str, audience: str, payload: dict, phase: Phase | None = None) -> Event:
-        self.game.last_event_seq += 1
+        game = self.game
+        game.last_event_seq += 1
+        # The numbers viewers read (games/cursors.py): within the audience, and within
+        # the GM's stream if he reads it; gap-free, as the game's row is locked.
+        counters = game.audience_seqs
+        counters[audience] = counters.get(audience, 0) + 1
+        gm_seq = None
+        if cursors.gm_reads(audience, kind):
+            game.last_gm_seq += 1
+            gm_seq = game.last_gm_seq
         event = Event(
-            game=self.game,
-            seq=self.game.last_event_seq,
+            game=game,
+            seq=game.last_event_seq,
+            audience_seq=counters[audience],
+            gm_seq=gm_seq,
             phase=phase,
             kind=kind,
             audience=audience,

@@ -49,9 +49,13 @@ def group_for(game_id: int, audience: str, seat_ids: dict[str, int]) -> str:
 
 
 def event_message(event) -> dict:
-    """An event as the browser receives it (no audience: the socket's groups chose it)."""
+    """An event as a consumer receives it. Its numbers and audience stay on the server:
+    each consumer names it by its viewer's own stream (games/live/consumers.py)."""
     return {
         "seq": event.seq,
+        "audience": event.audience,
+        "audience_seq": event.audience_seq,
+        "gm_seq": event.gm_seq,
         "kind": event.kind,
         "payload": event.payload,
         "phase": event.phase_id,

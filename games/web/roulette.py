@@ -23,6 +23,7 @@ from games.services import (
 )
 from games.services.roulette import EVENT_KIND
 from games.text import event_text
+from games.viewer import streams_of
 from roles import roulette as roulette_rules
 
 LEADERBOARD_SIZE = 10
@@ -102,9 +103,10 @@ def leaderboard(limit: int = LEADERBOARD_SIZE) -> list[dict]:
     ]
 
 
-def table_moves(game: Game) -> list[dict]:
+def table_moves(game: Game, viewer) -> list[dict]:
     """The moves of the table open now, or of the last one (from its opening move):
-    each event's own line, as the socket pushes it (games/text.py)."""
+    each event's own line, as the socket pushes it (games/text.py), named as this
+    viewer's cursor names it ("label:n": never the game-wide number, issue 18)."""
     events = game.events.filter(kind=EVENT_KIND)
     opened = (
         events.filter(payload__opened=True).order_by("-seq").values_list("seq", flat=True).first()
@@ -112,7 +114,10 @@ def table_moves(game: Game) -> list[dict]:
     if opened is not None:
         events = events.filter(seq__gte=opened)
     shown = list(events.order_by("-seq")[:MOVES_SHOWN])
-    return [{"seq": e.seq, "text": event_text(e)} for e in reversed(shown)]
+    streams = streams_of(viewer)
+    return [
+        {"key": ":".join(map(str, streams.key(e))), "text": event_text(e)} for e in reversed(shown)
+    ]
 
 
 def panel(game: Game, viewer) -> dict | None:
@@ -150,7 +155,7 @@ def panel(game: Game, viewer) -> dict | None:
         "spectators_play": game.roulette_spectators,
         "watch_only": viewer.is_spectator and not game.roulette_spectators,
         "my_points": points_of(viewer.user) if me else None,
-        "moves": table_moves(game),
+        "moves": table_moves(game, viewer),
         "leaderboard": leaderboard(),
         "help": roulette_rules.HELP,
         "game_over": finished,

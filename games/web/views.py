@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
@@ -12,13 +14,16 @@ from django.views.decorators.http import require_POST
 
 import roles
 from games import rooms, services
-from games.cursors import BadCursor, read_cursor
+from games.cursors import BadCursor, read_position
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
 from games.viewer import (
+    advanced,
     phase_summary,
+    position_of,
     public_players,
     setup_list,
+    streams_of,
     viewer_for,
     visible_events,
     visible_posts,
@@ -77,8 +82,11 @@ def setup_title(game: Game) -> str:
 def game_page(request, game_id: int):
     game = get_object_or_404(Game.objects.select_related("gm"), pk=game_id)
     viewer = viewer_for(game, request.user)
-    # Read before anything else: the socket catches up from here (repeats are ignored).
-    context = {"game": game, "viewer": viewer, "last_seq": game.last_event_seq}
+    # The viewer's cursor (games/cursors.py) as of the game row read first: the socket
+    # catches up from here (repeats are ignored). Only numbers of what he reads.
+    streams = streams_of(viewer)
+    cursor = position_of(viewer, game.last_event_seq, streams)
+    context = {"game": game, "viewer": viewer, "cursor": json.dumps(cursor, sort_keys=True)}
     ruleset = roles.get_ruleset(game.ruleset_id)
     context["ruleset"] = ruleset
     context["preset"] = ruleset.presets.get(game.preset_id)
@@ -108,7 +116,9 @@ def game_page(request, game_id: int):
         for name, username in game.seats.values_list("name", "user__username")
         if name != username
     }
-    context["events"] = list(visible_events(viewer))
+    context["events"] = events = list(visible_events(viewer, streams=streams))
+    for event in events:  # the page's name for each event line: "label:number"
+        event.key = "{}:{}".format(*streams.key(event))
     context["day_posts"] = sorted(
         [*visible_posts(viewer, Post.DAY), *visible_posts(viewer, Post.LAST_WORDS)],
         key=lambda p: p.id,
@@ -265,14 +275,19 @@ def events_after(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     viewer = viewer_for(game, request.user)
     try:
-        after = read_cursor(request.GET.get("after", "0"), from_text=True)
+        after = read_position(request.GET.get("after", ""), from_text=True)
     except BadCursor as refusal:
         return JsonResponse({"error": str(refusal)}, status=400)
+    streams = streams_of(viewer)
+    # Up to the log's end as the game row said: the cursor covers exactly what is sent.
+    found = list(visible_events(viewer, after, upto_seq=game.last_event_seq, streams=streams))
+    start = streams.start()
+    start.update({label: n for label, n in after.items() if label in start})
     events = [
-        {"seq": e.seq, "kind": e.kind, "payload": e.payload, "phase": e.phase_id}
-        for e in visible_events(viewer, after_seq=after)
+        {"id": list(streams.key(e)), "kind": e.kind, "payload": e.payload, "phase": e.phase_id}
+        for e in found
     ]
-    return JsonResponse({"events": events, "last_seq": game.last_event_seq})
+    return JsonResponse({"events": events, "cursor": advanced(start, found, streams)})
 
 
 def _service_post(request, game_id: int, call, success: str):

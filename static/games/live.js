@@ -1,7 +1,8 @@
 // The game page's live connection: one websocket per tab (games/live/consumers.py).
-// Events arrive with increasing ids; the page keeps the last one (upto) and, after
-// any reconnect (network drop, laptop sleep, server restart), reopens the socket
-// with ?after=upto so the server sends what was missed. Everything shown is set
+// The page keeps its cursor (games/cursors.py): {label: number} over the streams this
+// viewer reads, each event named [label, number]; after any reconnect (network drop,
+// laptop sleep, server restart) it reopens the socket with ?after=<cursor> so the
+// server sends what was missed. The numbers count only what this viewer reads. Everything shown is set
 // with textContent: posts are never interpreted as HTML.
 (function () {
   "use strict";
@@ -10,13 +11,35 @@
   const gameId = root.dataset.liveGame;
   const clock = (window.MafiaClock = window.MafiaClock || { offset: null });
   const seen = new Set();
-  let upto = parseInt(root.dataset.lastSeq || "0", 10);
+  let cursor = readCursor(root.dataset.cursor);
   let socket = null;
   let retry = 500;
   let refreshTimer = null;
   let refs = 0;
   let navigating = false; // a form is being sent the ordinary way: no reload meanwhile
   let lobbyStale = false; // the lobby changed while the GM typed an announcement
+
+  function readCursor(text) {
+    try {
+      const parsed = JSON.parse(text || "{}");
+      return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
+    } catch (e) { return {}; }
+  }
+
+  function keep(next) {
+    if (!next || typeof next !== "object") return;
+    cursor = next;
+    root.dataset.cursor = JSON.stringify(cursor);
+  }
+
+  // A frame whose `prev` is ahead of this page in some stream: a frame was lost.
+  function behind(prev) {
+    return Object.keys(prev || {}).some(function (label) {
+      return prev[label] > (cursor[label] || 0);
+    });
+  }
+
+  function eventKey(event) { return event.id[0] + ":" + event.id[1]; }
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -42,7 +65,8 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/ws/games/" + gameId + "/?after=" + upto);
+    const after = encodeURIComponent(JSON.stringify(cursor));
+    socket = new WebSocket(scheme + location.host + "/ws/games/" + gameId + "/?after=" + after);
     socket.onopen = function () { retry = 500; setStatus("live", "on"); };
     socket.onclose = function (closed) {
       if (closed.code === 4401) {
@@ -67,26 +91,26 @@
   }
 
   function onEvents(data) {
-    if (data.prev > upto) {
+    if (behind(data.prev)) {
       // A gap: ask for everything after what this page has.
-      socket.send(JSON.stringify({ type: "resync", after: upto }));
+      socket.send(JSON.stringify({ type: "resync", after: cursor }));
       return;
     }
     if (root.dataset.lobby && data.events.length && !navigating) {
       // Sign-ups changed, the GM announced or the game started: the lobby page is
       // rendered afresh, once the announcement being typed (if any) is sent or wiped.
-      upto = Math.max(upto, data.upto);
+      keep(data.upto);
       if (draftInLobby()) lobbyStale = true;
       else location.reload();
       return;
     }
     data.events.forEach(function (event) {
-      if (seen.has(event.seq)) return;
-      seen.add(event.seq);
+      const key = eventKey(event);
+      if (seen.has(key)) return;
+      seen.add(key);
       handle(event);
     });
-    upto = Math.max(upto, data.upto);
-    root.dataset.lastSeq = String(upto);
+    keep(data.upto);
   }
 
   function draftInLobby() {
@@ -100,6 +124,7 @@
   });
 
   function onMembership(data) {
+    keep(data.cursor); // a stream opened (read from its start) or closed
     if (data.finished) return; // the game-over screen is already showing
     scheduleRefresh();
   }
@@ -107,9 +132,10 @@
   function logLine(event) {
     if (!event.text) return;
     const list = document.getElementById("events");
-    if (!list || list.querySelector('[data-seq="' + event.seq + '"]')) return;
+    const key = eventKey(event).replace(/"/g, "");
+    if (!list || list.querySelector('[data-event="' + key + '"]')) return;
     const item = el("li", "event " + event.kind + " fresh", event.text);
-    item.dataset.seq = event.seq;
+    item.dataset.event = key;
     list.appendChild(item);
   }
 
@@ -232,12 +258,13 @@
   // new list.
   function addMove(event) {
     const list = document.getElementById("roulette-moves");
-    if (!list || !event.text || list.querySelector('[data-seq="' + event.seq + '"]')) return;
+    const key = eventKey(event);
+    if (!list || !event.text || list.querySelector('[data-event="' + key + '"]')) return;
     if ((event.payload || {}).opened) list.textContent = "";
     const empty = list.querySelector(".empty");
     if (empty) empty.remove();
     const item = el("li", "fresh", event.text);
-    item.dataset.seq = event.seq;
+    item.dataset.event = key;
     list.appendChild(item);
     list.scrollTop = list.scrollHeight;
   }

@@ -5,8 +5,10 @@ Personas as in tests/site: gemma is the GM, alice..grace play, mallory is a
 logged-in stranger, sam watches as a spectator, and a logged-out visitor.
 """
 
+import json
 import uuid
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from channels.layers import channel_layers
@@ -83,20 +85,53 @@ def session_cookie(user) -> bytes:
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
-class Socket:
-    """A browser tab's socket: collects every event it is sent, in order."""
+def position_at(game_id: int, user, seq: int) -> dict[str, int]:
+    """The cursor (games/cursors.py) of a viewer who has read everything he may read up
+    to the log's game-wide `seq`: what his page would have been given then."""
+    from games.models import Game
+    from games.viewer import position_of, viewer_for
 
-    def __init__(self, game_id: int, user=None, after: int = 0, origin: bool = True):
+    viewer = viewer_for(Game.objects.get(pk=game_id), user, with_view=False)
+    return position_of(viewer, seq)
+
+
+def log_seqs(game_id: int, user, ids) -> list[int]:
+    """The game-wide seqs of the events a viewer was sent as [label, number] (the
+    tests compare them with the log; browsers never see them)."""
+    from games.cursors import GM_STREAM, label_of
+    from games.models import Event, Game
+
+    game = Game.objects.get(pk=game_id)
+    seat = game.seats.filter(user=user).first() if user is not None else None
+    own = seat.name if seat is not None else ""
+    events = list(Event.objects.filter(game=game))
+    by_gm = {e.gm_seq: e.seq for e in events if e.gm_seq is not None}
+    by_stream = {(label_of(game.id, e.audience, own), e.audience_seq): e.seq for e in events}
+    return [by_gm[n] if label == GM_STREAM else by_stream[label, n] for label, n in ids]
+
+
+class Socket:
+    """A browser tab's socket: collects every event it is sent, in order.
+
+    `after`: a cursor (a dict), a raw query value (a string, as a hostile client
+    sends), or the log's game-wide seq the viewer has read up to (turned into his
+    cursor as his page would have had it)."""
+
+    def __init__(self, game_id: int, user=None, after=0, origin: bool = True):
         from mafiasite.asgi import application
 
         headers = [HOST, ORIGIN] if origin else [HOST]
         if user is not None:
             headers.append((b"cookie", session_cookie(user)))
+        if isinstance(after, int):
+            after = position_at(game_id, user, after) if after else {}
+        raw = after if isinstance(after, str) else json.dumps(after)
         self.communicator = WebsocketCommunicator(
-            application, f"/ws/games/{game_id}/?after={after}", headers=headers
+            application, f"/ws/games/{game_id}/?after={quote(raw)}", headers=headers
         )
+        self.game_id, self.user = game_id, user
         self.messages: list[dict] = []
-        self.upto = after
+        self.upto = after if isinstance(after, dict) else None  # None: not known yet
 
     async def open(self) -> bool:
         connected, _ = await self.communicator.connect(timeout=5)
@@ -109,22 +144,34 @@ class Socket:
             message = await self.communicator.receive_json_from(timeout=5)
             got.append(message)
             if message.get("type") == "events":
-                assert message["prev"] == self.upto, "the consumer skipped a batch"
+                if self.upto is not None:
+                    assert _behind(message["prev"], self.upto) == [], "the consumer skipped"
                 self.upto = message["upto"]
+            elif message.get("type") == "membership" and "cursor" in message:
+                self.upto = message["cursor"]
         self.messages.extend(got)
         return got
 
     def events(self) -> list[dict]:
         return [e for m in self.messages if m.get("type") == "events" for e in m["events"]]
 
+    def ids(self) -> list[tuple[str, int]]:
+        return [tuple(e["id"]) for e in self.events()]
+
     def seqs(self) -> list[int]:
-        return [e["seq"] for e in self.events()]
+        """The log's game-wide seqs of the events received (read from the database)."""
+        return log_seqs(self.game_id, self.user, self.ids())
 
     async def send(self, content: dict) -> None:
         await self.communicator.send_json_to(content)
 
     async def close(self) -> None:
         await self.communicator.disconnect(timeout=10)
+
+
+def _behind(prev: dict, held: dict) -> list[str]:
+    """The streams in which a frame's `prev` is ahead of what the client holds."""
+    return [label for label, n in prev.items() if n > held.get(label, 0)]
 
 
 # -- browser tests: the live site and Chromium ----------------------------------------

@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.models import Event, Game, Post
 from games.services import push
-from tests.live.conftest import Socket
+from tests.live.conftest import Socket, log_seqs, position_at
 from tests.live.matrix import checked_page, expected_seqs, sockets_after_catch_up
 
 
@@ -63,9 +63,11 @@ def test_connecting_catches_up_from_the_log_and_needs_an_origin(live_table):
             )
         )
     assert sock.seqs() == sorted(mine)
-    assert sock.upto == live_table.refresh().last_event_seq
+    # Its cursor: its own streams' numbers, none of them the game-wide seq.
+    last = live_table.refresh().last_event_seq
+    assert sock.upto == position_at(live_table.game.id, live_table.users["alice"], last)
     first = sock.messages[0]
-    assert first["type"] == "events" and first["prev"] == 0 and "now" in first
+    assert first["type"] == "events" and set(first["prev"].values()) == {0} and "now" in first
 
 
 def test_a_phase_close_is_pushed_to_each_seat_with_its_own_results(live_table):
@@ -103,7 +105,8 @@ def test_a_phase_close_is_pushed_to_each_seat_with_its_own_results(live_table):
     socks = run(scenario)
     for name, sock in socks.items():
         kinds = [e["kind"] for e in sock.events()]
-        assert "phase_closed" in kinds and kinds[-1] == "phase_opened", name
+        # (then a death opens the graveyard, read from its start: the spectator's arrival)
+        assert "phase_opened" in kinds[kinds.index("phase_closed") :], name
         closed = next(e for e in sock.events() if e["kind"] == "phase_closed")
         assert [d["player"] for d in closed["payload"]["deaths"]] == [victim]
         results = [e["payload"] for e in sock.events() if e["kind"] == "result"]
@@ -306,11 +309,13 @@ def test_reconnect_after_a_dropped_socket_and_after_a_server_restart(live_table)
         await first.close()  # the network drops
 
     run(part_one)
-    upto = first.upto
+    upto = live_table.refresh().last_event_seq  # the log as the dropped socket left it
+    cursor = first.upto
+    assert cursor == position_at(gid, users[sheriff], upto)
     services.submit_action(users[sheriff], gid, ability="check", targets=[mafioso])
     services.gm_close_phase(live_table.gm, gid)
     channel_layers.backends.clear()  # the server restarts: a new, empty channel layer
-    again = Socket(gid, users[sheriff], after=upto)
+    again = Socket(gid, users[sheriff], after=cursor)
 
     async def part_two():
         assert await again.open()
@@ -366,7 +371,8 @@ def test_a_dropped_push_is_fetched_from_the_log(live_table, monkeypatch):
     assert len(results) == 1 and results[0]["payload"]["target"] == mafioso
     assert len(sock.seqs()) == len(set(sock.seqs()))
     # A browser that saw a gap asks again from 0 and gets the whole visible log.
-    assert [e["seq"] for e in replay["events"]] == sock.seqs()
+    replayed = [tuple(e["id"]) for e in replay["events"]]
+    assert log_seqs(gid, live_table.users[sheriff], replayed) == sock.seqs()
 
 
 def open_while_a_change_commits(monkeypatch, sock: Socket, change) -> list:
@@ -377,8 +383,8 @@ def open_while_a_change_commits(monkeypatch, sock: Socket, change) -> list:
     real = consumers.visible_events
     staged = []
 
-    def log_read_then_the_change(viewer, after_seq=0, **bounds):
-        read = list(real(viewer, after_seq=after_seq, **bounds))
+    def log_read_then_the_change(viewer, *args, **bounds):
+        read = list(real(viewer, *args, **bounds))
         if not staged:  # the socket's opening read, then the change
             staged.append(change())
         return read
@@ -408,7 +414,8 @@ def test_a_change_committed_while_a_socket_opens_is_not_lost(live_table, monkeyp
     assert open_while_a_change_commits(monkeypatch, sock, the_gm_announces)
     posts = [e for e in sock.events() if e["kind"] == "post"]
     assert [p["payload"]["text"] for p in posts] == ["Hold on."]
-    assert sock.upto == live_table.refresh().last_event_seq
+    last = live_table.refresh().last_event_seq
+    assert sock.upto == position_at(gid, live_table.users["alice"], last)
 
 
 def test_a_sign_up_page_whose_socket_opens_as_the_game_starts_learns_of_it(
@@ -430,7 +437,8 @@ def test_a_sign_up_page_whose_socket_opens_as_the_game_starts_learns_of_it(
     )
     kinds = {e["kind"] for e in sock.events()}  # repeats are the browser's to skip (seen)
     assert {"game_started", "role", "phase_opened"} <= kinds
-    assert sock.upto == Game.objects.get(pk=game.id).last_event_seq
+    last = Game.objects.get(pk=game.id).last_event_seq
+    assert sock.upto == position_at(game.id, users["alice"], last)
 
 
 # -- posts -------------------------------------------------------------------

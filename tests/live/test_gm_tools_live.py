@@ -77,7 +77,7 @@ def test_a_modkilled_player_leaves_the_night_chat_and_enters_the_graveyard_live(
     victim_events = sockets[mafioso].events()
     assert [e["payload"].get("text") for e in victim_events[before[mafioso] :]] == ["welcome"]
     # A membership change re-sends the commit's events (the browser drops repeats).
-    mine = {e["seq"]: e for e in victim_events if e["kind"] == "modkill"}.values()
+    mine = {tuple(e["id"]): e for e in victim_events if e["kind"] == "modkill"}.values()
     assert [e["payload"].get("you", False) for e in mine] == [False, True]
     sheriff_kinds = [e["kind"] for e in sockets[sheriff].events()]
     assert sheriff_kinds.count("modkill") == 1 and "phase_record" not in sheriff_kinds

@@ -23,7 +23,12 @@ HOSTILE_AFTERS = [
     '"x"',
     "true",
     "null",
-    '{"n": 1}',
+    "12",  # a game-wide seq: no longer a cursor (issue 18, item 1)
+    '{"public": 1e400}',
+    '{"public": -1}',
+    '{"public": "3"}',
+    '{"public": NaN}',
+    '{"' + "x" * 100 + '": 1}',
     "[1]",
 ]
 

@@ -65,7 +65,9 @@ def test_a_will_reaches_only_its_writer_and_the_gm_until_it_is_read_out(transact
         # By seq: a socket that changes groups (the dead writer's) may be sent an event
         # again from the log; the browser ignores repeats.
         shown = list(
-            {e["seq"]: e for e in sock.events() if e["kind"] == services.LAST_WILL_KIND}.values()
+            {
+                tuple(e["id"]): e for e in sock.events() if e["kind"] == services.LAST_WILL_KIND
+            }.values()
         )
         assert [e["payload"] for e in shown] == [{"player": writer, "text": WILL + " (edited)"}], (
             who

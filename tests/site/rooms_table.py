@@ -30,7 +30,7 @@ CAST = {
 }
 
 
-def new_sc2_rooms_game(gm, users: dict, monkeypatch):
+def new_sc2_rooms_game(gm, users: dict, monkeypatch, private_messages: str = "off"):
     """Fifteen seats, started by day with CAST dealt; returns the game."""
     import roles
     from games import services
@@ -44,7 +44,7 @@ def new_sc2_rooms_game(gm, users: dict, monkeypatch):
         night_seconds=300,
         first_phase="day",
         seed=5,
-        private_messages="off",
+        private_messages=private_messages,
     )
     seat_players(gm, game, [users[name] for name in CAST])
 

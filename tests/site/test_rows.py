@@ -95,6 +95,7 @@ def test_insert_of_many_rows_is_one_statement(started, django_assert_num_queries
         Event(
             game=started,
             seq=last + n,
+            audience_seq=started.audience_seqs.get("gm", 0) + n,
             kind="note",
             audience="gm",
             payload={"n": n, "text": "it's <b>"},

@@ -103,10 +103,21 @@ def test_the_resync_endpoint_gives_everything_after_n_and_nothing_private(table)
     townie = first_with(table, "townie")
     client = table.clients[townie]
     everything = client.get(reverse("events_after", args=[table.game.id])).json()
-    seqs = [e["seq"] for e in everything["events"]]
-    assert seqs == sorted(seqs) and everything["last_seq"] >= seqs[-1]
-    later = client.get(reverse("events_after", args=[table.game.id]) + f"?after={seqs[2]}").json()
-    assert [e["seq"] for e in later["events"]] == seqs[3:]
+    ids = [tuple(e["id"]) for e in everything["events"]]
+    # Its own cursor (games/cursors.py): the last number of each stream it reads.
+    cursor = everything["cursor"]
+    assert {label for label, _ in ids} <= set(cursor)
+    assert cursor == {
+        label: max((n for lbl, n in ids if lbl == label), default=0) for label in cursor
+    }
+    # After the third event it read: each stream from where that point leaves it.
+    after = {label: 0 for label in cursor}
+    for label, n in ids[:3]:
+        after[label] = n
+    url = reverse("events_after", args=[table.game.id])
+    later = client.get(url, {"after": json.dumps(after)}).json()
+    assert [tuple(e["id"]) for e in later["events"]] == ids[3:]
+    assert later["cursor"] == cursor
     own_roles = [e for e in everything["events"] if e["kind"] == "role"]
     assert len(own_roles) == 1  # only their own role message
     assert "teammates" not in json.dumps(everything)

@@ -44,7 +44,7 @@ def copies_of(post: Post) -> dict[str, str]:
     """audience -> the author's name in that copy."""
     return {
         e.audience: e.payload["author"]
-        for e in Event.objects.filter(game=post.game, kind="post", payload__post=post.id)
+        for e in Event.objects.filter(game=post.game, kind="post", payload__post=post.ref)
     }
 
 

@@ -189,6 +189,13 @@ def test_a_spectators_table_name_is_never_a_seats_name(table, players):
     assert services.spectator_name(old_account) != townie
 
 
+def _dead_key(graves, event) -> str:
+    from games.viewer import streams_of, viewer_for
+
+    viewer = viewer_for(graves.game, graves.users[graves.first])
+    return ":".join(map(str, streams_of(viewer).key(event)))
+
+
 def test_a_typed_command_and_a_pressed_button_make_the_same_move(graves):
     """Issue 20: 'typing a command and pressing the panel's buttons give the same move'
     (the same service, the same event, the same line on the page), and no chat post."""
@@ -206,7 +213,9 @@ def test_a_typed_command_and_a_pressed_button_make_the_same_move(graves):
     assert not Post.objects.filter(game=graves.game).exists()
     page = graves.page(graves.first)
     for event in (typed, pressed):
-        assert f'<li data-seq="{event.seq}">{event_text(event)}</li>' in page
+        # Named by the dead stream's own number, never the game-wide one (issue 18).
+        assert f'<li data-event="{_dead_key(graves, event)}">{event_text(event)}</li>' in page
+        assert f'data-seq="{event.seq}"' not in page
     posts = page[page.index('id="thread-graveyard"') : page.index('id="roulette"')]
     assert "bets 15" not in posts and "Silence among the dead." in posts
 
@@ -230,7 +239,10 @@ def test_the_panel_lists_the_moves_of_the_table_open_now(graves):
     say(graves, graves.first, "-start")
     say(graves, graves.first, "-pull")
     watcher_says(graves, graves.heidi, "-roulette 5 3")
-    moves = roulette_panel.table_moves(graves.game)
+    from games.viewer import viewer_for
+
+    moves = roulette_panel.table_moves(graves.game, viewer_for(graves.game, graves.heidi))
+    assert all(not m["key"].startswith(("all:", "public:")) for m in moves)  # the dead stream
     assert [m["text"] for m in moves] == [
         "heidi (spectator) opens a roulette table: minimum bet 5, 3 chambers, one bullet. "
         "-join to play, -observe to watch."
