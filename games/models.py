@@ -13,6 +13,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from games.fields import SeedField
+
 
 class Status(models.TextChoices):
     LOBBY = "lobby", "sign-ups"
@@ -131,7 +133,9 @@ class Game(models.Model):
     first_phase = models.CharField(
         max_length=5, choices=[("night", "night"), ("day", "day")], default="night"
     )
-    seed = models.BigIntegerField()
+    # The seed of every random draw of the game (the deal, the engine's draws): 128 bits
+    # from `secrets`, as digits (games/fields.py: no 64-bit column holds it).
+    seed = SeedField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
     # Private messages between players: a site option of the game (the Russian
     # variants forbid them, bay12 allows them at night).

@@ -31,6 +31,12 @@ from games.services.core import (
 from games.services.phases import open_next_phase
 from games.services.setups import playable_version, problems_text
 
+SEED_BITS = 128  # issue 18: a seed no player can search from a few known roles
+
+
+def new_seed() -> int:
+    return secrets.randbits(SEED_BITS)
+
 
 def create_game(
     gm,
@@ -118,7 +124,7 @@ def create_game(
             night_seconds=night,
             first_phase=first_phase,
             private_messages=private_messages,
-            seed=secrets.randbits(31) if seed is None else int(seed),
+            seed=new_seed() if seed is None else int(seed),
         )
         change = Change(game=game, events=[])
         change.log("game_created", "public", {"name": name, "gm": gm.username})
