@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,142 +14,297 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('ruleset_id', models.CharField(max_length=40)),
-                ('preset_id', models.CharField(max_length=60)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('reveal_mode', models.CharField(default='', max_length=20)),
-                ('day_seconds', models.PositiveIntegerField()),
-                ('night_seconds', models.PositiveIntegerField()),
-                ('first_phase', models.CharField(choices=[('night', 'night'), ('day', 'day')], default='night', max_length=5)),
-                ('seed', models.BigIntegerField()),
-                ('status', models.CharField(choices=[('lobby', 'sign-ups'), ('running', 'running'), ('finished', 'finished')], default='lobby', max_length=10)),
-                ('signups_open', models.BooleanField(default=True)),
-                ('state', models.JSONField(blank=True, default=dict)),
-                ('winners', models.JSONField(blank=True, default=list)),
-                ('last_event_seq', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('gm', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=80)),
+                ("ruleset_id", models.CharField(max_length=40)),
+                ("preset_id", models.CharField(max_length=60)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("reveal_mode", models.CharField(default="", max_length=20)),
+                ("day_seconds", models.PositiveIntegerField()),
+                ("night_seconds", models.PositiveIntegerField()),
+                (
+                    "first_phase",
+                    models.CharField(
+                        choices=[("night", "night"), ("day", "day")], default="night", max_length=5
+                    ),
+                ),
+                ("seed", models.BigIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("lobby", "sign-ups"),
+                            ("running", "running"),
+                            ("finished", "finished"),
+                        ],
+                        default="lobby",
+                        max_length=10,
+                    ),
+                ),
+                ("signups_open", models.BooleanField(default=True)),
+                ("state", models.JSONField(blank=True, default=dict)),
+                ("winners", models.JSONField(blank=True, default=list)),
+                ("last_event_seq", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "gm",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Phase',
+            name="Phase",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('kind', models.CharField(choices=[('day', 'day'), ('night', 'night')], max_length=5)),
-                ('number', models.PositiveIntegerField()),
-                ('opened_at', models.DateTimeField()),
-                ('deadline', models.DateTimeField(db_index=True)),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('close_reason', models.CharField(blank=True, max_length=20)),
-                ('record', models.JSONField(blank=True, default=dict)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='phases', to='games.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                (
+                    "kind",
+                    models.CharField(choices=[("day", "day"), ("night", "night")], max_length=5),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("opened_at", models.DateTimeField()),
+                ("deadline", models.DateTimeField(db_index=True)),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                ("close_reason", models.CharField(blank=True, max_length=20)),
+                ("record", models.JSONField(blank=True, default=dict)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="phases",
+                        to="games.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['seq'],
+                "ordering": ["seq"],
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('kind', models.CharField(max_length=40)),
-                ('audience', models.CharField(max_length=200)),
-                ('payload', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='games.game')),
-                ('phase', models.ForeignKey(null=True, on_delete=django.db.models.deletion.PROTECT, related_name='events', to='games.phase')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                ("kind", models.CharField(max_length=40)),
+                ("audience", models.CharField(max_length=200)),
+                ("payload", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField()),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="events",
+                        to="games.phase",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['seq'],
+                "ordering": ["seq"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=150)),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=150)),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['joined_at', 'id'],
+                "ordering": ["joined_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Post',
+            name="Post",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('channel', models.CharField(choices=[('day', 'day thread'), ('faction', 'faction chat')], max_length=10)),
-                ('faction', models.CharField(blank=True, max_length=40)),
-                ('text', models.TextField(max_length=5000)),
-                ('created_at', models.DateTimeField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='posts', to='games.game')),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='posts', to='games.phase')),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='posts', to='games.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "channel",
+                    models.CharField(
+                        choices=[("day", "day thread"), ("faction", "faction chat")], max_length=10
+                    ),
+                ),
+                ("faction", models.CharField(blank=True, max_length=40)),
+                ("text", models.TextField(max_length=5000)),
+                ("created_at", models.DateTimeField()),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="posts",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="posts",
+                        to="games.phase",
+                    ),
+                ),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="posts",
+                        to="games.seat",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='Action',
+            name="Action",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ability', models.CharField(blank=True, max_length=40)),
-                ('targets', models.JSONField(blank=True, default=list)),
-                ('extra', models.JSONField(blank=True, default=dict)),
-                ('submitted_at', models.DateTimeField()),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='games.phase')),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='games.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ability", models.CharField(blank=True, max_length=40)),
+                ("targets", models.JSONField(blank=True, default=list)),
+                ("extra", models.JSONField(blank=True, default=dict)),
+                ("submitted_at", models.DateTimeField()),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="actions",
+                        to="games.phase",
+                    ),
+                ),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="actions",
+                        to="games.seat",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Vote',
+            name="Vote",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('target', models.CharField(blank=True, max_length=150)),
-                ('cast_at', models.DateTimeField()),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='votes', to='games.phase')),
-                ('voter', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='votes', to='games.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("target", models.CharField(blank=True, max_length=150)),
+                ("cast_at", models.DateTimeField()),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="votes",
+                        to="games.phase",
+                    ),
+                ),
+                (
+                    "voter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="votes",
+                        to="games.seat",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.AddIndex(
-            model_name='phase',
-            index=models.Index(fields=['closed_at', 'deadline'], name='open_phase_deadline'),
+            model_name="phase",
+            index=models.Index(fields=["closed_at", "deadline"], name="open_phase_deadline"),
         ),
         migrations.AddConstraint(
-            model_name='phase',
-            constraint=models.UniqueConstraint(fields=('game', 'seq'), name='unique_phase_seq'),
+            model_name="phase",
+            constraint=models.UniqueConstraint(fields=("game", "seq"), name="unique_phase_seq"),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.UniqueConstraint(fields=('game', 'seq'), name='unique_event_seq'),
+            model_name="event",
+            constraint=models.UniqueConstraint(fields=("game", "seq"), name="unique_event_seq"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'user'), name='one_seat_per_user'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("game", "user"), name="one_seat_per_user"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'name'), name='unique_name_per_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("game", "name"), name="unique_name_per_game"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='action',
-            constraint=models.UniqueConstraint(fields=('phase', 'seat'), name='one_action_per_seat_phase'),
+            model_name="action",
+            constraint=models.UniqueConstraint(
+                fields=("phase", "seat"), name="one_action_per_seat_phase"
+            ),
         ),
     ]

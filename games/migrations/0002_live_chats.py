@@ -6,53 +6,109 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='private_messages',
-            field=models.CharField(choices=[('off', 'no private messages'), ('on', 'private messages between players'), ('gm', 'private messages, the GM reads them all')], default='off', max_length=10),
+            model_name="game",
+            name="private_messages",
+            field=models.CharField(
+                choices=[
+                    ("off", "no private messages"),
+                    ("on", "private messages between players"),
+                    ("gm", "private messages, the GM reads them all"),
+                ],
+                default="off",
+                max_length=10,
+            ),
         ),
         migrations.AddField(
-            model_name='post',
-            name='author',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="post",
+            name="author",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='post',
-            name='author_name',
+            model_name="post",
+            name="author_name",
             field=models.CharField(blank=True, max_length=150),
         ),
         migrations.AddField(
-            model_name='post',
-            name='recipient',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='games.seat'),
+            model_name="post",
+            name="recipient",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="games.seat",
+            ),
         ),
         migrations.AlterField(
-            model_name='post',
-            name='channel',
-            field=models.CharField(choices=[('day', 'day thread'), ('faction', 'faction chat'), ('graveyard', 'graveyard chat'), ('announce', 'GM announcement'), ('pm', 'private message'), ('last_words', 'last words')], max_length=10),
+            model_name="post",
+            name="channel",
+            field=models.CharField(
+                choices=[
+                    ("day", "day thread"),
+                    ("faction", "faction chat"),
+                    ("graveyard", "graveyard chat"),
+                    ("announce", "GM announcement"),
+                    ("pm", "private message"),
+                    ("last_words", "last words"),
+                ],
+                max_length=10,
+            ),
         ),
         migrations.AlterField(
-            model_name='post',
-            name='seat',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='posts', to='games.seat'),
+            model_name="post",
+            name="seat",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="posts",
+                to="games.seat",
+            ),
         ),
         migrations.CreateModel(
-            name='Spectator',
+            name="Spectator",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='spectators', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="spectators",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('game', 'user'), name='one_spectator_per_user')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "user"), name="one_spectator_per_user")
+                ],
             },
         ),
     ]

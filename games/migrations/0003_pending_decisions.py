@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_live_chats'),
+        ("games", "0002_live_chats"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='phase',
-            name='gm_actions',
+            model_name="phase",
+            name="gm_actions",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name='phase',
-            name='pending',
+            model_name="phase",
+            name="pending",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AddField(
-            model_name='vote',
-            name='round',
+            model_name="vote",
+            name="round",
             field=models.PositiveSmallIntegerField(default=0),
         ),
     ]

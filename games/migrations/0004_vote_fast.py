@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_pending_decisions'),
+        ("games", "0003_pending_decisions"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='vote',
-            name='fast',
+            model_name="vote",
+            name="fast",
             field=models.BooleanField(default=False),
         ),
     ]

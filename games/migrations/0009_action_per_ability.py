@@ -4,18 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0008_post_phase_optional'),
+        ("games", "0008_post_phase_optional"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='action',
-            name='one_action_per_seat_phase',
+            model_name="action",
+            name="one_action_per_seat_phase",
         ),
         migrations.AddConstraint(
-            model_name='action',
-            constraint=models.UniqueConstraint(fields=('phase', 'seat', 'ability'), name='one_action_per_seat_ability'),
+            model_name="action",
+            constraint=models.UniqueConstraint(
+                fields=("phase", "seat", "ability"), name="one_action_per_seat_ability"
+            ),
         ),
     ]

@@ -29,69 +29,109 @@ def preset_setups(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_game_cancelled'),
+        ("games", "0010_game_cancelled"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='open_setup',
+            model_name="game",
+            name="open_setup",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='game',
-            name='setup',
+            model_name="game",
+            name="setup",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='preset_id',
+            model_name="game",
+            name="preset_id",
             field=models.CharField(blank=True, max_length=60),
         ),
         migrations.CreateModel(
-            name='Setup',
+            name="Setup",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('ruleset_id', models.CharField(max_length=40)),
-                ('public', models.BooleanField(default=False)),
-                ('token', models.CharField(max_length=32, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('deleted_at', models.DateTimeField(blank=True, null=True)),
-                ('cloned_from', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.setup')),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=80)),
+                ("ruleset_id", models.CharField(max_length=40)),
+                ("public", models.BooleanField(default=False)),
+                ("token", models.CharField(max_length=32, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("deleted_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "cloned_from",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.setup",
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at', '-id'],
+                "ordering": ["-updated_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='SetupVersion',
+            name="SetupVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('slots', models.JSONField(blank=True, default=list)),
-                ('limits', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('setup', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='versions', to='games.setup')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("slots", models.JSONField(blank=True, default=list)),
+                ("limits", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "setup",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="versions",
+                        to="games.setup",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['setup', 'number'],
+                "ordering": ["setup", "number"],
             },
         ),
         migrations.AddField(
-            model_name='game',
-            name='setup_version',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='games', to='games.setupversion'),
+            model_name="game",
+            name="setup_version",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="games",
+                to="games.setupversion",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='setupversion',
-            constraint=models.UniqueConstraint(fields=('setup', 'number'), name='unique_setup_version'),
+            model_name="setupversion",
+            constraint=models.UniqueConstraint(
+                fields=("setup", "number"), name="unique_setup_version"
+            ),
         ),
         migrations.RunPython(preset_setups, migrations.RunPython.noop),
     ]

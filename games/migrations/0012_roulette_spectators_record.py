@@ -4,30 +4,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0011_setups'),
+        ("games", "0011_setups"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='roulette_spectators',
+            model_name="game",
+            name="roulette_spectators",
             field=models.BooleanField(default=True),
         ),
         migrations.AddField(
-            model_name='roulettepoints',
-            name='tables_played',
+            model_name="roulettepoints",
+            name="tables_played",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='roulettepoints',
-            name='tables_won',
+            model_name="roulettepoints",
+            name="tables_won",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='roulettepoints',
-            name='times_shot',
+            model_name="roulettepoints",
+            name="times_shot",
             field=models.PositiveIntegerField(default=0),
         ),
     ]

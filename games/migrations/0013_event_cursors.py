@@ -41,44 +41,49 @@ def number_events(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("games", "0012_roulette_spectators_record"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='audience_seq',
+            model_name="event",
+            name="audience_seq",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='event',
-            name='gm_seq',
+            model_name="event",
+            name="gm_seq",
             field=models.PositiveIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='game',
-            name='audience_seqs',
+            model_name="game",
+            name="audience_seqs",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AddField(
-            model_name='game',
-            name='last_gm_seq',
+            model_name="game",
+            name="last_gm_seq",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='post',
-            name='ref',
-            field=models.CharField(default=games.models.new_post_ref, editable=False, max_length=16),
+            model_name="post",
+            name="ref",
+            field=models.CharField(
+                default=games.models.new_post_ref, editable=False, max_length=16
+            ),
         ),
         migrations.RunPython(number_events, migrations.RunPython.noop),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.UniqueConstraint(fields=('game', 'audience', 'audience_seq'), name='unique_event_audience_seq'),
+            model_name="event",
+            constraint=models.UniqueConstraint(
+                fields=("game", "audience", "audience_seq"), name="unique_event_audience_seq"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.UniqueConstraint(fields=('game', 'gm_seq'), name='unique_event_gm_seq'),
+            model_name="event",
+            constraint=models.UniqueConstraint(
+                fields=("game", "gm_seq"), name="unique_event_gm_seq"
+            ),
         ),
     ]

@@ -5,15 +5,14 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0011_setups'),
+        ("games", "0013_event_cursors"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='seed',
+            model_name="game",
+            name="seed",
             field=games.fields.SeedField(max_length=40),
         ),
     ]
