@@ -188,10 +188,6 @@ def test_a_gm_builds_shares_another_clones_and_a_game_plays_its_first_night(site
     game = Game.objects.get(name="Olga's Friday five")
     assert game.setup_version == clone.current and game.open_setup
     game_url = f"{site.url}/games/{game.id}/"
-    # Off the live lobby while the players join: its reload on each join would race
-    # the goto below (on Redis the pushes come late enough to collide with it).
-    other.goto(f"{site.url}/setups/")
-
     alice = open_page(browser, site, players["alice"], viewport=PHONE)
     alice.goto(game_url)
     assert "Any Random (random)" in alice.inner_text("#setup-list")  # open setup
