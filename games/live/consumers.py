@@ -89,7 +89,8 @@ def events_for(access: Access, after: int) -> tuple[list[dict], int]:
     game = access.viewer.game
     last = Game.objects.filter(pk=game.id).values_list("last_event_seq", flat=True).first() or 0
     events = [
-        push.event_message(e) for e in visible_events(access.viewer, after_seq=after, upto_seq=last)
+        push.event_message(e, named=access.viewer.is_gm)
+        for e in visible_events(access.viewer, after_seq=after, upto_seq=last)
     ]
     return events, max(last, after)
 
