@@ -100,6 +100,8 @@ def desk_whatif(request, game_id: int):
 @require_POST
 def desk_flavour(request, game_id: int):
     """The GM sets (or, empty, removes) a role's flavour text."""
+    if _gm_game(request, game_id) is None:
+        return HttpResponseForbidden(REFUSED)
     role = request.POST.get("role", "")
     text = request.POST.get("text", "")
     try:
