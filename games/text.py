@@ -162,6 +162,9 @@ def gm_event_text(event) -> str:
     if not line:
         return line
     if audience.startswith("faction:"):
+        if event.kind == "teammates":
+            members = ", ".join((event.payload or {}).get("members", []))
+            return f"The {audience[8:]} team: {members}."
         return f"To the {audience[8:]} team: {line}"
     if not audience.startswith("seat:"):
         return line

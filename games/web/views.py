@@ -222,11 +222,6 @@ def game_page(request, game_id: int):
                 }
                 for p in state.players
             ]
-            context["gm_actions"] = list(phase.actions.select_related("seat"))
-            context["gm_acted"] = services.acted_counts(state, phase)
-            context["gm_waiting"] = sorted(
-                set(services.must_act(state, phase)) - services.have_acted(state, phase)
-            )
             if phase.pending.get("actor") == services.GM_ACTOR:
                 context["gm_decision"] = phase.pending
             if services.leavers_allowed(game):
