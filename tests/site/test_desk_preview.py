@@ -136,3 +136,19 @@ def test_whatif_by_day_edits_the_votes(table):
     answer = gm.post(url, data).content.decode().split('id="whatif-answer"')[1]
     assert f"Lynched: {alive[1]}." in answer.split("</section>")[0]
     assert Event.objects.filter(game=table.game, kind="phase_closed").count() == 1
+
+
+def test_a_pending_decision_shows_as_a_question_on_the_desk(table, monkeypatch):
+    """The engine may ask before it closes (a tie the host decides): the preview says
+    who must decide what, and the page does not crash."""
+    import roles
+
+    def asks(state, given):
+        raise roles.PendingDecision(
+            "the vote is tied", "action", ["bob", "carol"], actor="GM", ability="tie_break"
+        )
+
+    monkeypatch.setattr(roles, "resolve_phase", asks)
+    page = table.page("gemma")
+    assert "The engine would not close yet" in page
+    assert "you (the GM) must decide first (tie_break: bob, carol): the vote is tied" in page
