@@ -450,3 +450,23 @@ class RouletteTable(models.Model):
 
     def __str__(self) -> str:
         return f"roulette of {self.game}"
+
+
+class RoleFlavour(models.Model):
+    """The GM's flavour text for one role of one game (issue 15: townston-style themes),
+    shown to each seat above its role's card and to the GM; changed only through
+    games.services.set_flavour. `role_id` is the role the seat is told it holds (a
+    Paranoid reads the Townie's), so no flavour betrays a hidden role."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="flavours")
+    role_id = models.CharField(max_length=40)
+    text = models.TextField()
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "role_id"], name="one_flavour_per_game_role")
+        ]
+
+    def __str__(self) -> str:
+        return f"flavour of {self.role_id} in {self.game}"

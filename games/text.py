@@ -94,6 +94,10 @@ def event_text(event) -> str:
         return f"{p.get('player')}'s last will: {p.get('text')}"
     if kind == "role":
         return f"Your role: {p.get('name')} ({p.get('faction')})."
+    if kind == "flavour":  # the GM's flavour text of a role (games/services/flavour.py)
+        if not p.get("text"):
+            return f"(GM) The flavour text of {p.get('role_name')} is removed."
+        return f"(GM) Flavour text of {p.get('role_name')}: {p.get('text')}"
     if kind == "dealt":  # the GM's copy of the deal (games/services/lobby.py)
         return "(GM) The deal: " + ", ".join(map(_dealt_text, p.get("players", []))) + "."
     if kind == "teammates":
@@ -141,6 +145,40 @@ def event_text(event) -> str:
         return f"{p.get('player')}{role} died."
     details = ", ".join(f"{k}: {v}" for k, v in p.items())
     return f"{kind.replace('_', ' ')}{': ' + details if details else ''}"
+
+
+# The lines a seat reads about itself, as the GM reads them: with the seat's name.
+NAMED_FOR_GM = {
+    "role": lambda name, p: f"{name}'s role: {p.get('name')} ({p.get('faction')}).",
+    "teammates": lambda name, p: f"{name}'s team: " + ", ".join(p.get("members", [])) + ".",
+    "note": lambda name, p: (
+        f"{name}'s posthumous note (read by {name} and the GM): {p.get('text')}"
+    ),
+}
+
+
+def gm_event_text(event) -> str:
+    """An event's line in the GM's view, who reads every seat's events: one addressed
+    to a seat names it ("alice's role: Townie (town).", "To bob: ..."), one to a team
+    names the team; the seat itself still reads `event_text`."""
+    line = event_text(event)
+    audience = str(getattr(event, "audience", "") or "")
+    if not line:
+        return line
+    if audience.startswith("faction:"):
+        if event.kind == "teammates":
+            members = ", ".join((event.payload or {}).get("members", []))
+            return f"The {audience[8:]} team: {members}."
+        return f"To the {audience[8:]} team: {line}"
+    if not audience.startswith("seat:"):
+        return line
+    name = audience[5:]
+    named = NAMED_FOR_GM.get(event.kind)
+    if named is not None:
+        return named(name, event.payload or {})
+    if line.startswith((f"{name}:", f"{name} ", f"{name}'s ")):
+        return line
+    return f"To {name}: {line}"
 
 
 def _dealt_text(entry: dict) -> str:

@@ -26,10 +26,15 @@ from .setup import (
     setup_categories,
     setup_odds,
 )
+from .sheet import SheetLine, SheetStage, order_sheet, stage_title
 from .view import known_role, observe
 from .wills import MAX_WILL_CHARS, check_will, offers_wills, will_of, wills_on, write_will
 
 __all__ = [
+    "SheetLine",
+    "SheetStage",
+    "order_sheet",
+    "stage_title",
     "setup_odds",
     "setup_categories",
     "roll_setup",

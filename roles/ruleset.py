@@ -218,6 +218,11 @@ class Ruleset:
     role_limits: dict[str, int] = field(default_factory=dict)
     spawn_rules: tuple[SpawnRule, ...] = ()
     excluded_from_randoms_options: dict[str, str] = field(default_factory=dict)
+    # The GM's night-order sheet (roles/sheet.py): a procedure stage -> the ability
+    # stages it resolves inside itself, in its order (bay12's "redirect_block" runs
+    # the "control", "transport" and "block" intents), so the sheet shows every
+    # action where the engine applies it.
+    inner_stages: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def option(self, state_options: dict[str, Any], option_id: str) -> Any:
         if option_id in state_options:

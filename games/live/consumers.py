@@ -105,7 +105,7 @@ def events_for(access: Access, after: dict[str, int]) -> tuple[list[dict], int]:
     game = access.viewer.game
     last = Game.objects.filter(pk=game.id).values_list("last_event_seq", flat=True).first() or 0
     found = visible_events(access.viewer, after, upto_seq=last, streams=access.streams)
-    return [push.event_message(e) for e in found], last
+    return [push.event_message(e, named=access.viewer.is_gm) for e in found], last
 
 
 def start_position(streams: Streams, given: dict[str, int]) -> dict[str, int]:

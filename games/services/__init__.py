@@ -10,6 +10,7 @@
 - `gm`: the GM's interventions (close, decide, extend, pause, modkill, replace);
 - `setups`: the setups GMs build (save, clone, delete, find), in versions;
 - `roulette`: the graveyard's Russian roulette;
+- `flavour`: the GM's flavour texts of a game's roles;
 - `push`: the one way out, every event sent after its commit.
 
 Every service runs in one transaction that locks the game row first, refuses bad
@@ -34,6 +35,7 @@ from games.services.core import (
     preset_size,
     refuse_if_paused,
 )
+from games.services.flavour import FLAVOUR_KIND, MAX_FLAVOUR_CHARS, set_flavour
 from games.services.gm import (
     extend_phase,
     gm_close_phase,
@@ -108,6 +110,9 @@ from games.services.setups import (
 )
 
 __all__ = [
+    "FLAVOUR_KIND",
+    "MAX_FLAVOUR_CHARS",
+    "set_flavour",
     "DEALT_KIND",
     "CANCEL_REASON_MAX_CHARS",
     "DEATH_NOTE_KIND",

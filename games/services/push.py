@@ -26,7 +26,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from games import rooms
-from games.text import event_text
+from games.text import event_text, gm_event_text
 
 logger = logging.getLogger(__name__)
 
@@ -48,9 +48,10 @@ def group_for(game_id: int, audience: str, seat_ids: dict[str, int]) -> str:
     return f"game-{game_id}.{audience}"
 
 
-def event_message(event) -> dict:
+def event_message(event, named: bool = False) -> dict:
     """An event as a consumer receives it. Its numbers and audience stay on the server:
-    each consumer names it by its viewer's own stream (games/live/consumers.py)."""
+    each consumer names it by its viewer's own stream (games/live/consumers.py).
+    `named`: the GM's copy, whose line names the seat it was for (text.gm_event_text)."""
     return {
         "seq": event.seq,
         "audience": event.audience,
@@ -60,7 +61,7 @@ def event_message(event) -> dict:
         "payload": event.payload,
         "phase": event.phase_id,
         "at": event.created_at.isoformat(),
-        "text": event_text(event),
+        "text": gm_event_text(event) if named else event_text(event),
     }
 
 
@@ -70,9 +71,9 @@ def commit_messages(game_id: int, events: list, seat_ids: dict[str, int]) -> lis
     gm_group = group_for(game_id, "gm", seat_ids)
     public_group = group_for(game_id, "public", seat_ids)
     for event in events:
-        message = event_message(event)
         if event.audience != "public":
-            by_group[group_for(game_id, event.audience, seat_ids)].append(message)
+            group = group_for(game_id, event.audience, seat_ids)
+            by_group[group].append(event_message(event, named=group == gm_group))
             # The GM reads every event but players' private messages (consumers
             # filter those by kind: the "gm" copy of a PM is its own event) and the
             # rooms' copies for players (games/rooms.py: his copy has real names).
@@ -81,7 +82,7 @@ def commit_messages(game_id: int, events: list, seat_ids: dict[str, int]) -> lis
                 and event.kind != "pm"
                 and not rooms.is_room_audience(event.audience)
             ):
-                by_group[gm_group].append(message)
+                by_group[gm_group].append(event_message(event, named=True))
     messages = [
         (group, {"type": BATCH, "game": game_id, "events": batch})
         for group, batch in by_group.items()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.web import accounts, create, roulette, setups, standings, views
+from games.web import accounts, create, desk, roulette, setups, standings, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -45,4 +45,7 @@ urlpatterns = [
     path("games/<int:game_id>/rule-vote/", views.gm_rule_vote, name="gm_rule_vote"),
     path("games/<int:game_id>/leave-game/", views.leave_running, name="leave_running"),
     path("games/<int:game_id>/leaver/", views.gm_leaver, name="gm_leaver"),
+    path("games/<int:game_id>/desk/", desk.desk_live, name="desk_live"),
+    path("games/<int:game_id>/desk/what-if/", desk.desk_whatif, name="desk_whatif"),
+    path("games/<int:game_id>/desk/flavour/", desk.desk_flavour, name="desk_flavour"),
 ]

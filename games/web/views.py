@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 import roles
 from games import rooms, services
 from games.cursors import BadCursor, read_position
+from games.desk.flavour import seat_flavour
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
 from games.viewer import (
@@ -28,7 +29,7 @@ from games.viewer import (
     visible_events,
     visible_posts,
 )
-from games.web import roulette, wills
+from games.web import desk, roulette, wills
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
 # thousands of games rendered every one of them (and loaded each game's state).
@@ -103,6 +104,8 @@ def game_page(request, game_id: int):
         context["full"] = len(seats) >= needed  # join_game refuses a seat more
         context["cancelled"] = cancelled = game.status == Status.CANCELLED
         context["may_announce"] = viewer.is_gm and not cancelled
+        if viewer.is_gm and not cancelled:
+            context.update(desk.gm_desk(game))  # the flavour box, before the start
         context["cancellation"] = (
             game.events.filter(kind="game_cancelled", audience="public").first()
             if cancelled
@@ -152,6 +155,8 @@ def game_page(request, game_id: int):
         phase_summary(viewer, p) for p in game.phases.exclude(closed_at=None).order_by("seq")
     ]
     context["roulette"] = roulette.panel(game, viewer)  # None for the living
+    if viewer.seat is not None:  # the GM's flavour of the role this seat is told
+        context["my_flavour"] = seat_flavour(game, viewer.seat.name)
     if game.status == Status.FINISHED:
         state = services.engine_state(game)
         dealt = services.dealt_roles(game)
@@ -213,6 +218,7 @@ def game_page(request, game_id: int):
         if viewer.seat is not None and not viewer.alive:
             context["owes_last_words"] = services.last_words_owed(game, viewer.seat)
         if viewer.is_gm:
+            context.update(desk.gm_desk(game))  # the order sheet, preview, flavours
             state = services.engine_state(game)
             accounts = dict(game.seats.values_list("name", "user__username"))
             context["gm_players"] = [
@@ -226,11 +232,6 @@ def game_page(request, game_id: int):
                 }
                 for p in state.players
             ]
-            context["gm_actions"] = list(phase.actions.select_related("seat"))
-            context["gm_acted"] = services.acted_counts(state, phase)
-            context["gm_waiting"] = sorted(
-                set(services.must_act(state, phase)) - services.have_acted(state, phase)
-            )
             if phase.pending.get("actor") == services.GM_ACTOR:
                 context["gm_decision"] = phase.pending
             if services.leavers_allowed(game):
@@ -267,7 +268,11 @@ def role_card(request, game_id: int):
     viewer = viewer_for(game, request.user)
     if viewer.seat is None or not game.state:
         raise Http404("You have no role card in this game.")
-    return HttpResponse(viewer.view.get("card", ""), content_type="text/plain; charset=utf-8")
+    card = viewer.view.get("card", "")
+    flavour = seat_flavour(game, viewer.seat.name)
+    if flavour:  # the GM's flavour text, above the engine's card
+        card = f"{flavour}\n\n{card}"
+    return HttpResponse(card, content_type="text/plain; charset=utf-8")
 
 
 def events_after(request, game_id: int):

@@ -827,6 +827,7 @@ RULESET = register(
             "dawn",
         ),
         day_order=("leave", "lynch", "after_lynch"),
+        inner_stages={"redirect_block": ("control", "transport", "block")},
         procedures={
             "leave": leavers.note,
             "leavers": leavers.die,

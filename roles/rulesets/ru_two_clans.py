@@ -419,6 +419,7 @@ RULESET = register(
         role_limits={"advocate": 2, "ninja": 2},  # one per clan
         night_order=NIGHT_ORDER,
         day_order=("applications", "vote", "hunt_draw", "announce"),
+        inner_stages={"clan_1_kill": ("executors",)},
         procedures={
             "executors_named": ru_19.executors_named("executors", CLAN_FACTIONS),
             "thief": thieves_block,

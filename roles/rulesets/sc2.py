@@ -1413,6 +1413,7 @@ RULESET = register(
             "dawn",
         ),
         day_order=("leave", "day_actions", "vote", "after_day"),
+        inner_stages={"redirect_block": ("control", "transport", "block")},
         procedures={
             "leave": leavers.note,
             "leavers": leavers.die,

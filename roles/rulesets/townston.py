@@ -937,6 +937,7 @@ RULESET = register(
             "aftermath",
         ),
         day_order=("answers", "revive", "investigate", "vote", "fallout", "aftermath"),
+        inner_stages={"answers": ("",)},
         procedures={
             "guard": stage_guard,
             "marks": stage_marks,

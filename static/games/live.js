@@ -141,6 +141,8 @@
 
   function handle(event) {
     const p = event.payload || {};
+    // Other page scripts follow the log too (static/games/desk.js: the GM's desk).
+    document.dispatchEvent(new CustomEvent("mafia:event", { detail: { kind: event.kind } }));
     switch (event.kind) {
       case "post":
       case "pm":

@@ -210,7 +210,10 @@ def test_the_leak_matrix_sockets_and_pages(live_table):
         for role_name, holder in (("Consort", cast["consort"]), ("Mafioso", cast["mafioso"])):
             # (a role card may name other roles: "immune to the Escort and Consort")
             dealt = f"Your role: {role_name} (mafia)"
-            assert (dealt in page) == (who in ("gemma", holder)), (who, role_name)
+            assert (dealt in page) == (who == holder), (who, role_name)
+            # The GM reads every seat's line, naming the seat (issue 15).
+            named = f"{holder}&#x27;s role: {role_name} (mafia)"
+            assert (named in page) == (who == "gemma"), (who, role_name)
 
 
 def test_player_and_target_lists_follow_seating_never_roles(live_table):

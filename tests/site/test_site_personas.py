@@ -57,7 +57,8 @@ def test_the_gm_sees_every_role_and_every_action(table):
     assert "GM panel" in page
     for role in set(role_names(table).values()):
         assert role in page
-    assert f"{mafioso}: kill {victim}" in page
+    # The GM's order sheet (issue 15) puts each action in words, in the engine's order.
+    assert f"{mafioso} (Mafioso) kills {victim}" in page
 
 
 def test_a_stranger_and_an_anonymous_visitor_see_only_the_public_game(table, mallory):

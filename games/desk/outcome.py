@@ -1,0 +1,106 @@
+"""The engine's outcome of a phase in words, for the GM's eyes only: what the close
+would store (deaths with the truth and the public description, the headline, every
+private result, the public events, the tally, the end of the game), the question the
+engine would ask first (a pending decision), or its refusal. Computed, never stored,
+never pushed: `roles.resolve_phase` changes no state and touches no database."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+import roles
+from games import text
+from games.models import Phase
+from games.services import GM_ACTOR, engine_state, phase_input
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Outcome:
+    """What the engine answers: `status` "closes", "asks" (a decision first) or
+    "refuses" (the input breaks a rule); `record` is the engine's own record."""
+
+    status: str
+    headline: str = ""
+    deaths: list[dict] = field(default_factory=list)
+    results: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    tally: dict = field(default_factory=dict)
+    lynched: list[str] | None = None
+    winners: list[str] | None = None
+    question: str = ""
+    refusal: str = ""
+    record: dict = field(default_factory=dict)
+
+
+def question_text(pending: roles.PendingDecision) -> str:
+    """A pending decision in words: who must decide what, among which choices."""
+    choices = ", ".join(map(str, pending.choices)) or "nothing offered"
+    if pending.kind == "round":
+        voters = ", ".join(pending.voters) or "nobody"
+        round_no = pending.index + 1
+        among = f"{voters} vote among {choices}"
+        return f"Round {round_no} of the vote first ({among}): {pending.reason}"
+    who = "you (the GM)" if pending.actor == GM_ACTOR else pending.actor
+    return f"{who} must decide first ({pending.ability}: {choices}): {pending.reason}"
+
+
+def outcome_of(state: roles.GameState, given: dict) -> Outcome:
+    """The engine's answer to `given` on `state`, in words (never raises for input)."""
+    try:
+        result = roles.resolve_phase(state, given)
+    except roles.PendingDecision as pending:
+        return Outcome(status="asks", question=question_text(pending))
+    except roles.IllegalAction as refusal:
+        return Outcome(status="refuses", refusal=refusal.reason)
+    except (TypeError, KeyError, AttributeError, ValueError) as broken:
+        # An edited input the engine's checks did not foresee: say so, do not crash.
+        logger.info("what-if input the engine could not read: %r", broken)
+        return Outcome(status="refuses", refusal=f"the engine cannot read this input ({broken})")
+    return outcome_in_words(state, result)
+
+
+def outcome_in_words(state: roles.GameState, result: roles.PhaseResult) -> Outcome:
+    ruleset = roles.get_ruleset(state.ruleset)
+    record = result.record
+    descriptions = record.get("descriptions") or {}
+    public = {e.kind: e.payload for e in result.events if e.audience == "public"}
+    shown = {d["player"]: d for d in public.get("phase_closed", {}).get("deaths", [])}
+    deaths = []
+    for death in record.get("deaths", []):
+        role = ruleset.roles.get(death.get("role"))
+        reveal = shown.get(death["player"], {})
+        revealed = reveal.get("role") or reveal.get("faction") or ""
+        deaths.append(
+            {
+                "player": death["player"],
+                "role": role.name if role else death.get("role"),
+                "by": ", ".join(map(str, death.get("by", []))),
+                "description": descriptions.get(death["player"], ""),
+                "revealed": ruleset.roles[revealed].name if revealed in ruleset.roles else revealed,
+            }
+        )
+    events = []
+    for event in record.get("events", []):
+        details = ", ".join(f"{k}: {v}" for k, v in event.items() if k != "kind")
+        label = str(event.get("kind", "")).replace("_", " ")
+        events.append(f"{label} ({details})" if details else label)
+    return Outcome(
+        status="closes",
+        headline=str(record.get("headline") or ""),
+        deaths=deaths,
+        results=[text.result_text(r) for r in record.get("results", [])],
+        events=events,
+        tally=dict(record.get("tally") or {}),
+        lynched=list(record["lynched"]) if "lynched" in record else None,
+        winners=list(result.state.winners) if result.state.ended else None,
+        record=record,
+    )
+
+
+def preview(game, phase: Phase) -> Outcome:
+    """ "If this phase closed now": the engine on the stored inputs, as the close reads
+    them (services.phase_input on the stored state)."""
+    return outcome_of(engine_state(game), phase_input(phase))

@@ -1,0 +1,217 @@
+"""The GM's order sheet: a phase's actions grouped by the ruleset's stages, in the
+order the engine applies them (its named priority table: `Ruleset.night_order` and
+`day_order`), each action in words.
+
+A stage that is a priority bucket holds the actions whose ability acts in it; a
+procedure that resolves ability stages inside itself (bay12's "redirect_block" runs
+the Witches, the Transporters and the blockers) lists them in its own order
+(`Ruleset.inner_stages`). An action whose stage the table does not name is shown
+last, under "Other moves", so the sheet never hides one. Only stages that hold an
+action are listed. Pure: no Django, nothing resolved, nothing changed.
+
+>>> import roles
+>>> state = roles.new_game("bay12", [
+...     {"name": "ann", "role": "mafioso"}, {"name": "dan", "role": "escort"},
+...     {"name": "gus", "role": "doctor"}, {"name": "hal", "role": "townie"}])
+>>> sheet = order_sheet(state, [
+...     {"actor": "ann", "ability": "kill", "targets": ["hal"]},
+...     {"actor": "gus", "ability": "heal", "targets": ["hal"]},
+...     {"actor": "dan", "ability": "block", "targets": ["gus"]}])
+>>> [(s.title, [line.text for line in s.lines]) for s in sheet]
+[('Redirection and blocks · Blocks', ['dan (Escort) blocks gus']), \
+('Protection', ['gus (Doctor) heals hal']), ('Kills', ['ann (Mafioso) kills hal'])]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalAction
+from .legal import pick_ability
+from .model import GameState
+from .ruleset import Ability, Ruleset, get_ruleset
+
+# Readable titles of the stage ids rulesets share; any other id reads as its words.
+STAGE_TITLES = {
+    "": "Answers",
+    "answers": "Answers to offers",
+    "block": "Blocks",
+    "control": "Control (Witches)",
+    "transport": "Transports",
+    "redirect_block": "Redirection and blocks",
+    "protect": "Protection",
+    "mark": "Marks (frames, douses)",
+    "marks": "Marks and protection",
+    "kill": "Kills",
+    "kills": "Kills",
+    "investigate": "Investigations",
+    "vests": "Vests and alerts",
+    "recruit": "Recruits and conversions",
+    "janitor": "Janitors",
+    "day_actions": "Day actions",
+    "vote": "The vote",
+    "applications": "Applications",
+    "clan_1_kill": "Clan kills",
+    "executors": "Executors",
+    "mafia_kill": "The mafia's kill",
+}
+
+OTHER = "Other moves"
+
+# How an ability reads in a sentence, by the ability ids rulesets share: "{t}" is the
+# targets ("gus", "gus and hal"), "{t1}"/"{t2}" the first and second target.
+VERBS = {
+    "block": "blocks {t}",
+    "heal": "heals {t}",
+    "kill": "kills {t}",
+    "check": "investigates {t}",
+    "guard": "guards {t}",
+    "protect": "protects {t}",
+    "transport": "swaps {t1} and {t2}",
+    "control": "makes {t1} target {t2}",
+    "frame": "frames {t}",
+    "douse": "douses {t}",
+    "ignite": "ignites every doused player",
+    "watch": "watches {t}",
+    "spy": "spies on {t}",
+    "haunt": "haunts {t}",
+    "vest": "wears a vest",
+    "alert": "goes on alert",
+    "autopsy": "examines {t}",
+    "sanitize": "sanitizes {t}",
+    "jail": "jails {t}",
+    "execute": "executes the prisoner",
+    "spree": "goes on a spree at {t}",
+    "recruit": "recruits {t}",
+    "convert": "converts {t}",
+    "remember": "remembers {t}'s role",
+    "annoy": "annoys {t}",
+    "disguise": "disguises as {t}",
+    "reveal": "reveals as Mayor",
+    "hang": "votes to hang {t}",
+    "shoot": "shoots {t}",
+    "visit": "spends the night with {t}",
+    "hunt": "hunts {t}",
+    "plant": "plants a bomb on {t}",
+    "detonate": "detonates the bomb on {t}",
+    "revive": "revives {t}",
+    "accept": "accepts the offer",
+    "decline": "declines the offer",
+}
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One action in words, with what it was read from."""
+
+    actor: str
+    role: str  # the actor's role name (the truth: the sheet is the GM's)
+    ability: str
+    label: str
+    targets: tuple[str, ...]
+    text: str
+
+
+@dataclass
+class SheetStage:
+    """The actions of one stage (or of a stage inside a procedure), in seat order."""
+
+    stage: str
+    title: str
+    lines: list[SheetLine] = field(default_factory=list)
+
+
+def stage_title(stage: str) -> str:
+    """A stage id in words: "redirect_block" -> "Redirection and blocks"."""
+    if stage in STAGE_TITLES:
+        return STAGE_TITLES[stage]
+    return stage.replace("_", " ").capitalize()
+
+
+def stage_positions(ruleset: Ruleset, kind: str) -> dict[str, tuple[int, int, str]]:
+    """Every ability stage the phase's table applies -> (position, inner position,
+    title), in the order the engine runs them."""
+    order = ruleset.night_order if kind == "night" else ruleset.day_order
+    positions: dict[str, tuple[int, int, str]] = {}
+    for index, stage in enumerate(order):
+        positions.setdefault(stage, (index, 0, stage_title(stage)))
+        for inner_index, inner in enumerate(ruleset.inner_stages.get(stage, ()), start=1):
+            title = f"{stage_title(stage)} · {stage_title(inner)}"
+            positions.setdefault(inner, (index, inner_index, title))
+    return positions
+
+
+def ability_of(state: GameState, actor: str, ability_id: str | None) -> Ability | None:
+    """The ability an action names (or the role's only one now), None if unknown."""
+    if not state.has_player(actor):
+        return None
+    try:
+        return pick_ability(state, state.player(actor), ability_id)
+    except IllegalAction:
+        return None
+
+
+def action_words(actor: str, role_name: str, ability: Ability | None, action: dict) -> str:
+    """ "dan (Escort) blocks gus"; an ability without a sentence reads as its label."""
+    targets = [str(t) for t in action.get("targets") or []]
+    ability_id = ability.id if ability else str(action.get("ability") or "")
+    joined = " and ".join(targets) if len(targets) < 3 else ", ".join(targets)
+    verb = VERBS.get(ability_id)
+    if verb and (("{t" not in verb) or targets):
+        first = targets[0] if targets else ""
+        second = targets[1] if len(targets) > 1 else first
+        words = verb.format(t=joined, t1=first, t2=second)
+    else:
+        label = ability.label if ability else ability_id or "nothing"
+        words = f"uses {label}" + (f" on {joined}" if targets else "")
+    extras = [
+        f"{key}: {value}"
+        for key, value in action.items()
+        if key not in ("actor", "ability", "targets") and value not in (None, "")
+    ]
+    tail = f" ({', '.join(extras)})" if extras else ""
+    return f"{actor} ({role_name}) {words}{tail}"
+
+
+def order_sheet(state: GameState, actions: list[dict[str, Any]]) -> list[SheetStage]:
+    """The actions of the current phase grouped by stage, in the engine's order; within
+    a stage in seat order, as the engine runs a bucket. Actions by the host's pseudo-actor
+    or by nobody known are listed under "Other moves"."""
+    ruleset = get_ruleset(state.ruleset)
+    positions = stage_positions(ruleset, state.phase_kind)
+    other = (len(ruleset.night_order) + len(ruleset.day_order) + 1, 0, OTHER)
+    found: dict[tuple[int, int, str], list[tuple[int, int, SheetLine]]] = {}
+    stages: dict[tuple[int, int, str], str] = {}
+    for index, action in enumerate(actions):
+        actor = str(action.get("actor", ""))
+        ability = ability_of(state, actor, action.get("ability"))
+        known = ability is not None and ability.stage in positions
+        key = positions[ability.stage] if known else other
+        stages[key] = ability.stage if known else ""
+        if state.has_player(actor):
+            role_name = ruleset.roles[state.player(actor).role].name
+        else:
+            role_name = "host" if actor == "GM" else "?"
+        named = str(action.get("ability") or "")
+        line = SheetLine(
+            actor=actor,
+            role=role_name,
+            ability=ability.id if ability else named,
+            label=ability.label if ability else named,
+            targets=tuple(str(t) for t in action.get("targets") or []),
+            text=action_words(actor, role_name, ability, action),
+        )
+        found.setdefault(key, []).append((seat_of(state, actor), index, line))
+    return [
+        SheetStage(
+            stage=stages[key],
+            title=key[2],
+            lines=[line for _, _, line in sorted(found[key], key=lambda e: e[:2])],
+        )
+        for key in sorted(found)
+    ]
+
+
+def seat_of(state: GameState, name: str) -> int:
+    return state.player(name).seat if state.has_player(name) else 10_000

@@ -1,0 +1,38 @@
+// The GM's desk (templates/games/_desk_live.html): the order sheet and the preview
+// "if this phase closed now" are fetched again, as a GM-only fragment, whenever the
+// log tells of a move, a vote or a change of the phase (live.js dispatches each event
+// it handles as "mafia:event"). The fragment is server-rendered; nothing is built here.
+(function () {
+  "use strict";
+  const KINDS = new Set([
+    "action_recorded", "action_withdrawn", "vote", "phase_opened", "phase_closed",
+    "decision_needed", "close_refused", "modkill", "replaced", "paused", "resumed",
+    "left_game", "action_void", "will", "deadline_extended",
+  ]);
+  let timer = null;
+  let asked = 0;
+
+  function refresh() {
+    const region = document.getElementById("desk-live");
+    if (!region || !region.dataset.deskLive) return;
+    const mine = ++asked;
+    fetch(region.dataset.deskLive, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (html === null || mine !== asked) return; // a later answer is on its way
+        const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("desk-live");
+        const current = document.getElementById("desk-live");
+        if (fresh && current) {
+          current.replaceWith(document.importNode(fresh, true));
+          document.getElementById("desk-live").classList.add("fresh");
+        }
+      })
+      .catch(function () { /* the next event retries */ });
+  }
+
+  document.addEventListener("mafia:event", function (e) {
+    if (!e.detail || !KINDS.has(e.detail.kind)) return;
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 250);
+  });
+})();
