@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.web import accounts, create, roulette, setups, views
+from games.web import accounts, create, export, roulette, setups, simulator, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -37,4 +37,7 @@ urlpatterns = [
     path("games/<int:game_id>/rule-vote/", views.gm_rule_vote, name="gm_rule_vote"),
     path("games/<int:game_id>/leave-game/", views.leave_running, name="leave_running"),
     path("games/<int:game_id>/leaver/", views.gm_leaver, name="gm_leaver"),
+    path("games/<int:game_id>/scenario/", export.download_scenario, name="download_scenario"),
+    path("games/<int:game_id>/replay/", export.replay, name="replay"),
+    path("simulator/", simulator.simulator, name="simulator"),
 ]

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import roles
-from games import rooms, services
+from games import record, rooms, services
 from games.cursors import BadCursor, read_cursor
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
@@ -23,7 +23,7 @@ from games.viewer import (
     visible_events,
     visible_posts,
 )
-from games.web import roulette, wills
+from games.web import export, roulette, wills
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
 # thousands of games rendered every one of them (and loaded each game's state).
@@ -142,6 +142,9 @@ def game_page(request, game_id: int):
         phase_summary(viewer, p) for p in game.phases.exclude(closed_at=None).order_by("seq")
     ]
     context["roulette"] = roulette.panel(game, viewer)  # None for the living
+    # The GM's desk: forum posts to copy, the scenario file, the replay (export.py).
+    context["export_posts"] = export.export_panel(game, viewer)
+    context["record_links"] = record.may_read_record(game, request.user)
     if game.status == Status.FINISHED:
         state = services.engine_state(game)
         dealt = services.dealt_roles(game)
@@ -159,6 +162,8 @@ def game_page(request, game_id: int):
             for p in state.players
         ]
         context["final_wills"] = wills.final_wills(game, state)
+        context["record_notes"] = record.notes(game)
+        context["record_events"] = record.public_events(game)
         return render(request, "games/game_over.html", context)
     phase = services.open_phase(game)
     context["phase"] = phase
