@@ -14,7 +14,10 @@ import re
 Span = tuple[str, str]
 Line = list[Span]
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+# Characters that are markup anywhere, and those that are markup at a line's start
+# (a heading, a list item, a quote: "1. ", "- ", "# ", "> ").
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
+_MARKDOWN_LINE_START = re.compile(r"^(\s*)([#+\-=]|\d+(?=[.)]))")
 
 
 def _md_text(text: str) -> str:
@@ -38,13 +41,21 @@ def _paragraphs(lines: list[Line]) -> list[list[Line]]:
 def markdown(lines: list[Line]) -> str:
     def span(text: str, style: str) -> str:
         marks = {"b": "**", "i": "*"}.get(style, "")
-        return f"{marks}{_md_text(text)}{marks}" if text else ""
+        if not text or not marks or not text.strip():
+            return _md_text(text)
+        # Emphasis must not begin or end with a space: the spaces go outside it.
+        core = text.strip()
+        lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+        return f"{lead}{marks}{_md_text(core)}{marks}{trail}"
+
+    def line_text(line: Line) -> str:
+        text = "".join(span(t, s) for t, s in line)
+        return _MARKDOWN_LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
 
     # Within a paragraph a line ends with two spaces: Markdown's line break.
     return (
         "\n\n".join(
-            "  \n".join("".join(span(t, s) for t, s in line) for line in paragraph)
-            for paragraph in _paragraphs(lines)
+            "  \n".join(line_text(line) for line in paragraph) for paragraph in _paragraphs(lines)
         )
         + "\n"
     )
