@@ -142,7 +142,9 @@ def _states_by_phase(game: Game) -> dict[int, roles.GameState]:
             else:
                 state = roles.modkill(state, change["modkill"]).state
         if not state.ended:
-            state = roles.resolve_phase(state, {k: v for k, v in entry.items() if k != "before"})
+            state = roles.resolve_phase(
+                state, {k: v for k, v in entry.items() if k != "before"}
+            ).state
     if game.state:
         for phase in game.phases.filter(closed_at=None):
             states[phase.seq] = services.engine_state(game)
