@@ -56,12 +56,23 @@ def _deal(game: Game) -> list[dict]:
     deal fixed (an executioner's target, a clan)."""
     dealt = services.dealt_roles(game)
     names = list(game.seats.order_by("joined_at", "id").values_list("name", flat=True))
-    players = [{"name": n, "role": dealt[n]} for n in names]
+    # The keys the deal gave beside the role (a clan) stay in the state's players.
+    given = {p.name: p.extra for p in services.engine_state(game).players}
+    players = [
+        {"name": n, "role": dealt[n], **{k: v for k, v in given[n].items() if k != "will"}}
+        for n in names
+    ]
     start = roles.new_game(
         game.ruleset_id, players, seed=game.seed, options=game.options, first_phase=game.first_phase
     )
+    ruleset = roles.get_ruleset(game.ruleset_id)
     for entry, player in zip(players, start.players, strict=True):
-        entry.update({k: v for k, v in player.extra.items() if k != "will"})
+        # A clan the deal drew (ru_two_clans): the one whose faction the seat plays.
+        faction_of = ruleset.roles[player.role].traits.get("faction_of")
+        if faction_of is not None and "clan" not in entry:
+            clans = [c for c in (1, 2) if faction_of({"clan": c}) == player.faction]
+            if clans:
+                entry["clan"] = clans[0]
         target = player.memory.get("target") or player.memory.get("exe_target")
         if player.role == "executioner" and isinstance(target, str):
             entry["target"] = target

@@ -27,7 +27,12 @@ def download(client, game) -> dict:
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("ruleset_id", "preset_id"),
-    [("bay12", "classic7"), ("sc2", "classic"), ("ru_classic", "classic_11")],
+    [
+        ("bay12", "classic7"),
+        ("sc2", "classic"),
+        ("ru_classic", "classic_11"),
+        ("ru_two_clans", "20"),
+    ],
 )
 def test_simulating_the_download_gives_every_stored_record(gemma, ruleset_id, preset_id):
     game = play_mechanical_game(gemma, ruleset_id, preset_id, modkill_in_phase=2)
@@ -35,6 +40,8 @@ def test_simulating_the_download_gives_every_stored_record(gemma, ruleset_id, pr
     client.force_login(gemma)
     scenario = download(client, game)
     assert any("before" in p for p in scenario["phases"])  # the modkill is in the file
+    if ruleset_id == "ru_two_clans":  # the deal's clans are in the file
+        assert {p.get("clan") for p in scenario["players"]} >= {1, 2}
     outcome = roles.simulate(scenario)
     assert outcome["phases"] == record.stored_records(game)
     assert outcome["ended"] and outcome["winners"] == game.winners
