@@ -1,4 +1,18 @@
-"""The public contract: `simulate(scenario)` (spec/scenario.md). All or nothing."""
+"""The public contract: `simulate(scenario)` (spec/scenario.md). All or nothing.
+
+Besides its `day` or `night`, a phase may carry `before`: what happened during the
+phase before it closed, in order, each a transition of its own beside
+`resolve_phase` (the site records them as they happen, and a downloaded game needs
+them to reproduce its outcome):
+
+- `{"will": NAME, "text": TEXT}`: NAME writes (or rewrites, or with "" erases) his
+  last will (roles.write_will);
+- `{"modkill": NAME}`: the host modkills NAME at once (roles.modkill);
+- `{"leave": NAME}`: NAME leaves the game (roles.leave, 002's leavers).
+
+A modkill that ends the game ends the phase too: its record is the modkill's, and
+the phase's own input is not resolved.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +21,11 @@ from typing import Any
 
 from .engine import new_game, resolve_phase
 from .errors import IllegalAction, ScenarioError
+from .leavers import leave
+from .model import GameState
+from .modkill import modkill
 from .ruleset import list_rulesets
+from .wills import write_will
 
 
 def simulate(scenario: dict[str, Any]) -> dict[str, Any]:
@@ -51,15 +69,19 @@ def simulate(scenario: dict[str, Any]) -> dict[str, Any]:
         if state.ended:
             raise ScenarioError(f"{label}: the game has already ended")
         kind = next((k for k in ("day", "night") if k in phase), None)
-        if kind is None or len(phase) != 1:
+        if kind is None or len(set(phase) - {"before"}) != 1:
             raise ScenarioError(f'{label}: a phase is {{"day": ...}} or {{"night": ...}}')
         if kind != state.phase_kind:
             given = sum(1 for r in records if r["phase"] == kind) + 1
             raise ScenarioError(
                 f"{kind} {given}: phases must alternate; expected {state.phase_label}"
             )
+        state, ending = _apply_before(state, phase.get("before", []), label)
+        if ending is not None:  # a modkill ended the game, and with it the phase
+            records.append(ending)
+            continue
         try:
-            result = resolve_phase(state, phase)
+            result = resolve_phase(state, {kind: phase[kind]})
         except IllegalAction as exc:
             raise ScenarioError(f"{label}: {exc.reason}") from None
         records.append(result.record)
@@ -71,3 +93,30 @@ def simulate(scenario: dict[str, Any]) -> dict[str, Any]:
         "ended": state.ended,
         "winners": list(state.winners),
     }
+
+
+def _apply_before(state: GameState, changes: Any, label: str) -> tuple[GameState, dict | None]:
+    """Apply a phase's `before` list; returns the state and, when a modkill ended the
+    game, that modkill's record."""
+    if not isinstance(changes, list) or not all(isinstance(c, dict) for c in changes):
+        raise ScenarioError(f"{label}: before must be a list of {{will|modkill|leave: NAME}}")
+    for change in changes:
+        kinds = [k for k in ("will", "modkill", "leave") if k in change]
+        if len(kinds) != 1:
+            raise ScenarioError(
+                f"{label}: each change before the close is a will, modkill or leave"
+            )
+        kind, name = kinds[0], change[kinds[0]]
+        try:
+            if kind == "will":
+                state = write_will(state, name, change.get("text", ""))
+            elif kind == "leave":
+                state = leave(state, name)
+            else:
+                result = modkill(state, name)
+                state = result.state
+                if state.ended:
+                    return state, result.record
+        except IllegalAction as exc:
+            raise ScenarioError(f"{label}: {kind} {name}: {exc.reason}") from None
+    return state, None

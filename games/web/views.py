@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import roles
-from games import rooms, services
+from games import record, rooms, services
 from games.cursors import BadCursor, read_position
 from games.desk.flavour import seat_flavour
 from games.models import Game, Phase, Post, Status
@@ -29,7 +29,7 @@ from games.viewer import (
     visible_events,
     visible_posts,
 )
-from games.web import desk, roulette, wills
+from games.web import desk, export, roulette, wills
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
 # thousands of games rendered every one of them (and loaded each game's state).
@@ -157,6 +157,9 @@ def game_page(request, game_id: int):
     context["roulette"] = roulette.panel(game, viewer)  # None for the living
     if viewer.seat is not None:  # the GM's flavour of the role this seat is told
         context["my_flavour"] = seat_flavour(game, viewer.seat.name)
+    # The GM's desk: forum posts to copy, the scenario file, the replay (export.py).
+    context["export_posts"] = export.export_panel(game, viewer)
+    context["record_links"] = record.may_read_record(game, request.user)
     if game.status == Status.FINISHED:
         state = services.engine_state(game)
         dealt = services.dealt_roles(game)
@@ -174,6 +177,8 @@ def game_page(request, game_id: int):
             for p in state.players
         ]
         context["final_wills"] = wills.final_wills(game, state)
+        context["record_notes"] = record.notes(game)
+        context["record_events"] = record.public_events(game)
         return render(request, "games/game_over.html", context)
     phase = services.open_phase(game)
     context["phase"] = phase

@@ -1,0 +1,133 @@
+"""The three forum posts as documents (games/export/render.py), from what the public
+was told: a death shows the role exactly as the reveal mode showed it (the public
+`phase_closed` payload), never more."""
+
+from __future__ import annotations
+
+import roles
+from games import services
+from games.export.render import Line
+from games.models import Event, Game, Phase
+
+
+def _shown(ruleset, death: dict) -> str:
+    """The role as the public saw it: its name, its team, or nothing."""
+    if death.get("role_name") or death.get("role"):
+        return death.get("role_name") or death["role"]
+    faction = death.get("faction")
+    return ruleset.factions.get(faction, faction) if faction else ""
+
+
+def _sentence(text: str) -> str:
+    text = str(text).strip()
+    return text if not text or text.endswith((".", "!", "?")) else text + "."
+
+
+def latest_outcome(game: Game) -> Event | None:
+    """The latest public close: the news the morning post tells."""
+    return game.events.filter(audience="public", kind="phase_closed").order_by("-seq").first()
+
+
+def morning_post(game: Game, outcome: Event) -> list[Line]:
+    """The post after a close: the headline, each death with its description and the
+    revealed role, the lynch and its tally, and the public events of the close."""
+    ruleset = roles.get_ruleset(game.ruleset_id)
+    p = outcome.payload or {}
+    lines: list[Line] = [[(f"{str(p.get('phase', '')).capitalize()} {p.get('number')}", "b")]]
+    if p.get("headline"):
+        lines.append([(str(p["headline"]), "")])
+    if "tally" in p:
+        counted = ", ".join(f"{name} {count}" for name, count in p["tally"].items())
+        lines.append([("Tally: ", "i"), (counted or "no votes", "")])
+    if "lynched" in p:
+        lynched = ", ".join(p["lynched"])
+        if lynched:
+            lines.append([("Lynched: ", "i"), (lynched, "b")])
+        else:
+            lines.append([("Nobody was lynched.", "")])
+    descriptions = p.get("descriptions") or {}
+    deaths = p.get("deaths", [])
+    if deaths:
+        lines.append([])
+    for death in deaths:
+        line: Line = [(death["player"], "b")]
+        shown = _shown(ruleset, death)
+        if shown:
+            line += [(" (", ""), (shown, "i"), (")", "")]
+        description = descriptions.get(death["player"])
+        line.append((f": {_sentence(description)}" if description else " died.", ""))
+        lines.append(line)
+    wills = Event.objects.filter(
+        game=game, phase_id=outcome.phase_id, audience="public", kind=services.LAST_WILL_KIND
+    )
+    for will in wills.order_by("seq"):
+        lines += [[], [(f"{will.payload.get('player')}'s last will:", "b")]]
+        lines += [[(text, "")] for text in str(will.payload.get("text", "")).splitlines()]
+    events = [e for e in p.get("events", []) if e.get("kind") != services.LAST_WILL_KIND]
+    if events:
+        lines.append([])
+    for event in events:
+        label = str(event.get("kind", "")).replace("_", " ").capitalize()
+        details = ", ".join(
+            f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
+            for k, v in event.items()
+            if k != "kind"
+        )
+        lines.append([(label, "i"), (f" ({details})" if details else "", "")])
+    return lines
+
+
+def votes_needed(game: Game, state: roles.GameState) -> str:
+    """How many votes lynch, where the ruleset has a majority rule; else plurality."""
+    day_type = state.options.get("day_type", "plurality")
+    alive = len(state.alive_names())
+    if day_type in ("majority", "majority_trial"):
+        needed = next(n for n in range(alive + 1) if n * 100 >= 51 * alive)
+        trial = " put a player on trial" if day_type == "majority_trial" else " lynch"
+        return f"With {alive} alive, {needed} votes{trial}."
+    return f"With {alive} alive, the most votes at the deadline lynch (plurality)."
+
+
+def vote_count(game: Game, phase: Phase) -> list[Line]:
+    """The day's vote count in the forum's usual form, most votes first:
+    `Bob (3): ann, cat, eve` … `Not voting: dan`, and the votes needed."""
+    state = services.engine_state(game)
+    round_no = services.open_round(phase)
+    counted = services.tally(phase, round_no)
+    order = list(counted)
+    wagons = sorted(counted.items(), key=lambda item: (-len(item[1]), order.index(item[0])))
+    title = f"Vote count, day {phase.number}" + (f", round {round_no + 1}" if round_no else "")
+    lines: list[Line] = [[(title, "b")]]
+    for target, voters in wagons:
+        lines.append([(target, "b"), (f" ({len(voters)}): {', '.join(voters)}", "")])
+    if not wagons:
+        lines.append([("No votes yet.", "")])
+    voters = phase.pending["voters"] if round_no else state.alive_names()
+    voted = {v for vs in counted.values() for v in vs}
+    silent = [name for name in voters if name not in voted]
+    if silent:
+        lines.append([("Not voting: ", "i"), (", ".join(silent), "")])
+    lines += [[], [(votes_needed(game, state), "")]]
+    return lines
+
+
+def game_over_post(game: Game) -> list[Line]:
+    """The game-over post: the winners and the full role list, in seating order."""
+    ruleset = roles.get_ruleset(game.ruleset_id)
+    state = services.engine_state(game)
+    dealt = services.dealt_roles(game)
+    lines: list[Line] = [[(f"Game over: {game.name}", "b")]]
+    winners = ", ".join(game.winners) or "nobody"
+    lines.append([("Winners: ", "i"), (winners, "b")])
+    lines += [[], [("Every role", "b")]]
+    for player in state.players:
+        role = ruleset.roles[player.role].name
+        faction = ruleset.factions.get(player.faction, player.faction)
+        line: Line = [(player.name, "b"), (": ", ""), (role, "i")]
+        if dealt.get(player.name, player.role) != player.role:
+            line.append((f" (dealt {ruleset.roles[dealt[player.name]].name})", ""))
+        state_word = "alive" if player.alive else "dead"
+        won = ", won" if player.name in game.winners else ""
+        line.append((f", {faction}, {state_word}{won}", ""))
+        lines.append(line)
+    return lines
