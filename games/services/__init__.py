@@ -7,6 +7,8 @@
 - `notes`: posthumous notes, last wills and last words;
 - `chat`: posts in every thread and night room (flood control in `core`);
 - `phases`: open, close, sweep, the engine's decisions and rounds, the clock's seam;
+- `cogms`: the co-GMs the GM adds, and the hand-over of the game;
+- `bots`: practice seats that move at random from the engine's legal choices;
 - `gm`: the GM's interventions (close, decide, extend, pause, modkill, replace);
 - `setups`: the setups GMs build (save, clone, delete, find), in versions;
 - `roulette`: the graveyard's Russian roulette;
@@ -17,7 +19,9 @@ input with a `ServiceError` before writing anything, and pushes after commit.
 Callers use the names below; the modules' own helpers stay inside the package.
 """
 
+from games.services.bots import add_bots, bot_names, remove_bot
 from games.services.chat import post_message
+from games.services.cogms import add_cogm, cogm_names, hand_over, remove_cogm
 from games.services.core import (
     GM_ACTOR,
     MAX_PHASE_SECONDS,
@@ -33,6 +37,7 @@ from games.services.core import (
     open_phase,
     preset_size,
     refuse_if_paused,
+    runs_game,
 )
 from games.services.gm import (
     extend_phase,
@@ -100,6 +105,13 @@ from games.services.setups import (
 )
 
 __all__ = [
+    "add_bots",
+    "add_cogm",
+    "bot_names",
+    "cogm_names",
+    "hand_over",
+    "remove_bot",
+    "remove_cogm",
     "DEALT_KIND",
     "CANCEL_REASON_MAX_CHARS",
     "DEATH_NOTE_KIND",
@@ -160,6 +172,7 @@ __all__ = [
     "leavers_allowed",
     "record_leaver",
     "rule_vote",
+    "runs_game",
     "reveal_modes",
     "roulette_command",
     "save_setup",

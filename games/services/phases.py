@@ -27,6 +27,7 @@ from games.models import (
     Status,
     Vote,
 )
+from games.services import bots
 from games.services.core import (
     GM_ACTOR,
     Change,
@@ -74,6 +75,7 @@ def open_next_phase(
         phase=phase,
     )
     schedule_deadline(phase)
+    bots.play_bots(change, phase, state)  # practice seats move in this same change
     return phase
 
 
@@ -277,6 +279,7 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
         result = roles.resolve_phase(state, phase_input(phase))
     except roles.PendingDecision as pending:
         ask_for_decision(change, phase, pending, now)
+        bots.answer_pending(change, phase)  # a bot asked answers at once
         return False
     except roles.IllegalAction as refusal:
         stall(change, phase, refusal.reason, now)
@@ -305,14 +308,23 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
     return True
 
 
-def close_phase(game_id: int, phase_seq: int, *, reason: str, now: datetime | None = None) -> bool:
-    """Close one phase; False (and no change) if it is closed already or not yet due."""
+def close_phase(
+    game_id: int,
+    phase_seq: int,
+    *,
+    reason: str,
+    now: datetime | None = None,
+    acting: dict | None = None,
+) -> bool:
+    """Close one phase; False (and no change) if it is closed already or not yet due.
+    `acting`: the GM or co-GM who closes it (core.Change.acting)."""
     now = now or timezone.now()
     with transaction.atomic():
         try:
             change = lock_game(game_id)
         except ServiceError:
             return False  # a task for a deleted game, or for another database
+        change.acting = dict(acting or {})
         # Read after the lock, in its own statement: a phase joined to the locking
         # query would be the version from before a pause that held the lock.
         phase = rows.first(Phase, "game_id = %s AND seq = %s", [change.game.id, phase_seq])

@@ -33,6 +33,7 @@ from games.services.core import (
     is_spectator,
     lock_game,
     open_phase,
+    runs_game,
 )
 from roles import roulette
 
@@ -123,7 +124,7 @@ def _graveyard_member(game: Game, user) -> tuple[str, bool]:
         raise ServiceError("Log in first.")
     if game.status == Status.LOBBY:
         raise ServiceError("The game has not started yet.")
-    if game.gm_id == user.id:
+    if runs_game(game, user):
         raise ServiceError("The graveyard chat is for the dead and spectators.")
     seat = game.seats.filter(user=user).first()
     if seat is not None:

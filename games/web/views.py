@@ -105,7 +105,7 @@ def game_page(request, game_id: int):
     # Seats another account took over (public: the thread said "X replaces Y").
     context["played_by"] = {
         name: username
-        for name, username in game.seats.values_list("name", "user__username")
+        for name, username in game.seats.filter(is_bot=False).values_list("name", "user__username")
         if name != username
     }
     context["events"] = list(visible_events(viewer))
@@ -319,7 +319,7 @@ def cancel(request, game_id: int):
         refusal = "This game is cancelled already."
     elif game.status != Status.LOBBY:
         refusal = "Only a game in sign-ups can be cancelled."
-    elif game.gm_id != request.user.id:
+    elif not services.runs_game(game, request.user):
         refusal = "Only the game's GM may cancel it."
     if refusal:
         messages.error(request, refusal)
