@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.web import accounts, create, roulette, setups, views
+from games.web import accounts, cogms, create, roulette, setups, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -37,4 +37,9 @@ urlpatterns = [
     path("games/<int:game_id>/rule-vote/", views.gm_rule_vote, name="gm_rule_vote"),
     path("games/<int:game_id>/leave-game/", views.leave_running, name="leave_running"),
     path("games/<int:game_id>/leaver/", views.gm_leaver, name="gm_leaver"),
+    path("games/<int:game_id>/cogms/add/", cogms.add_cogm, name="add_cogm"),
+    path("games/<int:game_id>/cogms/remove/", cogms.remove_cogm, name="remove_cogm"),
+    path("games/<int:game_id>/hand-over/", cogms.hand_over, name="hand_over"),
+    path("games/<int:game_id>/bots/add/", cogms.add_bots, name="add_bots"),
+    path("games/<int:game_id>/bots/remove/", cogms.remove_bot, name="remove_bot"),
 ]

@@ -23,7 +23,7 @@ from games.viewer import (
     visible_events,
     visible_posts,
 )
-from games.web import roulette, wills
+from games.web import cogms, roulette, wills
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
 # thousands of games rendered every one of them (and loaded each game's state).
@@ -89,6 +89,8 @@ def game_page(request, game_id: int):
     context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))
     # The GM announces in the lobby, while a phase runs and after the game (services).
     context["may_announce"] = viewer.is_gm
+    # Co-GMs and practice seats (games/web/cogms.py).
+    context.update(cogms.people_context(game, viewer))
     if game.status in (Status.LOBBY, Status.CANCELLED):
         context["seats"] = seats = list(game.seats.order_by("joined_at", "id"))
         context["needed"] = needed = services.preset_size(game)
