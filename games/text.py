@@ -75,6 +75,8 @@ def cogm_line(line: str, name: str) -> str:
         return f"Co-GM {name} " + line[len("The GM ") :]
     if "by the GM" in line:
         return line.replace("by the GM", f"by co-GM {name}")
+    if line.startswith(f"{name} "):  # "carol cancelled the game ..."
+        return f"Co-GM {line}"
     return f"(co-GM {name}) {line}"
 
 

@@ -153,7 +153,8 @@ def join_game(user, game_id: int) -> Seat:
         if not game.signups_open:
             raise ServiceError("Sign-ups for this game are closed.")
         if runs_game(game, user):
-            raise ServiceError("The GM and the co-GMs run the game and do not play in it.")
+            who = "The GM" if game.gm_id == user.id else "A co-GM"
+            raise ServiceError(f"{who} runs the game and does not play in it.")
         if game.seats.filter(user=user).exists():
             raise ServiceError("You have already joined this game.")
         if game.seats.count() >= preset_size(game):
@@ -331,7 +332,8 @@ def watch_game(user, game_id: int) -> Spectator:
         if not getattr(user, "is_authenticated", False):
             raise ServiceError("Log in first.")
         if runs_game(game, user):
-            raise ServiceError("The GM and the co-GMs already see everything.")
+            who = "The GM" if game.gm_id == user.id else "A co-GM"
+            raise ServiceError(f"{who} already sees everything.")
         if game.seats.filter(user=user).exists():
             raise ServiceError("Players cannot spectate their own game.")
         refuse_replaced_spectator(game, user)

@@ -93,6 +93,8 @@ def test_a_co_gm_runs_the_lobby_sign_ups_start_and_cancel(gemma, players):
     services.cancel_game(heidi, other.id, reason="no quorum")
     other.refresh_from_db()
     assert other.status == "cancelled"
+    cancelled = Event.objects.get(game=other, kind="game_cancelled")
+    assert event_text(cancelled) == "Co-GM heidi cancelled the game during sign-ups. no quorum"
 
 
 def test_a_co_gm_is_never_a_player_of_the_game(table, heidi, gemma, players):
@@ -108,12 +110,12 @@ def test_a_co_gm_is_never_a_player_of_the_game(table, heidi, gemma, players):
     other_seat = table.with_role("townie")[0]
     with refused(gid, "cannot take a seat"):
         services.replace_player(gemma, gid, other_seat, "heidi")
-    with refused(gid, "already see everything"):
+    with refused(gid, "A co-GM already sees everything"):
         services.watch_game(heidi, gid)
     # Nor by joining in the lobby.
     lobby = new_classic7(gemma, players)
     services.add_cogm(gemma, lobby.id, "grace")
-    with refused(lobby.id, "do not play in it"):
+    with refused(lobby.id, "A co-GM runs the game and does not play"):
         services.join_game(players["grace"], lobby.id)
 
 
