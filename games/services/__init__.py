@@ -19,6 +19,7 @@ input with a `ServiceError` before writing anything, and pushes after commit.
 Callers use the names below; the modules' own helpers stay inside the package.
 """
 
+from games.services import bots, phases
 from games.services.bots import add_bots, bot_names, remove_bot
 from games.services.chat import post_message
 from games.services.cogms import add_cogm, cogm_names, hand_over, remove_cogm
@@ -103,6 +104,9 @@ from games.services.setups import (
     problems_text,
     save_setup,
 )
+
+# Practice seats move when a phase opens and answer the engine's questions.
+phases.use_bots(bots.play_bots, bots.answer_pending)
 
 __all__ = [
     "add_bots",

@@ -5,7 +5,8 @@ with a space no sign-up accepts) and whose `Seat.is_bot` is set: every list of t
 site marks it "bot". The rulings:
 
 - bots move in the same locked transaction as the phase opening (`play_bots`, called
-  by phases.open_next_phase, so also at the start): one change, one commit, nothing a
+  by phases.open_next_phase, so also at the start; registered by
+  games/services/__init__.py through `phases.use_bots`): one change, one commit, nothing a
   task could lose or repeat. Each living bot (and a dead one the engine still offers a
   move, a lynched Jester) makes every move `roles.choices` offers it, with targets
   drawn at random from the engine's lists and checked by the engine
@@ -43,6 +44,8 @@ from games.services.core import (
     lock_game,
     preset_size,
 )
+from games.services.phases import current_votes, open_round, tally
+from games.services.play import _log_move
 
 BOT_NAME = "Bot {}"
 
@@ -129,8 +132,6 @@ def play_bots(change, phase: Phase, state: roles.GameState) -> None:
 
 
 def _act(change, phase: Phase, state, seat: Seat, rng: random.Random, now) -> None:
-    from games.services.play import _log_move  # play imports phases, which imports us
-
     offered = choices_now(state, seat.name)
     if not offered:
         return
@@ -173,8 +174,6 @@ def _legal_move(state, name: str, choice: dict, rng: random.Random, tries: int =
 
 
 def _vote(change, phase: Phase, state, seat: Seat, rng: random.Random, now) -> None:
-    from games.services.phases import tally
-
     legal = []
     for candidate in [p.name for p in state.players] + ["pass"]:
         try:
@@ -183,10 +182,10 @@ def _vote(change, phase: Phase, state, seat: Seat, rng: random.Random, now) -> N
             continue
         legal.append(candidate)
     if legal:
-        _store_vote(change, phase, seat, rng.choice(legal), 0, now, tally)
+        _store_vote(change, phase, seat, rng.choice(legal), 0, now)
 
 
-def _store_vote(change, phase: Phase, seat: Seat, target: str, round_no: int, now, tally) -> None:
+def _store_vote(change, phase: Phase, seat: Seat, target: str, round_no: int, now) -> None:
     Vote.objects.create(phase=phase, voter=seat, target=target, round=round_no, cast_at=now)
     payload = {
         "voter": seat.name,
@@ -201,8 +200,6 @@ def _store_vote(change, phase: Phase, seat: Seat, target: str, round_no: int, no
 def answer_pending(change, phase: Phase) -> None:
     """The bots the engine's question waits for answer it at once: a re-vote round's
     ballots, or the deciding seat's choice (a hangman's)."""
-    from games.services.phases import current_votes, open_round, tally
-
     pending = phase.pending or {}
     game = change.game
     bots = {s.name: s for s in game.seats.filter(is_bot=True)}
@@ -216,7 +213,7 @@ def answer_pending(change, phase: Phase) -> None:
             if name in bots and name not in voted and pending["choices"]:
                 rng = _rng(game, phase, name, f"round{round_no}")
                 ballot = rng.choice(pending["choices"])
-                _store_vote(change, phase, bots[name], ballot, round_no, now, tally)
+                _store_vote(change, phase, bots[name], ballot, round_no, now)
     elif pending.get("actor") in bots and pending.get("choices"):
         seat = bots[pending["actor"]]
         if phase.actions.filter(seat=seat, ability=pending["ability"]).exists():

@@ -27,7 +27,6 @@ from games.models import (
     Status,
     Vote,
 )
-from games.services import bots
 from games.services.core import (
     GM_ACTOR,
     Change,
@@ -75,7 +74,8 @@ def open_next_phase(
         phase=phase,
     )
     schedule_deadline(phase)
-    bots.play_bots(change, phase, state)  # practice seats move in this same change
+    for play in _practice_seats["open"]:  # bots move in this same change (use_bots)
+        play(change, phase, state)
     return phase
 
 
@@ -84,6 +84,18 @@ def open_next_phase(
 # "off" need none (the sweeper reads the deadlines); games/apps.py registers Celery's.
 ScheduleClose = Callable[[int, int, datetime], None]
 _timers: dict[str, ScheduleClose] = {}
+
+
+# The practice seats' moves (games/services/bots.py, which imports this module: it is
+# registered by games/services/__init__.py): called when a phase opens and when the
+# engine asks a question, inside that change.
+_practice_seats: dict[str, list[Callable]] = {"open": [], "ask": []}
+
+
+def use_bots(on_open: Callable, on_ask: Callable) -> None:
+    if on_open not in _practice_seats["open"]:
+        _practice_seats["open"].append(on_open)
+        _practice_seats["ask"].append(on_ask)
 
 
 def use_timer(name: str, schedule_close: ScheduleClose) -> None:
@@ -279,7 +291,8 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
         result = roles.resolve_phase(state, phase_input(phase))
     except roles.PendingDecision as pending:
         ask_for_decision(change, phase, pending, now)
-        bots.answer_pending(change, phase)  # a bot asked answers at once
+        for answer in _practice_seats["ask"]:  # a bot asked answers at once (use_bots)
+            answer(change, phase)
         return False
     except roles.IllegalAction as refusal:
         stall(change, phase, refusal.reason, now)
