@@ -94,10 +94,9 @@ def test_a_practice_game_with_bots_on_desktop_and_phone(browser, site):
     alice = user("alice")
     game = new_classic7(gemma, {}, first_phase="day")
     url = f"{site.url}/games/{game.id}/"
+    services.join_game(alice, game.id)  # before the page opens: it reloads on sign-ups
     gm = open_page(browser, site, gemma, viewport=DESKTOP)
     gm.goto(url)
-    services.join_game(alice, game.id)
-    gm.reload()
     form = gm.locator("#add-bots")
     form.locator('input[name="count"]').fill("6")
     submit(gm, form.get_by_role("button", name="with bots"))
