@@ -172,6 +172,9 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     name = models.CharField(max_length=150)
+    # A practice seat the GM added (games/services/bots.py): its account never logs
+    # in, and the site plays it at random from the engine's legal choices.
+    is_bot = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -183,6 +186,23 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class CoGM(models.Model):
+    """Another account the GM added to run the game beside him (games/services/cogms.py):
+    a GM everywhere a GM is, never a player of the game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cogms")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["added_at", "id"]
+        verbose_name = "co-GM"
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_cogm_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} co-GMs {self.game}"
 
 
 class Phase(models.Model):

@@ -33,7 +33,7 @@ def may_read_record(game: Game, user) -> bool:
     """The download and the replay: the GM's while the game runs, everyone's after it."""
     if game.status == Status.FINISHED:
         return True
-    return game.status == Status.RUNNING and getattr(user, "id", None) == game.gm_id
+    return game.status == Status.RUNNING and services.runs_game(game, user)
 
 
 def _during(phase: Phase) -> list[dict]:

@@ -60,7 +60,27 @@ def death_lines(p: dict, verb: str) -> list[str]:
 
 
 def event_text(event) -> str:
-    """One line for an event of the log, or "" for bookkeeping shown elsewhere."""
+    """One line for an event of the log, or "" for bookkeeping shown elsewhere; a co-GM's
+    tool names him (games/services/core.py Change.acting)."""
+    line = _event_line(event)
+    p = event.payload or {}
+    if line and p.get("acting_cogm"):
+        return cogm_line(line, str(p.get("acting")))
+    return line
+
+
+def cogm_line(line: str, name: str) -> str:
+    """'The GM added 15:00 ...' as co-GM carol did it: 'Co-GM carol added 15:00 ...'."""
+    if line.startswith("The GM "):
+        return f"Co-GM {name} " + line[len("The GM ") :]
+    if "by the GM" in line:
+        return line.replace("by the GM", f"by co-GM {name}")
+    if line.startswith(f"{name} "):  # "carol cancelled the game ..."
+        return f"Co-GM {line}"
+    return f"(co-GM {name}) {line}"
+
+
+def _event_line(event) -> str:
     kind, p = event.kind, event.payload or {}
     if kind in QUIET_KINDS:
         return ""
@@ -225,6 +245,14 @@ GM_TOOL_TEXTS = {
     "resumed": lambda p: f"The GM resumed the game: it closes at {_clock(p.get('deadline'))}.",
     "modkill": _modkill_text,
     "replaced": lambda p: f"{p.get('by')} replaces {p.get('player')}.",
+    "cogm_added": lambda p: f"{p.get('account')} is now a co-GM of this game.",
+    "cogm_removed": lambda p: f"{p.get('account')} is no longer a co-GM of this game.",
+    "gm_handed_over": lambda p: (
+        f"{p.get('was')} handed the game over: {p.get('account')} is its GM now "
+        f"({p.get('was')} stays on as a co-GM)."
+    ),
+    "bots_added": lambda p: "Practice seats (bots): " + ", ".join(p.get("players", [])) + ".",
+    "bot_removed": lambda p: f"{p.get('player')} (a bot) left.",
     "action_void": lambda p: (
         f"Your action on {p.get('player')} is void ({p.get('player')} was modkilled): choose again."
     ),

@@ -21,7 +21,10 @@ class Viewer:
     game: Game
     user: object
     seat: Seat | None = None
+    # The GM or a co-GM (games/services/cogms.py): he sees and does what the GM does.
     is_gm: bool = False
+    # One of the co-GMs, not the GM himself (only the GM adds co-GMs and hands over).
+    is_cogm: bool = False
     is_spectator: bool = False
     alive: bool = False
     faction: str = ""
@@ -85,7 +88,8 @@ def viewer_for(game: Game, user, with_view: bool = True) -> Viewer:
     """The viewer; `with_view=False` (a socket) skips the page's role card and results."""
     viewer = Viewer(game=game, user=user)
     if getattr(user, "is_authenticated", False):
-        viewer.is_gm = game.gm_id == user.id
+        viewer.is_gm = services.runs_game(game, user)
+        viewer.is_cogm = viewer.is_gm and game.gm_id != user.id
         viewer.seat = game.seats.filter(user=user).first()
         if viewer.seat is None and not viewer.is_gm:
             viewer.is_spectator = services.is_spectator(game, user)

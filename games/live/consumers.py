@@ -47,6 +47,7 @@ from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND
 from games.services import push
+from games.services.cogms import ACCESS_KINDS
 from games.viewer import (
     Streams,
     Viewer,
@@ -265,6 +266,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         kinds = {kind for _, _, kind in message["manifest"]}
         if kinds & {"game_started", "game_over"}:
             return True
+        if kinds & ACCESS_KINDS and self._names_me(message, ACCESS_KINDS):
+            return True  # made or unmade a co-GM (games/services/cogms.py): at once
         seat = self.access.viewer.seat
         if seat is None and "replaced" in kinds:
             # The account that takes over a seat (games/services/gm.py) joins its groups now.
@@ -289,6 +292,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 if told.get("kind") == "revived" and told.get("player") == seat.name:
                     return True
         return False
+
+    def _names_me(self, message: dict, kinds) -> bool:
+        username = getattr(self.scope.get("user"), "username", None)
+        return any(
+            e["kind"] in kinds
+            and username in (e["payload"].get("account"), e["payload"].get("was"))
+            for e in message["events"]
+        )
 
     def _forget_pending(self) -> None:
         self.pending = {seq: e for seq, e in self.pending.items() if seq > self.synced}

@@ -7,6 +7,8 @@
 - `notes`: posthumous notes, last wills and last words;
 - `chat`: posts in every thread and night room (flood control in `core`);
 - `phases`: open, close, sweep, the engine's decisions and rounds, the clock's seam;
+- `cogms`: the co-GMs the GM adds, and the hand-over of the game;
+- `bots`: practice seats that move at random from the engine's legal choices;
 - `gm`: the GM's interventions (close, decide, extend, pause, modkill, replace);
 - `setups`: the setups GMs build (save, clone, delete, find), in versions;
 - `roulette`: the graveyard's Russian roulette;
@@ -18,7 +20,10 @@ input with a `ServiceError` before writing anything, and pushes after commit.
 Callers use the names below; the modules' own helpers stay inside the package.
 """
 
+from games.services import bots, phases
+from games.services.bots import add_bots, bot_names, remove_bot
 from games.services.chat import post_message
+from games.services.cogms import add_cogm, cogm_names, hand_over, remove_cogm
 from games.services.core import (
     GM_ACTOR,
     MAX_PHASE_SECONDS,
@@ -34,6 +39,7 @@ from games.services.core import (
     open_phase,
     preset_size,
     refuse_if_paused,
+    runs_game,
 )
 from games.services.flavour import FLAVOUR_KIND, MAX_FLAVOUR_CHARS, set_flavour
 from games.services.gm import (
@@ -109,10 +115,20 @@ from games.services.setups import (
     save_setup,
 )
 
+# Practice seats move when a phase opens and answer the engine's questions.
+phases.use_bots(bots.play_bots, bots.answer_pending)
+
 __all__ = [
     "FLAVOUR_KIND",
     "MAX_FLAVOUR_CHARS",
     "set_flavour",
+    "add_bots",
+    "add_cogm",
+    "bot_names",
+    "cogm_names",
+    "hand_over",
+    "remove_bot",
+    "remove_cogm",
     "DEALT_KIND",
     "CANCEL_REASON_MAX_CHARS",
     "DEATH_NOTE_KIND",
@@ -173,6 +189,7 @@ __all__ = [
     "leavers_allowed",
     "record_leaver",
     "rule_vote",
+    "runs_game",
     "reveal_modes",
     "roulette_command",
     "set_roulette_spectators",

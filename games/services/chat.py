@@ -25,6 +25,7 @@ from games.services.core import (
     is_spectator,
     lock_game,
     running_phase,
+    runs_game,
 )
 from games.services.notes import last_words_owed
 from games.text_safety import clean_text
@@ -63,7 +64,7 @@ def post_message(
         game = change.game
         if not getattr(user, "is_authenticated", False):
             raise ServiceError("Log in first.")
-        is_gm = game.gm_id == user.id
+        is_gm = runs_game(game, user)
         seat = game.seats.filter(user=user).first()
         watching = seat is None and not is_gm and is_spectator(game, user)
         if not (is_gm or seat or watching):

@@ -20,6 +20,7 @@ from django.utils import timezone
 import roles
 from games import cursors, rows
 from games.models import (
+    CoGM,
     Event,
     Game,
     Phase,
@@ -60,8 +61,13 @@ class Change:
     game: Game
     events: list[Event]
     unsaved: list[Event] = field(default_factory=list)
+    # Who runs this change when it is a GM's (`act_as_gm`): {"acting": username, and
+    # "acting_cogm": True for a co-GM}, added to the payload of the GM's own events.
+    acting: dict = field(default_factory=dict)
 
     def log(self, kind: str, audience: str, payload: dict, phase: Phase | None = None) -> Event:
+        if self.acting and kind in GM_ACTED_KINDS:
+            payload = {**payload, **self.acting}
         game = self.game
         game.last_event_seq += 1
         # The numbers viewers read (games/cursors.py): within the audience, and within
@@ -150,9 +156,48 @@ def seat_of(game: Game, user) -> Seat:
     return seat
 
 
+def runs_game(game: Game, user) -> bool:
+    """The game's GM or one of its co-GMs (games/services/cogms.py): a GM everywhere."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return game.gm_id == user.id or CoGM.objects.filter(game_id=game.id, user_id=user.id).exists()
+
+
 def require_gm(game: Game, user) -> None:
-    if not getattr(user, "is_authenticated", False) or game.gm_id != user.id:
+    if not runs_game(game, user):
         raise ServiceError("Only the game's GM may do that.")
+
+
+def act_as_gm(change: Change, user) -> None:
+    """The caller runs the game (GM or co-GM): the change's GM events carry his name."""
+    require_gm(change.game, user)
+    change.acting = {"acting": user.username}
+    if change.game.gm_id != user.id:
+        change.acting["acting_cogm"] = True
+
+
+# The events of the GM's own tools: they name who used the tool (Change.acting).
+GM_ACTED_KINDS = frozenset(
+    {
+        "signups",
+        "game_started",
+        "game_cancelled",
+        "phase_closed",
+        "gm_decided",
+        "vote_ruled",
+        "deadline_extended",
+        "paused",
+        "resumed",
+        "modkill",
+        "replaced",
+        "left_game",
+        "cogm_added",
+        "cogm_removed",
+        "gm_handed_over",
+        "bots_added",
+        "bot_removed",
+    }
+)
 
 
 def running_phase(game: Game, phase_seq: int | None) -> Phase:
@@ -172,7 +217,7 @@ def gm_change(gm, game_id: int, phase_seq: int | None) -> tuple[Change, Phase]:
     """A GM intervention's start (inside its transaction): the game locked, the
     caller checked as its GM, the running phase (the form's phase if one is named)."""
     change = lock_game(game_id)
-    require_gm(change.game, gm)
+    act_as_gm(change, gm)
     return change, running_phase(change.game, phase_seq)
 
 

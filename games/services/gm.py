@@ -31,6 +31,7 @@ from games.services.core import (
     audience_of,
     engine_state,
     gm_change,
+    runs_game,
     with_role_name,
 )
 from games.services.phases import (
@@ -63,10 +64,10 @@ def _extension_seconds(value) -> int:
 
 def gm_close_phase(gm, game_id: int, phase_seq: int | None = None) -> bool:
     with transaction.atomic():
-        _, phase = gm_change(gm, game_id, phase_seq)
+        change, phase = gm_change(gm, game_id, phase_seq)
         if phase.paused_at is not None:
             raise ServiceError("The game is paused: resume it before closing the phase.")
-        return close_phase(game_id, phase.seq, reason="gm")
+        return close_phase(game_id, phase.seq, reason="gm", acting=change.acting)
 
 
 def gm_decide(gm, game_id: int, choice: str, phase_seq: int | None = None) -> bool:
@@ -282,8 +283,8 @@ def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=No
         newcomer = get_user_model().objects.filter(username=username, is_active=True).first()
         if newcomer is None:
             raise ServiceError(f"There is no account named {username!r}.")
-        if newcomer.id == game.gm_id:
-            raise ServiceError("The GM runs the game and cannot take a seat in it.")
+        if runs_game(game, newcomer):
+            raise ServiceError("The GM runs the game and cannot take a seat in it (nor a co-GM).")
         if game.seats.filter(user=newcomer).exists():
             raise ServiceError(f"{newcomer.username} already plays in this game.")
         if Spectator.objects.filter(game=game, user=newcomer).exists():
@@ -293,7 +294,8 @@ def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=No
             )
         previous = seat.user.username
         seat.user = newcomer
-        seat.save(update_fields=["user"])
+        seat.is_bot = False  # a practice seat handed to a person is a person's seat
+        seat.save(update_fields=["user", "is_bot"])
         note = {"player": seat.name, "by": newcomer.username, "was": previous}
         change.log("replaced", "public", note, phase=phase)
         change.log("replaced", f"seat:{seat.name}", note, phase=phase)

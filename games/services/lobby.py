@@ -22,10 +22,11 @@ from games.services.core import (
     NAME_MAX_CHARS,
     Change,
     ServiceError,
+    act_as_gm,
     check_seconds,
     lock_game,
     preset_size,
-    require_gm,
+    runs_game,
     seat_of,
 )
 from games.services.phases import open_next_phase
@@ -160,8 +161,9 @@ def join_game(user, game_id: int) -> Seat:
             raise ServiceError("This game has already started.")
         if not game.signups_open:
             raise ServiceError("Sign-ups for this game are closed.")
-        if game.gm_id == user.id:
-            raise ServiceError("The GM runs the game and does not play in it.")
+        if runs_game(game, user):
+            who = "The GM" if game.gm_id == user.id else "A co-GM"
+            raise ServiceError(f"{who} runs the game and does not play in it.")
         if game.seats.filter(user=user).exists():
             raise ServiceError("You have already joined this game.")
         if game.seats.count() >= preset_size(game):
@@ -188,7 +190,7 @@ def set_signups(gm, game_id: int, open_: bool) -> None:
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
-        require_gm(game, gm)
+        act_as_gm(change, gm)
         if game.status != Status.LOBBY:
             raise ServiceError("This game has already started.")
         if game.signups_open == open_:
@@ -203,7 +205,7 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
-        require_gm(game, gm)
+        act_as_gm(change, gm)
         if game.status != Status.LOBBY:
             raise ServiceError("This game has already started.")
         if game.signups_open:
@@ -309,7 +311,7 @@ def cancel_game(gm, game_id: int, reason: str = "", now: datetime | None = None)
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
-        require_gm(game, gm)
+        act_as_gm(change, gm)
         if game.status == Status.RUNNING:
             raise ServiceError("The game has started: it can no longer be cancelled.")
         if game.status != Status.LOBBY:
@@ -338,8 +340,9 @@ def watch_game(user, game_id: int) -> Spectator:
         game = change.game
         if not getattr(user, "is_authenticated", False):
             raise ServiceError("Log in first.")
-        if game.gm_id == user.id:
-            raise ServiceError("The GM already sees everything.")
+        if runs_game(game, user):
+            who = "The GM" if game.gm_id == user.id else "A co-GM"
+            raise ServiceError(f"{who} already sees everything.")
         if game.seats.filter(user=user).exists():
             raise ServiceError("Players cannot spectate their own game.")
         refuse_replaced_spectator(game, user)

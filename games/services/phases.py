@@ -74,6 +74,8 @@ def open_next_phase(
         phase=phase,
     )
     schedule_deadline(phase)
+    for play in _practice_seats["open"]:  # bots move in this same change (use_bots)
+        play(change, phase, state)
     return phase
 
 
@@ -82,6 +84,18 @@ def open_next_phase(
 # "off" need none (the sweeper reads the deadlines); games/apps.py registers Celery's.
 ScheduleClose = Callable[[int, int, datetime], None]
 _timers: dict[str, ScheduleClose] = {}
+
+
+# The practice seats' moves (games/services/bots.py, which imports this module: it is
+# registered by games/services/__init__.py): called when a phase opens and when the
+# engine asks a question, inside that change.
+_practice_seats: dict[str, list[Callable]] = {"open": [], "ask": []}
+
+
+def use_bots(on_open: Callable, on_ask: Callable) -> None:
+    if on_open not in _practice_seats["open"]:
+        _practice_seats["open"].append(on_open)
+        _practice_seats["ask"].append(on_ask)
 
 
 def use_timer(name: str, schedule_close: ScheduleClose) -> None:
@@ -277,6 +291,8 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
         result = roles.resolve_phase(state, phase_input(phase))
     except roles.PendingDecision as pending:
         ask_for_decision(change, phase, pending, now)
+        for answer in _practice_seats["ask"]:  # a bot asked answers at once (use_bots)
+            answer(change, phase)
         return False
     except roles.IllegalAction as refusal:
         stall(change, phase, refusal.reason, now)
@@ -305,14 +321,23 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
     return True
 
 
-def close_phase(game_id: int, phase_seq: int, *, reason: str, now: datetime | None = None) -> bool:
-    """Close one phase; False (and no change) if it is closed already or not yet due."""
+def close_phase(
+    game_id: int,
+    phase_seq: int,
+    *,
+    reason: str,
+    now: datetime | None = None,
+    acting: dict | None = None,
+) -> bool:
+    """Close one phase; False (and no change) if it is closed already or not yet due.
+    `acting`: the GM or co-GM who closes it (core.Change.acting)."""
     now = now or timezone.now()
     with transaction.atomic():
         try:
             change = lock_game(game_id)
         except ServiceError:
             return False  # a task for a deleted game, or for another database
+        change.acting = dict(acting or {})
         # Read after the lock, in its own statement: a phase joined to the locking
         # query would be the version from before a pause that held the lock.
         phase = rows.first(Phase, "game_id = %s AND seq = %s", [change.game.id, phase_seq])

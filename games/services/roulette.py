@@ -44,6 +44,7 @@ from games.services.core import (
     lock_game,
     open_phase,
     require_gm,
+    runs_game,
 )
 from roles import roulette
 
@@ -146,7 +147,7 @@ def graveyard_member(game: Game, user) -> GraveyardMember:
         raise ServiceError("Log in first.")
     if game.status == Status.LOBBY:
         raise ServiceError("The game has not started yet.")
-    if game.gm_id == user.id:
+    if runs_game(game, user):
         raise ServiceError("The graveyard chat is for the dead and spectators.")
     seat = game.seats.filter(user=user).first()
     if seat is not None:

@@ -2,6 +2,7 @@ from django.urls import path
 
 from games.web import (
     accounts,
+    cogms,
     create,
     desk,
     export,
@@ -61,4 +62,9 @@ urlpatterns = [
     path("games/<int:game_id>/scenario/", export.download_scenario, name="download_scenario"),
     path("games/<int:game_id>/replay/", export.replay, name="replay"),
     path("simulator/", simulator.simulator, name="simulator"),
+    path("games/<int:game_id>/cogms/add/", cogms.add_cogm, name="add_cogm"),
+    path("games/<int:game_id>/cogms/remove/", cogms.remove_cogm, name="remove_cogm"),
+    path("games/<int:game_id>/hand-over/", cogms.hand_over, name="hand_over"),
+    path("games/<int:game_id>/bots/add/", cogms.add_bots, name="add_bots"),
+    path("games/<int:game_id>/bots/remove/", cogms.remove_bot, name="remove_bot"),
 ]

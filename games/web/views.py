@@ -29,7 +29,7 @@ from games.viewer import (
     visible_events,
     visible_posts,
 )
-from games.web import desk, export, roulette, wills
+from games.web import cogms, desk, export, roulette, wills
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
 # thousands of games rendered every one of them (and loaded each game's state).
@@ -98,6 +98,8 @@ def game_page(request, game_id: int):
     context["announcements"] = list(visible_posts(viewer, Post.ANNOUNCEMENT))
     # The GM announces in the lobby, while a phase runs and after the game (services).
     context["may_announce"] = viewer.is_gm
+    # Co-GMs and practice seats (games/web/cogms.py).
+    context.update(cogms.people_context(game, viewer))
     if game.status in (Status.LOBBY, Status.CANCELLED):
         context["seats"] = seats = list(game.seats.order_by("joined_at", "id"))
         context["needed"] = needed = services.preset_size(game)
@@ -116,7 +118,7 @@ def game_page(request, game_id: int):
     # Seats another account took over (public: the thread said "X replaces Y").
     context["played_by"] = {
         name: username
-        for name, username in game.seats.values_list("name", "user__username")
+        for name, username in game.seats.filter(is_bot=False).values_list("name", "user__username")
         if name != username
     }
     context["events"] = events = list(visible_events(viewer, streams=streams))
@@ -344,7 +346,7 @@ def cancel(request, game_id: int):
         refusal = "This game is cancelled already."
     elif game.status != Status.LOBBY:
         refusal = "Only a game in sign-ups can be cancelled."
-    elif game.gm_id != request.user.id:
+    elif not services.runs_game(game, request.user):
         refusal = "Only the game's GM may cancel it."
     if refusal:
         messages.error(request, refusal)

@@ -46,7 +46,7 @@ def test_the_clock_tools_reach_every_socket(live_table):
     for sock in sockets:
         kinds = [e["kind"] for e in sock.events()]
         assert kinds[-3:] == ["deadline_extended", "paused", "resumed"]
-        assert sock.events()[-1]["payload"] == {"deadline": deadline}
+        assert sock.events()[-1]["payload"] == {"deadline": deadline, "acting": "gemma"}
         assert sock.events()[-3]["text"].startswith("The GM added 5:00")
 
 

@@ -47,7 +47,13 @@ def test_extend_adds_time_and_tells_everyone(table):
     phase.refresh_from_db()
     assert phase.deadline == before + timedelta(seconds=600)
     [event] = logged(table, "deadline_extended")
-    assert event == {"deadline": phase.deadline.isoformat(), "by": 600, "gm": True}
+    # The tool's event names who used it (games/services/core.py Change.acting).
+    assert event == {
+        "deadline": phase.deadline.isoformat(),
+        "by": 600,
+        "gm": True,
+        "acting": "gemma",
+    }
     assert "The GM added 10:00: the phase now closes at" in table.page("alice")
 
 
@@ -136,7 +142,7 @@ def test_pause_keeps_the_time_left_and_resume_gives_it_back(table):
     assert phase.paused_at is None
     assert before + left <= phase.deadline <= timezone.now() + left
     [resumed] = logged(table, "resumed")
-    assert resumed == {"deadline": phase.deadline.isoformat()}
+    assert resumed == {"deadline": phase.deadline.isoformat(), "acting": "gemma"}
 
 
 def test_while_paused_players_talk_but_do_not_act_or_vote(table):
@@ -341,7 +347,9 @@ def test_replace_moves_the_seat_to_another_account(table, players):
     services.replace_player(table.gm, table.game.id, seat_name, "ivan")
     seat = table.game.seats.get(name=seat_name)
     assert seat.user == newcomer
-    assert logged(table, "replaced") == [{"player": seat_name, "by": "ivan", "was": seat_name}]
+    assert logged(table, "replaced") == [
+        {"player": seat_name, "by": "ivan", "was": seat_name, "acting": "gemma"}
+    ]
     from django.test import Client
 
     client = Client()

@@ -64,6 +64,7 @@ def test_the_gm_cancels_during_sign_ups_and_the_players_are_told(gemma, signups)
         "gm": "gemma",
         "players": ["alice", "bob", "carol"],
         "reason": "Not enough players this week.",
+        "acting": "gemma",
     }
     assert event_text(event) == (
         "gemma cancelled the game during sign-ups. Not enough players this week."
