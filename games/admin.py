@@ -14,6 +14,7 @@ from games.models import (
     Game,
     Phase,
     Post,
+    RoleFlavour,
     RoulettePoints,
     RouletteTable,
     Seat,
@@ -131,6 +132,12 @@ class SetupVersionAdmin(ReadOnlyAdmin):
     list_display = ("setup", "number", "created_at")
     search_fields = ("setup__name",)
     list_select_related = ("setup",)
+
+
+@admin.register(RoleFlavour)
+class RoleFlavourAdmin(ReadOnlyAdmin):
+    list_display = ("game", "role_id", "updated_at")
+    search_fields = ("game__name", "role_id")
 
 
 @admin.register(RoulettePoints)

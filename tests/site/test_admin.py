@@ -38,7 +38,8 @@ def root(db):
 
 @pytest.fixture
 def played(table):
-    """A started game with an action, a post, a vote, a co-GM and a roulette table."""
+    """A started game with an action, a post, a vote, a co-GM, a role's flavour and a
+    roulette table."""
     services.add_cogm(table.gm, table.game.id, "heidi")
     mafioso = table.with_role("mafioso")[0]
     victim = table.with_role("townie")[0]
@@ -51,6 +52,7 @@ def played(table):
     RoulettePoints.objects.create(user=table.gm, points=100)
     services.watch_game(make_user("sam"), table.game.id)
     services.save_setup(table.gm, None, name="Mine", setup=classic7_setup(), public=False)
+    services.set_flavour(table.gm, table.game.id, "townie", "A quiet farmer of the valley.")
     return table
 
 

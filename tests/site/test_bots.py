@@ -160,13 +160,16 @@ def test_bots_are_marked_in_every_list_and_their_roles_stay_secret(gemma, player
             assert f"{bot}: {ruleset.roles[role].name}" not in page
     # The player's event log holds no bot's private event.
     response = lobby.get(reverse("events_after", args=[game.id]))
-    audiences = {
-        e.audience
-        for e in Event.objects.filter(
-            game=game, seq__in=[x["seq"] for x in response.json()["events"]]
-        )
+    from games.viewer import streams_of, viewer_for
+
+    # Each event is named by the viewer's own stream (games/cursors.py): map the labels
+    # back to the audiences they stand for.
+    by_label = {
+        label: audience
+        for audience, label in streams_of(viewer_for(game, players["alice"])).labels.items()
     }
-    assert not any(a.startswith("seat:Bot") for a in audiences)
+    audiences = {by_label[x["id"][0]] for x in response.json()["events"]}
+    assert audiences and not any(a.startswith("seat:Bot") for a in audiences)
     gm = Client()
     gm.force_login(gemma)
     panel = gm.get(reverse("game", args=[game.id])).content.decode().split('id="gm"')[1]
