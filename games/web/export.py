@@ -84,7 +84,12 @@ def replay(request, game_id: int):
         "who": who,
         "who_label": dict(choices)[who],
         "choices": choices,
-        "steps": range(0, last + 1),
+        # Each step by the phase it shows ("Night 1"), as the game's pages name it.
+        "steps": [(0, "the deal")]
+        + [
+            (p.seq, f"{p.get_kind_display().capitalize()} {p.number}")
+            for p in game.phases.filter(seq__lte=last).order_by("seq")
+        ],
         "previous": index - 1 if index > 0 else None,
         "next": index + 1 if index < last else None,
         "error": error,

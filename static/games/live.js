@@ -276,11 +276,30 @@
     if (!list) return;
     list.textContent = "";
     const names = Object.keys(tally);
+    // Practice seats keep their "bot" tag as the page renders it (running.html).
+    const section = document.getElementById("tally");
+    const bots = new Set(((section && section.dataset.bots) || "").split("|").filter(Boolean));
+    function named(parent, name) {
+      parent.appendChild(document.createTextNode(name));
+      if (bots.has(name)) {
+        parent.appendChild(document.createTextNode(" "));
+        parent.appendChild(el("span", "tag bot", "bot"));
+      }
+    }
     if (!names.length) list.appendChild(el("li", "empty", "No votes yet."));
     names.forEach(function (name) {
       const item = el("li");
       item.appendChild(el("strong", "", name));
-      item.appendChild(document.createTextNode(": " + tally[name].length + " (" + tally[name].join(", ") + ")"));
+      if (bots.has(name)) {
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(el("span", "tag bot", "bot"));
+      }
+      item.appendChild(document.createTextNode(": " + tally[name].length + " ("));
+      tally[name].forEach(function (voter, i) {
+        if (i) item.appendChild(document.createTextNode(", "));
+        named(item, voter);
+      });
+      item.appendChild(document.createTextNode(")"));
       list.appendChild(item);
     });
   }

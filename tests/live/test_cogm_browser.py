@@ -115,6 +115,15 @@ def test_a_practice_game_with_bots_on_desktop_and_phone(browser, site):
     assert player.locator("#players .tag.bot").count() == 6
     fits(player, "#players", PHONE["width"])
     shoot(player, "bots-game-phone")
+    # alice votes for a bot: the GM's tally follows live and keeps every "bot" tag.
+    before = gm.locator(".tally-list .tag.bot").count()
+    player.select_option('#vote select[name="target"]', "Bot 1")
+    submit(player, player.locator("#vote").get_by_role("button", name="Vote"))
+    gm.wait_for_function(
+        "() => [...document.querySelectorAll('.tally-list li')]"
+        ".some(li => li.textContent.includes('alice'))"
+    )
+    assert gm.locator(".tally-list .tag.bot").count() >= before  # redrawn, still tagged
     gm_phone = open_page(browser, site, gemma, viewport=PHONE)
     gm_phone.goto(url)
     fits(gm_phone, "#gm", PHONE["width"])
