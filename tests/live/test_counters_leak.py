@@ -5,7 +5,7 @@ pages) let an anonymous visitor count the secret night actions, chats, private
 messages and results; a prisoner learn where the Jailor sits; the mafia learn whether
 a Spy lives. Now each viewer reads his own streams (games/cursors.py).
 
-The leak matrix of numbers: for every viewer kind (the GM, each faction's living
+The leak matrix of numbers: for every viewer kind (the GM, a co-GM, each faction's living
 players, a prisoner, the Spy, the dead, a spectator, a signed-in stranger, an
 anonymous visitor) everything he can read (the page's source with every attribute,
 the events/ JSON, the frames of an open socket) is recorded before and after each
@@ -36,6 +36,7 @@ from tests.site.rooms_table import CAST, jail, new_sc2_rooms_game
 
 VIEWERS = [
     "gemma",  # the GM
+    "heidi",  # a co-GM: reads what the GM reads
     "xena",  # Jailor (town)
     "bob",  # Mafioso, the prisoner tonight
     "lou",  # Consort (mafia)
@@ -65,6 +66,8 @@ def night_table(transactional_db, monkeypatch):
     users = {name: make_user(name) for name in CAST}
     game = new_sc2_rooms_game(gm, users, monkeypatch, private_messages="on")
     users["gemma"] = gm
+    users["heidi"] = make_user("heidi")
+    services.add_cogm(gm, game.id, "heidi")
     users["sam"] = make_user("sam")
     users["mallory"] = make_user("mallory")
     users["anonymous"] = None
@@ -110,6 +113,11 @@ HIDDEN = {
         {"fay", "cid", "gemma"},
     ),
 }
+
+# A co-GM "sees and does everything a GM does" (issue 15): he reads what the GM reads.
+for _event, (_act, readers) in HIDDEN.items():
+    if "gemma" in readers:
+        readers.add("heidi")
 
 VOLATILE = [
     re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"'),  # masked anew per request
