@@ -4,24 +4,11 @@ practice seats (bots). Forms post here; every change goes through games.services
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
-from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import services
-
-
-def _service_post(request, game_id: int, call, success: str):
-    """As games/web/views.py does: the service's refusal or its success, then the game."""
-    try:
-        call()
-    except services.ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, success)
-    return redirect(reverse("game", args=[game_id]))
+from games.web.posting import service_post
 
 
 def people_context(game, viewer) -> dict:
@@ -39,7 +26,7 @@ def people_context(game, viewer) -> dict:
 @require_POST
 def add_cogm(request, game_id: int):
     username = request.POST.get("username", "").strip()
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.add_cogm(request.user, game_id, username),
@@ -51,7 +38,7 @@ def add_cogm(request, game_id: int):
 @require_POST
 def remove_cogm(request, game_id: int):
     username = request.POST.get("username", "").strip()
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.remove_cogm(request.user, game_id, username),
@@ -69,7 +56,7 @@ def hand_over(request, game_id: int):
             raise services.ServiceError("Tick the box to confirm the hand-over.")
         services.hand_over(request.user, game_id, username)
 
-    return _service_post(
+    return service_post(
         request, game_id, call, f"{username} is the GM now; you stay on as a co-GM."
     )
 
@@ -77,7 +64,7 @@ def hand_over(request, game_id: int):
 @login_required
 @require_POST
 def add_bots(request, game_id: int):
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.add_bots(request.user, game_id, request.POST.get("count", "")),
@@ -89,7 +76,7 @@ def add_bots(request, game_id: int):
 @require_POST
 def remove_bot(request, game_id: int):
     name = request.POST.get("player", "")
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.remove_bot(request.user, game_id, name),

@@ -30,6 +30,7 @@ from games.viewer import (
     visible_posts,
 )
 from games.web import cogms, desk, export, roulette, wills
+from games.web.posting import service_post
 
 # The lobby lists the newest games of each kind, never the whole history: a site with
 # thousands of games rendered every one of them (and loaded each game's state).
@@ -302,21 +303,10 @@ def events_after(request, game_id: int):
     return JsonResponse({"events": events, "cursor": advanced(start, found, streams)})
 
 
-def _service_post(request, game_id: int, call, success: str):
-    try:
-        call()
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        if success:
-            messages.success(request, success)
-    return redirect(reverse("game", args=[game_id]))
-
-
 @login_required
 @require_POST
 def join(request, game_id: int):
-    return _service_post(
+    return service_post(
         request, game_id, lambda: services.join_game(request.user, game_id), "You are in!"
     )
 
@@ -324,7 +314,7 @@ def join(request, game_id: int):
 @login_required
 @require_POST
 def leave(request, game_id: int):
-    return _service_post(
+    return service_post(
         request, game_id, lambda: services.leave_game(request.user, game_id), "You left the game."
     )
 
@@ -334,7 +324,7 @@ def cancel(request, game_id: int):
     """The GM cancels the game during sign-ups: this page asks first (no script
     needed), its button posts back here."""
     if request.method == "POST":
-        return _service_post(
+        return service_post(
             request,
             game_id,
             lambda: services.cancel_game(request.user, game_id, request.POST.get("reason", "")),
@@ -363,7 +353,7 @@ def cancel(request, game_id: int):
 @require_POST
 def signups(request, game_id: int):
     open_ = request.POST.get("open") == "1"
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.set_signups(request.user, game_id, open_),
@@ -374,7 +364,7 @@ def signups(request, game_id: int):
 @login_required
 @require_POST
 def start(request, game_id: int):
-    return _service_post(
+    return service_post(
         request, game_id, lambda: services.start_game(request.user, game_id), "The game is on."
     )
 
@@ -411,13 +401,13 @@ def act(request, game_id: int):
             request.user, game_id, ability=ability, targets=targets, extra=extra, phase_seq=seq
         )
 
-    return _service_post(request, game_id, call, "Your choice is recorded.")
+    return service_post(request, game_id, call, "Your choice is recorded.")
 
 
 @login_required
 @require_POST
 def vote(request, game_id: int):
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.cast_vote(
@@ -434,7 +424,7 @@ def vote(request, game_id: int):
 @login_required
 @require_POST
 def post(request, game_id: int):
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.post_message(
@@ -452,7 +442,7 @@ def post(request, game_id: int):
 @login_required
 @require_POST
 def note(request, game_id: int):
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.write_note(request.user, game_id, request.POST.get("text", "")),
@@ -464,7 +454,7 @@ def note(request, game_id: int):
 @require_POST
 def will(request, game_id: int):
     text = request.POST.get("text", "")
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.write_will(request.user, game_id, text),
@@ -475,7 +465,7 @@ def will(request, game_id: int):
 @login_required
 @require_POST
 def watch(request, game_id: int):
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.watch_game(request.user, game_id),
@@ -502,7 +492,7 @@ def gm_close(request, game_id: int):
 @require_POST
 def gm_decide(request, game_id: int):
     """The GM answers the engine's question (a tie the host decides)."""
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.gm_decide(
@@ -525,7 +515,7 @@ def gm_extend(request, game_id: int):
             raise ServiceError("Give the extension as a whole number of minutes.") from None
         services.extend_phase(request.user, game_id, minutes * 60, phase_seq=_phase_seq(request))
 
-    return _service_post(request, game_id, call, "The phase is extended.")
+    return service_post(request, game_id, call, "The phase is extended.")
 
 
 @login_required
@@ -533,7 +523,7 @@ def gm_extend(request, game_id: int):
 def gm_pause(request, game_id: int):
     resume = request.POST.get("resume") == "1"
     tool = services.resume_phase if resume else services.pause_phase
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: tool(request.user, game_id, phase_seq=_phase_seq(request)),
@@ -545,7 +535,7 @@ def gm_pause(request, game_id: int):
 @require_POST
 def gm_modkill(request, game_id: int):
     name = request.POST.get("player", "")
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.modkill_player(request.user, game_id, name, phase_seq=_phase_seq(request)),
@@ -558,7 +548,7 @@ def gm_modkill(request, game_id: int):
 def leave_running(request, game_id: int):
     """A player leaves the running game (002's leaver: he dies in the night)."""
     sure = request.POST.get("sure") == "1"
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.leave_running_game(
@@ -572,7 +562,7 @@ def leave_running(request, game_id: int):
 @require_POST
 def gm_leaver(request, game_id: int):
     name = request.POST.get("player", "")
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.record_leaver(request.user, game_id, name, phase_seq=_phase_seq(request)),
@@ -585,7 +575,7 @@ def gm_leaver(request, game_id: int):
 def gm_rule_vote(request, game_id: int):
     """The GM's ruling on a voter's vote (ru_hunt's vote thread), or its withdrawal."""
     voter, ruling = request.POST.get("player", ""), request.POST.get("ruling", "")
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.rule_vote(
@@ -599,7 +589,7 @@ def gm_rule_vote(request, game_id: int):
 @require_POST
 def gm_replace(request, game_id: int):
     seat, username = request.POST.get("player", ""), request.POST.get("username", "")
-    return _service_post(
+    return service_post(
         request,
         game_id,
         lambda: services.replace_player(
