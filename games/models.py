@@ -126,6 +126,10 @@ class Game(models.Model):
     # Spectators play the graveyard's roulette like the dead (off: they only watch).
     # Set on the create form; the GM changes it while the game runs (services.gm).
     roulette_spectators = models.BooleanField(default=True)
+    # Played "with masks" (games/masks.py): at the start every seat is renamed to a mask
+    # dealt from `mask_names`; who is behind each is the GM's until the game is over.
+    masks = models.BooleanField(default=False)
+    mask_names = models.JSONField(default=list, blank=True)
     options = models.JSONField(default=dict, blank=True)
     reveal_mode = models.CharField(max_length=20, default="")
     day_seconds = models.PositiveIntegerField()

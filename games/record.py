@@ -55,9 +55,11 @@ def _deal(game: Game) -> list[dict]:
     """The players in seating order with their dealt roles and the extra keys the
     deal fixed (an executioner's target, a clan)."""
     dealt = services.dealt_roles(game)
-    names = list(game.seats.order_by("joined_at", "id").values_list("name", flat=True))
+    # The engine's seating order (a masked game's is the masks', games/masks.py).
+    state = services.engine_state(game)
+    names = [p.name for p in state.players]
     # The keys the deal gave beside the role (a clan) stay in the state's players.
-    given = {p.name: p.extra for p in services.engine_state(game).players}
+    given = {p.name: p.extra for p in state.players}
     players = [
         {"name": n, "role": dealt[n], **{k: v for k, v in given[n].items() if k != "will"}}
         for n in names
@@ -121,7 +123,7 @@ class Step:
 
 def viewpoints(game: Game) -> list[tuple[str, str]]:
     """(value of ?as=, label) of every viewer the replay offers."""
-    seats = game.seats.order_by("joined_at", "id").values_list("name", flat=True)
+    seats = [p.name for p in services.engine_state(game).players] if game.state else []
     return [
         (PUBLIC, "the public"),
         *[(name, name) for name in seats],

@@ -120,6 +120,11 @@ def _event_line(event) -> str:
         return f"(GM) Flavour text of {p.get('role_name')}: {p.get('text')}"
     if kind == "dealt":  # the GM's copy of the deal (games/services/lobby.py)
         return "(GM) The deal: " + ", ".join(map(_dealt_text, p.get("players", []))) + "."
+    if kind == "masks":  # who is behind each mask (games/masks.py): the GM's copy
+        behind = ", ".join(f"{m.get('mask')}: {m.get('account')}" for m in p.get("masks", []))
+        return f"(GM) The masks: {behind}."
+    if kind == "your_mask":
+        return f"You play under the mask {p.get('mask')}: nobody else reads who you are."
     if kind == "teammates":
         return "Team: " + ", ".join(p.get("members", [])) + "."
     if kind == "phase_opened":
@@ -244,7 +249,11 @@ GM_TOOL_TEXTS = {
     "paused": lambda p: f"The GM paused the game ({duration(p.get('remaining'))} left).",
     "resumed": lambda p: f"The GM resumed the game: it closes at {_clock(p.get('deadline'))}.",
     "modkill": _modkill_text,
-    "replaced": lambda p: f"{p.get('by')} replaces {p.get('player')}.",
+    "replaced": lambda p: (
+        f"{p.get('player')} has a new player."
+        if p.get("masked")
+        else f"{p.get('by')} replaces {p.get('player')}."
+    ),
     "cogm_added": lambda p: f"{p.get('account')} is now a co-GM of this game.",
     "cogm_removed": lambda p: f"{p.get('account')} is no longer a co-GM of this game.",
     "gm_handed_over": lambda p: (

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Max, Q
 
 import roles
-from games import cursors, rooms, services, setup_view
+from games import cursors, masks, rooms, services, setup_view
 from games.models import Event, Game, Phase, Post, Seat, Status
 
 
@@ -59,6 +59,9 @@ class Viewer:
         audiences = {"public"}
         if self.is_gm:
             audiences.add("gm")
+        if self.game.masks and (self.is_gm or self.game.status == Status.LOBBY):
+            # A masked game's sign-ups name the accounts (games/masks.py).
+            audiences.add(masks.SIGNUPS_AUDIENCE)
         if self.seat is not None:
             audiences.add(f"seat:{self.seat.name}")
             if self.alive and self.faction:

@@ -36,6 +36,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import roles
+from games.masks import signups_audience
 from games.models import Action, Game, Phase, Seat, Status, Vote
 from games.services.core import (
     ServiceError,
@@ -79,7 +80,7 @@ def add_bots(gm, game_id: int, count) -> list[Seat]:
             if name not in taken:
                 account = _bot_account(game, name)
                 seats.append(Seat.objects.create(game=game, user=account, name=name, is_bot=True))
-        change.log("bots_added", "public", {"players": [s.name for s in seats]})
+        change.log("bots_added", signups_audience(game), {"players": [s.name for s in seats]})
         change.finish()
     return seats
 
@@ -106,7 +107,7 @@ def remove_bot(gm, game_id: int, name: str) -> None:
         account = seat.user
         seat.delete()
         account.delete()
-        change.log("bot_removed", "public", {"player": name})
+        change.log("bot_removed", signups_audience(game), {"player": name})
         change.finish()
 
 

@@ -74,7 +74,9 @@ def add_cogm(gm, game_id: int, username: str) -> CoGM:
             raise ServiceError(
                 f"{user.username} plays in this game: a player cannot be a co-GM of it."
             )
-        if game.events.filter(kind="replaced", audience="public", payload__was=user.username):
+        if game.events.filter(
+            kind="replaced", audience__in=("public", "gm"), payload__was=user.username
+        ):
             raise ServiceError(
                 f"{user.username} played in this game (replaced): a player cannot be a co-GM."
             )

@@ -297,7 +297,16 @@ def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=No
         seat.is_bot = False  # a practice seat handed to a person is a person's seat
         seat.save(update_fields=["user", "is_bot"])
         note = {"player": seat.name, "by": newcomer.username, "was": previous}
-        change.log("replaced", "public", note, phase=phase)
-        change.log("replaced", f"seat:{seat.name}", note, phase=phase)
+        if game.masks:
+            # Behind a mask the accounts are the GM's: the thread and the seat read
+            # only that the mask has a new player (games/masks.py).
+            change.log("replaced", "public", {"player": seat.name, "masked": True}, phase=phase)
+            change.log(
+                "replaced", f"seat:{seat.name}", {"player": seat.name, "masked": True}, phase=phase
+            )
+            change.log("replaced", "gm", note, phase=phase)
+        else:
+            change.log("replaced", "public", note, phase=phase)
+            change.log("replaced", f"seat:{seat.name}", note, phase=phase)
         change.finish()
     return seat

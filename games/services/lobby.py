@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import roles
+from games import masks as masking
 from games.models import (
     Game,
     Phase,
@@ -55,12 +56,16 @@ def create_game(
     setup_version=None,
     open_setup: bool = False,
     roulette_spectators: bool = True,
+    masks: bool = False,
+    mask_names=None,
 ) -> Game:
     """Create a game of a preset (`preset_id`) or of a setup's version (`setup_version`,
     the GM's own or a public one, whose engine check must pass with the game's final
     options); `private_messages` empty: the ruleset's default. An open setup shows the
     players its role list (games/viewer.py); `roulette_spectators`: spectators play the
-    graveyard's roulette like the dead (games/services/roulette.py)."""
+    graveyard's roulette like the dead (games/services/roulette.py); `masks`: the game is
+    played with masks dealt from `mask_names` (None: the ruleset's default list;
+    games/masks.py)."""
     if not getattr(gm, "is_authenticated", False):
         raise ServiceError("Log in first.")
     name = (name or "").strip()
@@ -110,6 +115,7 @@ def create_game(
             raise ServiceError(
                 "This setup cannot be played yet. " + problems_text(check["problems"])
             )
+        mask_list = _mask_list(ruleset.id, masks, mask_names, len(setup["slots"]))
         game = Game.objects.create(
             name=name,
             gm=gm,
@@ -119,6 +125,8 @@ def create_game(
             setup=setup,
             open_setup=bool(open_setup),
             roulette_spectators=bool(roulette_spectators),
+            masks=bool(masks),
+            mask_names=mask_list,
             options=resolved,
             reveal_mode=reveal_mode,
             day_seconds=day,
@@ -131,6 +139,19 @@ def create_game(
         change.log("game_created", "public", {"name": name, "gm": gm.username})
         change.finish()
     return game
+
+
+def _mask_list(ruleset_id: str, masks: bool, mask_names, seats: int) -> list[str]:
+    """The game's mask list (empty without masks), or a ServiceError saying what is wrong."""
+    if not masks:
+        return []
+    if mask_names is None:
+        mask_names = masking.default_masks(ruleset_id)
+    mask_list = masking.parse_masks(mask_names)
+    problems = masking.mask_problems(mask_list, seats)
+    if problems:
+        raise ServiceError(" ".join(problems))
+    return masking.distinct_masks(mask_list)
 
 
 def _checked(setup: dict) -> dict:
@@ -169,7 +190,7 @@ def join_game(user, game_id: int) -> Seat:
         if game.seats.count() >= preset_size(game):
             raise ServiceError("This game is full.")
         seat = Seat.objects.create(game=game, user=user, name=user.username)
-        change.log("joined", "public", {"player": seat.name})
+        change.log("joined", masking.signups_audience(game), {"player": seat.name})
         change.finish()
     return seat
 
@@ -182,7 +203,7 @@ def leave_game(user, game_id: int) -> None:
         if game.status != Status.LOBBY or not game.signups_open:
             raise ServiceError("You can only leave while sign-ups are open.")
         seat.delete()
-        change.log("left", "public", {"player": user.username})
+        change.log("left", masking.signups_audience(game), {"player": user.username})
         change.finish()
 
 
@@ -210,12 +231,12 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
             raise ServiceError("This game has already started.")
         if game.signups_open:
             raise ServiceError("Close sign-ups before starting.")
-        seats = list(game.seats.order_by("joined_at", "id"))
+        seats = list(game.seats.select_related("user").order_by("joined_at", "id"))
         needed = preset_size(game)
         if len(seats) != needed:
             raise ServiceError(f"The setup needs {needed} players; {len(seats)} have joined.")
         ruleset = roles.get_ruleset(game.ruleset_id)
-        names = [seat.name for seat in seats]
+        names = _seat_names(game, seats)
         # The setup's roll with the game's seed (a preset's slots are all fixed), then
         # the deal's shuffle onto the seats: both part of the record.
         try:
@@ -235,6 +256,8 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
         game.move_to(Status.RUNNING)
         game.started_at = now
         change.log("game_started", "public", {"players": names})
+        if game.masks:
+            _log_masks(change, seats)
         # Each seat is told what the engine says it knows (roles.known_role: a ru_eleven
         # commissar reads "Civilian"); the GM's copy of the deal holds the truth.
         for player in state.players:
@@ -259,6 +282,31 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
 
 
 DEALT_KIND = "dealt"
+MASKS_KIND = "masks"
+
+
+def _seat_names(game: Game, seats: list[Seat]) -> list[str]:
+    """The engine's players in seating order. With masks, each seat is renamed to the
+    mask dealt to it (two steps: a mask may be another seat's account name) and the
+    seating order is the masks', not the order of sign-ups."""
+    if not game.masks:
+        return [seat.name for seat in seats]
+    dealt = masking.deal_masks(game.mask_names, len(seats), game.seed)
+    for seat in seats:
+        Seat.objects.filter(pk=seat.pk).update(name=f"\x00{seat.pk}")
+    for seat, mask in zip(seats, dealt, strict=True):
+        seat.name = mask
+        seat.save(update_fields=["name"])
+    return masking.seating_order(dealt)
+
+
+def _log_masks(change: Change, seats: list[Seat]) -> None:
+    """Who is behind each mask, for the GM (everyone's after the game), and each seat's
+    own mask for its player."""
+    behind = sorted((seat.name, seat.user.username) for seat in seats)
+    change.log(MASKS_KIND, "gm", {"masks": [{"mask": m, "account": a} for m, a in behind]})
+    for seat in seats:
+        change.log("your_mask", f"seat:{seat.name}", {"mask": seat.name})
 
 
 def dealt_payload(state: roles.GameState) -> list[dict]:
@@ -329,7 +377,8 @@ def cancel_game(gm, game_id: int, reason: str = "", now: datetime | None = None)
 def refuse_replaced_spectator(game: Game, user) -> None:
     """A player replaced out of a game does not come back to watch it: he knows a
     living seat's secrets and would read the graveyard."""
-    if game.events.filter(kind="replaced", audience="public", payload__was=user.username).exists():
+    replaced = game.events.filter(kind="replaced", audience__in=("public", "gm"))
+    if replaced.filter(payload__was=user.username).exists():
         raise ServiceError("You were replaced in this game and cannot watch it.")
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django import forms
 
 import roles
+from games import masks as masking
 from games import setup_view
 from games.models import PrivateMessages
 from games.services import REVEAL_OPTION, reveal_modes
@@ -90,6 +91,9 @@ def options_from(cleaned: dict, fields: dict[str, tuple]) -> dict:
     return options
 
 
+# The rulesets played with masks unless the GM says otherwise (games/masks.py).
+MASKED_BY_DEFAULT = {"ru_classic"}
+
 # The fields every ruleset shares: what the GM typed there is kept when he picks
 # another ruleset or setup (the private messages too while the ruleset stays).
 SHARED_FIELDS = ("name", "day_minutes", "night_minutes", "first_phase")
@@ -129,6 +133,20 @@ class GameForm(forms.Form):
         "(off: they only watch). You may change it while the game runs.",
     )
 
+    masks = forms.BooleanField(
+        label="Play with masks",
+        required=False,
+        help_text="Each player gets an anonymous name from the list below, dealt at random "
+        "at the start; until the game is over only you and your co-GMs read who is "
+        "behind each mask.",
+    )
+    mask_names = forms.CharField(
+        label="Masks",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Comma- or line-separated, at least one per seat.",
+    )
+
     def __init__(self, ruleset, preset_id: str | None = None, data=None, initial=None, setups=()):
         self.chosen_ruleset = ruleset
         presets = [SetupChoice.of_preset(ruleset, p) for p in ruleset.presets.values()]
@@ -155,6 +173,9 @@ class GameForm(forms.Form):
             f"{ruleset.title} has no setup %(value)s: choose one of its setups."
         )
         self.fields["private_messages"].initial = ruleset.private_messages_default
+        # ru_classic plays with masks by default (issue 16); every ruleset may.
+        self.fields["masks"].initial = ruleset.id in MASKED_BY_DEFAULT
+        self.fields["mask_names"].initial = ", ".join(masking.default_masks(ruleset.id))
         own_options = self.chosen.options
         reveal = reveal_modes(ruleset)
         if reveal:
@@ -191,7 +212,8 @@ class GameForm(forms.Form):
         names = [*SHARED_FIELDS, "private_messages"]
         if "reveal_mode" in self.fields:
             names.append("reveal_mode")
-        return [self[name] for name in [*names, "open_setup", "roulette_spectators"]]
+        names += ["open_setup", "roulette_spectators", "masks", "mask_names"]
+        return [self[name] for name in names]
 
     def option_rows(self) -> list[dict]:
         """Each option's field, and whether the setup sets it (the page marks those)."""
@@ -199,6 +221,14 @@ class GameForm(forms.Form):
             {"field": self[key], "by_setup": option.id in self.chosen.options}
             for key, (option, _field) in self.option_fields.items()
         ]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("masks"):  # the same check the service makes, shown at the field
+            masks = masking.parse_masks(data.get("mask_names", ""))
+            for problem in masking.mask_problems(masks, self.chosen.players):
+                self.add_error("mask_names", problem)
+        return data
 
     def service_kwargs(self) -> dict:
         data = self.cleaned_data
@@ -219,6 +249,8 @@ class GameForm(forms.Form):
             "options": options,
             "open_setup": data.get("open_setup", False),
             "roulette_spectators": data.get("roulette_spectators", False),
+            "masks": data.get("masks", False),
+            "mask_names": data.get("mask_names", ""),
         }
         if self.chosen.version_id is not None:
             kwargs["setup_version"] = self.chosen.version_id

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import roles
-from games import record, rooms, services
+from games import masks, record, rooms, services
 from games.cursors import BadCursor, read_position
 from games.desk.flavour import seat_flavour
 from games.models import Game, Phase, Post, Status
@@ -116,12 +116,19 @@ def game_page(request, game_id: int):
         )
         return render(request, "games/lobby_game.html", context)
     context["players"] = public_players(game)
-    # Seats another account took over (public: the thread said "X replaces Y").
-    context["played_by"] = {
-        name: username
-        for name, username in game.seats.filter(is_bot=False).values_list("name", "user__username")
-        if name != username
-    }
+    # Seats another account took over (public: the thread said "X replaces Y"); in a
+    # masked game every seat, for the GM and after the game only (games/masks.py).
+    context["played_by"] = played_by = (
+        {
+            name: username
+            for name, username in game.seats.filter(is_bot=False).values_list(
+                "name", "user__username"
+            )
+            if name != username
+        }
+        if masks.reveals_accounts(game, viewer.is_gm)
+        else {}
+    )
     context["events"] = events = list(visible_events(viewer, streams=streams))
     for event in events:  # the page's name for each event line: "label:number"
         event.key = "{}:{}".format(*streams.key(event))
@@ -176,6 +183,7 @@ def game_page(request, game_id: int):
                 "faction": ruleset.factions.get(p.faction, p.faction),
                 "alive": p.alive,
                 "won": p.name in game.winners,
+                "account": played_by.get(p.name, "") if game.masks else "",
             }
             for p in state.players
         ]

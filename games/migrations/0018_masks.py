@@ -1,0 +1,20 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("games", "0016_cogms_bots"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="game",
+            name="masks",
+            field=models.BooleanField(default=False),
+        ),
+        migrations.AddField(
+            model_name="game",
+            name="mask_names",
+            field=models.JSONField(blank=True, default=list),
+        ),
+    ]
