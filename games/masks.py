@@ -13,7 +13,8 @@ it is over (`reveals_accounts`).
 ['Oak', 'Birch', 'Maple', 'oak']
 >>> mask_problems(["Oak", "Oak", "Birch"], 3)
 ['The mask list needs at least 3 different masks (one per seat); it has 2.']
->>> deal_masks(["Oak", "Birch", "Maple"], 2, seed=7) == deal_masks(["Oak", "Birch", "Maple"], 2, seed=7)
+>>> trees = ["Oak", "Birch", "Maple"]
+>>> deal_masks(trees, 2, seed=7) == deal_masks(trees, 2, seed=7)
 True
 """
 

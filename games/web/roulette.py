@@ -14,6 +14,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from games import masks
 from games.models import Game, RoulettePoints, RouletteTable, Status
 from games.services import (
     ServiceError,
@@ -156,7 +157,10 @@ def panel(game: Game, viewer) -> dict | None:
         "watch_only": viewer.is_spectator and not game.roulette_spectators,
         "my_points": points_of(viewer.user) if me else None,
         "moves": table_moves(game, viewer),
-        "leaderboard": leaderboard(),
+        # Beside a masked game's table the accounts' points would tell who bets as
+        # which mask: the leaderboard waits for the game's end (games/masks.py).
+        "show_leaderboard": masks.reveals_accounts(game, viewer.is_gm),
+        "leaderboard": leaderboard() if masks.reveals_accounts(game, viewer.is_gm) else [],
         "help": roulette_rules.HELP,
         "game_over": finished,
         # when an idle player may be skipped (-skip): the turn began at turn_since
