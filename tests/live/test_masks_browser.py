@@ -1,0 +1,146 @@
+"""A ru_classic game "with masks" in Chromium (issue 16; rules/russian-digest.md:
+"Games may be played 'with masks' (anonymous nicknames); revealing or hinting who is
+behind a mask is forbidden."): the GM starts it from his page; the players' sign-up
+pages open the game under their masks; through a night and a day, what is pushed to
+them (the night's news, the commissar's check, a post in the day thread) names masks
+only, while the GM reads "mask (account)". Screenshots at 1280 and 390 px.
+
+Changes go through the live server's pages (the test process's own changes do not
+reach live pages): the GM's browser, and seats played through the forms (FormSeat).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games import masks as masking
+from games import services
+from games.models import Game
+from tests.live.browser_helpers import FormSeat, open_page, submit, user, wait_live
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+SHOTS = Path("/tmp/shots-masks")
+ACCOUNTS = [f"zqm{i:02d}acct" for i in range(11)]
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def no_other_account(page, own: str) -> None:
+    """Nothing in the page's document (its source as it stands, pushes included) names
+    a seat's account but the reader's own."""
+    html = page.content()
+    leaked = [a for a in ACCOUNTS if a != own and a in html]
+    assert leaked == [], f"{own} reads {leaked}"
+
+
+def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, site):
+    gm_user = user("zqmgm")
+    players = [user(name) for name in ACCOUNTS]
+    game = services.create_game(
+        gm_user,
+        name="Masked evening",
+        ruleset_id="ru_classic",
+        preset_id="classic_11",
+        day_seconds=3600,
+        night_seconds=3600,
+        reveal_mode="light",
+        seed=77,
+        masks=True,
+    )
+    assert game.masks and game.mask_names == masking.default_masks("ru_classic")
+    for player in players:
+        services.join_game(player, game.id)
+    services.set_signups(gm_user, game.id, False)
+    url = f"{site.url}/games/{game.id}/"
+
+    # Two players wait on the sign-up page, which lists the accounts (sign-ups are open
+    # to read), and follows the start live.
+    waiting = {}
+    for player, viewport in ((players[0], DESKTOP), (players[1], PHONE)):
+        page = open_page(browser, site, player, viewport=viewport)
+        page.goto(url)
+        wait_live(page)
+        assert ACCOUNTS[2] in page.inner_text("ol.seats")
+        waiting[player.username] = page
+    gm = open_page(browser, site, gm_user, viewport=DESKTOP)
+    gm.goto(url)
+    submit(gm, gm.get_by_role("button", name="Start the game"))
+    wait_live(gm)
+
+    game.refresh_from_db()
+    behind = masking.accounts_of(game)
+    mask_of = {account: mask for mask, account in behind.items()}
+    for account, page in waiting.items():
+        page.wait_for_selector("#phase-banner")
+        wait_live(page)
+        assert f"you are {mask_of[account]}" in page.inner_text(".game-head")
+        no_other_account(page, account)
+
+    state = services.engine_state(game)
+    commissar = next(p.name for p in state.players if p.role == "commissar")
+    mafia = [p.name for p in state.players if p.role == "mafia"]
+    civilian = next(p.name for p in state.players if p.role == "civilian")
+    user_of = {mask: next(u for u in players if u.username == a) for mask, a in behind.items()}
+    pages = {}
+    for mask, viewport in ((commissar, DESKTOP), (mafia[0], PHONE), (civilian, DESKTOP)):
+        page = open_page(browser, site, user_of[mask], viewport=viewport)
+        page.goto(url)
+        wait_live(page)
+        pages[mask] = page
+    shoot(pages[mafia[0]], "night-mafia-phone")
+    shoot(gm, "night-gm-desktop")
+    assert f"{commissar} ({behind[commissar]})" in gm.inner_text("#gm")
+
+    # Night 1: the commissar checks a mafioso, the mafia vote to kill the civilian.
+    phase_seq = game.phases.get().seq
+    for mask in [commissar, *mafia]:
+        offered = services.choices_now(state, mask)
+        ability = offered[0]["ability"]
+        target = mafia[0] if mask == commissar else civilian
+        FormSeat(browser, site, user_of[mask], url).post(
+            "act", {"phase_seq": phase_seq, "ability": ability, "target": target}
+        )
+    submit(gm, gm.get_by_role("button", name="Close night 1 now"))
+
+    # Pushed: the news on every page, the commissar's own result on his.
+    checker = pages[commissar]
+    checker.wait_for_function(
+        "m => document.querySelector('#results').textContent.includes(m)", arg=mafia[0]
+    )
+    for mask, page in pages.items():
+        page.wait_for_function(
+            "() => document.querySelector('#phase-banner').textContent.includes('Day 1')"
+        )
+        no_other_account(page, behind[mask])
+    shoot(checker, "day-commissar-desktop")
+
+    # Day 1: a living player speaks; the others read the mask as its author, live.
+    speaker = next(
+        m
+        for m in (mafia[0], commissar)
+        if services.engine_state(Game.objects.get(pk=game.id)).player(m).alive
+    )
+    FormSeat(browser, site, user_of[speaker], url).post(
+        "post", {"channel": "day", "text": "Good morning, masks."}
+    )
+    for mask, page in pages.items():
+        page.wait_for_selector("#thread-day .post:has-text('Good morning, masks.')")
+        author = page.locator("#thread-day .post:has-text('Good morning, masks.') strong").first
+        assert author.inner_text() == speaker
+        no_other_account(page, behind[mask])
+    gm.wait_for_selector("#thread-day .post:has-text('Good morning, masks.')")
+    shoot(pages[mafia[0]], "day-mafia-phone")
+    shoot(gm, "day-gm-desktop")
+    gm_phone = open_page(browser, site, gm_user, viewport=PHONE)
+    gm_phone.goto(url)
+    wait_live(gm_phone)
+    assert f"{speaker} ({behind[speaker]})" in gm_phone.inner_text("#gm")
+    shoot(gm_phone, "day-gm-phone")
