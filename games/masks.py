@@ -131,3 +131,12 @@ SIGNUPS_AUDIENCE = "signups"
 
 def signups_audience(game) -> str:
     return SIGNUPS_AUDIENCE if game.masks else "public"
+
+
+def gm_accounts(game, viewer_runs_game: bool) -> dict[str, str]:
+    """mask -> account for a GM's lines while a masked game runs ("Oak (alice)"), else
+    empty: a game without masks names the accounts itself, and after the game the
+    record's table says who was behind each mask."""
+    if not (game.masks and viewer_runs_game and game.status == Status.RUNNING):
+        return {}
+    return accounts_of(game)

@@ -2,6 +2,8 @@
 push (the templates' filters in games/templatetags/game_tags.py and the socket
 messages of games/services/push.py both render through here)."""
 
+import re
+
 # Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
 QUIET_KINDS = {"post", "pm", "vote", "game_created"}
 
@@ -266,3 +268,24 @@ GM_TOOL_TEXTS = {
         f"Your action on {p.get('player')} is void ({p.get('player')} was modkilled): choose again."
     ),
 }
+
+
+# -- masks (games/masks.py) ---------------------------------------------------------
+
+
+# Lines that name accounts themselves: the masks dealt, a replacement, the sign-ups.
+NAMES_ACCOUNTS = {"masks", "replaced", "joined", "left", "bots_added", "bot_removed"}
+
+
+def with_accounts(line: str, accounts: dict[str, str], kind: str = "") -> str:
+    """A line as the GM of a masked game reads it: each mask followed by the account
+    behind it, "Oak (alice)". `accounts`: mask -> account (empty: the line as it is).
+
+    >>> with_accounts("Oak votes Red Oak.", {"Oak": "al", "Red Oak": "bo"})
+    'Oak (al) votes Red Oak (bo).'
+    """
+    if not line or not accounts or kind in NAMES_ACCOUNTS:
+        return line
+    masks = sorted(accounts, key=len, reverse=True)  # "Red Oak" before "Oak"
+    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, masks)) + r")(?!\w)")
+    return pattern.sub(lambda m: f"{m.group(1)} ({accounts[m.group(1)]})", line)

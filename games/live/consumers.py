@@ -33,7 +33,7 @@ Browser -> server: {"type": "resync", "after": <cursor>} and
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 from asgiref.sync import async_to_sync
@@ -41,13 +41,14 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
-from games import services
+from games import masks, services
 from games.cursors import BadCursor, read_position
 from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND
 from games.services import push
 from games.services.cogms import ACCESS_KINDS
+from games.text import with_accounts
 from games.viewer import (
     Streams,
     Viewer,
@@ -57,6 +58,9 @@ from games.viewer import (
     viewer_for,
     visible_events,
 )
+
+# The kinds of a post's events (games/services/chat.py), whose payload names its author.
+POST_KINDS = frozenset({"post", "pm"})
 
 # Event kinds after which a socket's groups may differ (death, recruit, game over).
 MEMBERSHIP_KINDS = frozenset(
@@ -70,6 +74,8 @@ class Access:
     groups: frozenset[str]
     audiences: frozenset[str]
     streams: Streams
+    # mask -> account for the GM of a masked game while it runs (games/masks.py).
+    accounts: dict = field(default_factory=dict)
 
 
 def access_for(game_id: int, user) -> Access | None:
@@ -80,7 +86,13 @@ def access_for(game_id: int, user) -> Access | None:
     seat_ids = dict(game.seats.values_list("name", "id"))
     audiences = frozenset(viewer.audiences())
     groups = frozenset(push.group_for(game.id, a, seat_ids) for a in audiences)
-    return Access(viewer=viewer, groups=groups, audiences=audiences, streams=streams_of(viewer))
+    return Access(
+        viewer=viewer,
+        groups=groups,
+        audiences=audiences,
+        streams=streams_of(viewer),
+        accounts=masks.gm_accounts(game, viewer.is_gm),
+    )
 
 
 def opening(game_id: int, user, after: dict, join) -> tuple[Access | None, list[dict], int]:
@@ -327,7 +339,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 "type": "events",
                 "prev": self.position,
                 "upto": upto,
-                "events": [_for_browser(e, streams) for e in events],
+                "events": [_for_browser(e, streams, self.access.accounts) for e in events],
                 "now": timezone.now().isoformat(),
             }
         )
@@ -392,16 +404,20 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._error("Send a JSON object.")
 
 
-def _for_browser(event: dict, streams: Streams) -> dict:
+def _for_browser(event: dict, streams: Streams, accounts: dict | None = None) -> dict:
     """A pushed event as this viewer's browser reads it: named by his own stream and
-    number, without its audience or the game-wide seq."""
+    number, without its audience or the game-wide seq. `accounts`: the GM of a masked
+    game reads each mask with its account, in the line and beside a post's author."""
+    payload = event["payload"]
+    if accounts and event["kind"] in POST_KINDS and payload.get("author") in accounts:
+        payload = {**payload, "account": accounts[payload["author"]]}
     return {
         "id": list(streams.key(event)),
         "kind": event["kind"],
-        "payload": event["payload"],
+        "payload": payload,
         "phase": event["phase"],
         "at": event["at"],
-        "text": event["text"],
+        "text": with_accounts(event["text"], accounts or {}, event["kind"]),
     }
 
 

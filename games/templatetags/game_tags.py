@@ -11,12 +11,6 @@ register.filter("result_text", text.result_text)
 
 
 @register.filter
-def event_line(event, named_for_gm) -> str:
-    """The log line this viewer reads: the GM's names the seat (text.gm_event_text)."""
-    return text.gm_event_text(event) if named_for_gm else text.event_text(event)
-
-
-@register.filter
 def times(count):
     return range(int(count or 0))
 

@@ -18,6 +18,7 @@ from games.cursors import BadCursor, read_position
 from games.desk.flavour import seat_flavour
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
+from games.text import event_text, gm_event_text, with_accounts
 from games.viewer import (
     advanced,
     phase_summary,
@@ -130,8 +131,12 @@ def game_page(request, game_id: int):
         else {}
     )
     context["events"] = events = list(visible_events(viewer, streams=streams))
+    # The GM of a masked game reads "mask (account)" in every line (games/masks.py).
+    accounts = masks.gm_accounts(game, viewer.is_gm)
     for event in events:  # the page's name for each event line: "label:number"
         event.key = "{}:{}".format(*streams.key(event))
+        line = gm_event_text(event) if viewer.is_gm else event_text(event)
+        event.line = with_accounts(line, accounts, event.kind)
     context["day_posts"] = sorted(
         [*visible_posts(viewer, Post.DAY), *visible_posts(viewer, Post.LAST_WORDS)],
         key=lambda p: p.id,

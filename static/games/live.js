@@ -241,6 +241,11 @@
     article.dataset.post = p.post;
     const header = el("header");
     header.appendChild(el("strong", "", p.author));
+    // The GM of a masked game reads who is behind the mask (games/live/consumers.py).
+    if (p.account) {
+      header.appendChild(document.createTextNode(" "));
+      header.appendChild(el("small", "mask-account", "(" + p.account + ")"));
+    }
     let tail = (p.to ? " → " + p.to : "") + " · " + (p.phase || "");
     if (p.channel === "last_words") {
       tail += " · last words";

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
 from django.urls import reverse
@@ -190,3 +191,85 @@ def test_sign_up_events_leave_the_public_log_in_a_masked_game(transactional_db):
     assert not any(players[0].username in json.dumps(p) for p in public)
     # During sign-ups everyone reads them (the lobby is open).
     assert players[0].username in _read(game.id, make_user("zqlobbyvisitor"))
+
+
+def test_the_gm_reads_each_mask_with_its_account_in_lines_posts_and_pushes(transactional_db):
+    gm, cogm, players, game = _masked_game()
+    services.start_game(gm, game.id)
+    game.refresh_from_db()
+    behind = masking.accounts_of(game)
+    speaker = players[4]
+    mask = next(m for m, a in behind.items() if a == speaker.username)
+    socket = Socket(game.id, cogm)
+
+    async def listen():
+        assert await socket.open()
+        await socket.drain(0.2)
+        await services_post()
+        await socket.drain(0.3)
+        await socket.close()
+
+    from channels.db import database_sync_to_async
+
+    @database_sync_to_async
+    def services_post():
+        services.post_message(speaker, game.id, channel="day", text="a masked word")
+
+    async_to_sync(listen)()
+    pushed = socket.events()
+    started = next(e for e in pushed if e["kind"] == "game_started")
+    assert f"{mask} ({speaker.username})" in started["text"]
+    post = next(e for e in pushed if e["kind"] == "post")
+    assert post["payload"]["author"] == mask
+    assert post["payload"]["account"] == speaker.username
+    # The line that deals the masks names each account once, not twice.
+    dealt = next(e for e in pushed if e["kind"] == "masks")
+    assert f"{mask}: {speaker.username}," in dealt["text"] + ","
+    client = Client()
+    client.force_login(gm)
+    page = client.get(reverse("game", args=[game.id])).content.decode()
+    assert f'{mask}</strong> <small class="mask-account">({speaker.username})</small>' in page
+    assert "The game started with " in page and f"{mask} ({speaker.username})" in page
+    # A player's socket gets neither.
+    seat_socket = Socket(game.id, players[0])
+
+    async def listen_seat():
+        assert await seat_socket.open()
+        await seat_socket.drain(0.2)
+        await seat_socket.close()
+
+    async_to_sync(listen_seat)()
+    for event in seat_socket.events():
+        assert event["kind"] != "post" or "account" not in event["payload"]
+        assert speaker.username not in event["text"]
+
+
+def test_mask_lists_are_checked_with_a_clear_error(transactional_db):
+    gm = make_user("zqlistgm")
+    kwargs = dict(
+        name="Masked",
+        ruleset_id="ru_classic",
+        preset_id="classic_11",
+        day_seconds=600,
+        night_seconds=300,
+        reveal_mode="light",
+        masks=True,
+    )
+    with pytest.raises(services.ServiceError, match="at least 11 different masks"):
+        services.create_game(gm, mask_names="Oak, Birch, oak", **kwargs)
+    with pytest.raises(services.ServiceError, match="pass cannot be a mask"):
+        services.create_game(gm, mask_names=["pass", *masking.DEFAULT_MASKS_EN], **kwargs)
+    game = services.create_game(gm, mask_names=masking.DEFAULT_MASKS_EN[:11], **kwargs)
+    assert game.mask_names == masking.DEFAULT_MASKS_EN[:11]
+    # Every ruleset may play with masks; without, the seats keep the accounts' names.
+    plain = services.create_game(gm, **{**kwargs, "masks": False})
+    assert plain.mask_names == []
+
+
+def test_the_masks_module_examples_run():
+    import doctest
+
+    from games import text
+
+    assert doctest.testmod(masking).failed == 0
+    assert doctest.testmod(text).failed == 0
