@@ -5,7 +5,7 @@ was told: a death shows the role exactly as the reveal mode showed it (the publi
 from __future__ import annotations
 
 import roles
-from games import services
+from games import masks, services
 from games.export.render import Line
 from games.models import Event, Game, Phase
 
@@ -112,10 +112,12 @@ def vote_count(game: Game, phase: Phase) -> list[Line]:
 
 
 def game_over_post(game: Game) -> list[Line]:
-    """The game-over post: the winners and the full role list, in seating order."""
+    """The game-over post: the winners and the full role list, in seating order; in
+    a masked game, who was behind each mask ("Oak (alice)")."""
     ruleset = roles.get_ruleset(game.ruleset_id)
     state = services.engine_state(game)
     dealt = services.dealt_roles(game)
+    behind = masks.accounts_of(game) if game.masks else {}
     lines: list[Line] = [[(f"Game over: {game.name}", "b")]]
     winners = ", ".join(game.winners) or "nobody"
     lines.append([("Winners: ", "i"), (winners, "b")])
@@ -123,7 +125,10 @@ def game_over_post(game: Game) -> list[Line]:
     for player in state.players:
         role = ruleset.roles[player.role].name
         faction = ruleset.factions.get(player.faction, player.faction)
-        line: Line = [(player.name, "b"), (": ", ""), (role, "i")]
+        line: Line = [(player.name, "b")]
+        if player.name in behind:
+            line.append((f" ({behind[player.name]})", ""))
+        line += [(": ", ""), (role, "i")]
         if dealt.get(player.name, player.role) != player.role:
             line.append((f" (dealt {ruleset.roles[dealt[player.name]].name})", ""))
         state_word = "alive" if player.alive else "dead"
