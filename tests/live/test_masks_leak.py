@@ -273,3 +273,24 @@ def test_the_masks_module_examples_run():
 
     assert doctest.testmod(masking).failed == 0
     assert doctest.testmod(text).failed == 0
+
+
+def test_a_replacement_behind_a_mask_names_no_account_but_to_the_gm(transactional_db):
+    gm, _cogm, players, game = _masked_game()
+    services.start_game(gm, game.id)
+    game.refresh_from_db()
+    behind = masking.accounts_of(game)
+    mask, old = next(iter(behind.items()))
+    newcomer = make_user("zqnewcomer")
+    services.replace_player(gm, game.id, mask, newcomer.username)
+    assert masking.accounts_of(Game.objects.get(pk=game.id))[mask] == newcomer.username
+    for who in (newcomer, players[1] if players[1].username != old else players[2], None):
+        read = _read(game.id, who)
+        assert old not in read and (who is newcomer or newcomer.username not in read)
+        assert f"{mask} has a new player." in read
+    gm_read = _read(game.id, gm)
+    assert f"{newcomer.username} replaces {mask}." in gm_read
+    assert f"{mask} ({newcomer.username})" in gm_read
+    # The account replaced out of the game does not come back to watch it.
+    with pytest.raises(services.ServiceError, match="replaced"):
+        services.watch_game(next(u for u in players if u.username == old), game.id)
