@@ -471,6 +471,10 @@ class RouletteTable(models.Model):
     state = models.JSONField(default=dict, blank=True)
     # Table name -> user id of whoever sat at the table (whose points move).
     members = models.JSONField(default=dict, blank=True)
+    # A masked game's seats play for points held here until the game ends ({user id:
+    # {"points": delta, "played", "won", "shot"}}): the site-wide leaderboard must not
+    # move with a mask's bets (games/masks.py).
+    held = models.JSONField(default=dict, blank=True)
 
     def __str__(self) -> str:
         return f"roulette of {self.game}"

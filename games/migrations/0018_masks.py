@@ -17,4 +17,9 @@ class Migration(migrations.Migration):
             name="mask_names",
             field=models.JSONField(blank=True, default=list),
         ),
+        migrations.AddField(
+            model_name="roulettetable",
+            name="held",
+            field=models.JSONField(blank=True, default=dict),
+        ),
     ]

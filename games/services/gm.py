@@ -42,6 +42,7 @@ from games.services.phases import (
     schedule_deadline,
     tally,
 )
+from games.services.roulette import release_held
 
 MIN_EXTEND_SECONDS = 60
 MAX_EXTEND_SECONDS = 7 * 24 * 3600
@@ -233,6 +234,7 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
             game.move_to(Status.FINISHED)
             game.finished_at = now
             game.winners = list(result.state.winners)
+            release_held(game)  # a masked game's roulette (games/masks.py)
         phase.save(update_fields=["modkills", "closed_at", "close_reason", "record"])
         if not result.state.ended and phase.paused_at is None:
             close_if_everyone_acted(change, phase, result.state)

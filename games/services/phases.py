@@ -38,6 +38,7 @@ from games.services.core import (
     with_role_name,
 )
 from games.services.notes import log_death_notes, log_last_wills
+from games.services.roulette import release_held
 
 logger = logging.getLogger(__name__)
 
@@ -316,6 +317,7 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
         game.move_to(Status.FINISHED)
         game.finished_at = now
         game.winners = list(new_state.winners)
+        release_held(game)  # a masked game's roulette (games/masks.py)
     else:
         open_next_phase(change, new_state, now, after=phase)
     return True

@@ -77,8 +77,11 @@ def roulette_command(user, game_id: int, text: str) -> Event:
         if member.can_play:
             at_stake.add(user.id)
         accounts = _lock_points(at_stake)
+        held = Held(table_row.held, _masked_seats(game, members))
         balances = {
-            n: _points_of(accounts, members[n]) for n in (name, *table.players) if n in members
+            n: held.points(n, members[n], _points_of(accounts, members[n]))
+            for n in (name, *table.players)
+            if n in members
         }
         try:
             outcome = roulette.apply(
@@ -94,16 +97,22 @@ def roulette_command(user, game_id: int, text: str) -> Event:
             )
         except roulette.RouletteRefused as refusal:
             raise ServiceError(str(refusal)) from None
-        _move_points(accounts, members, outcome)
-        _count_record(accounts, members, outcome)
+        _move_points(accounts, members, outcome, held)
+        _count_record(accounts, members, outcome, held)
         new = outcome.table
         table_row.state = new.to_dict()
         # Who left a round being played stays a member until it ends: his record counts.
         seated = {*new.players, *new.observers, *new.forfeits}
         table_row.members = {n: uid for n, uid in members.items() if n in seated}
-        table_row.save(update_fields=["state", "members"])
+        table_row.held = held.rows
+        table_row.save(update_fields=["state", "members", "held"])
         phase = open_phase(game) or game.phases.order_by("-seq").first()
-        points = {n: _points_of(accounts, uid) for n, uid in members.items() if uid in accounts}
+        # A mask's points are his account's: the graveyard is not told them.
+        points = {
+            n: _points_of(accounts, uid)
+            for n, uid in members.items()
+            if uid in accounts and n not in held.names
+        }
         payload = {
             "actor": name,
             "command": text,
@@ -205,31 +214,101 @@ def _points_of(accounts: dict[int, RoulettePoints], user_id: int) -> int:
     return row.points if row is not None else roulette.STARTING_POINTS
 
 
-def _move_points(accounts: dict, members: dict[str, int], outcome: roulette.Outcome) -> None:
+class Held:
+    """A masked game's seats at the table (games/masks.py): their points and record move
+    here, on the table row, until the game ends (`release_held`), so the site-wide
+    leaderboard and profiles do not move with a mask's bets."""
+
+    FIELDS = ("points", "played", "won", "shot")
+
+    def __init__(self, rows: dict, names: set[str]) -> None:
+        self.rows = {uid: dict(entry) for uid, entry in (rows or {}).items()}
+        self.names = names
+
+    def points(self, name: str, user_id: int, own: int) -> int:
+        """What a member may bet with: his account's points, and a mask's held change."""
+        if name not in self.names:
+            return own
+        return own + self.rows.get(str(user_id), {}).get("points", 0)
+
+    def add(self, user_id: int, **deltas: int) -> None:
+        entry = self.rows.setdefault(str(user_id), dict.fromkeys(self.FIELDS, 0))
+        for key, delta in deltas.items():
+            entry[key] += int(delta)
+
+
+def _masked_seats(game: Game, members: dict[str, int]) -> set[str]:
+    """The table names that are seats of a masked game still running."""
+    if not (game.masks and game.status == Status.RUNNING):
+        return set()
+    seats = set(game.seats.values_list("name", flat=True))
+    return {name for name in members if name in seats}
+
+
+def _move_points(
+    accounts: dict, members: dict[str, int], outcome: roulette.Outcome, held: Held
+) -> None:
     """Take the bets when a round starts, pay the round's end (002: "Bets are silently
     removed at the beginning of the game and are given back at the end")."""
-    moves: dict[int, int] = {}
+    moves: dict[str, int] = {}
     for name, amount in outcome.debits.items():
-        moves[members[name]] = moves.get(members[name], 0) - amount
+        moves[name] = moves.get(name, 0) - amount
     for name, amount in outcome.credits.items():
-        moves[members[name]] = moves.get(members[name], 0) + amount
-    for user_id, delta in moves.items():
-        row = accounts[user_id]
+        moves[name] = moves.get(name, 0) + amount
+    for name, delta in moves.items():
+        if name in held.names:
+            held.add(members[name], points=delta)
+            continue
+        row = accounts[members[name]]
         row.points += delta
         row.save(update_fields=["points"])
 
 
-def _count_record(accounts: dict, members: dict[str, int], outcome: roulette.Outcome) -> None:
+def _count_record(
+    accounts: dict, members: dict[str, int], outcome: roulette.Outcome, held: Held
+) -> None:
     """A round ended: each account whose bet it took played it; the survivors (paid)
     won it; the shot was shot."""
     for name in outcome.round_players:
         row = accounts.get(members.get(name))
         if row is None:  # a seat left before this record was kept: nothing to count
             continue
+        won, shot = int(name in outcome.credits), int(name == outcome.shot)
+        if name in held.names:
+            held.add(members[name], played=1, won=won, shot=shot)
+            continue
         row.tables_played += 1
-        row.tables_won += name in outcome.credits
-        row.times_shot += name == outcome.shot
+        row.tables_won += won
+        row.times_shot += shot
         row.save(update_fields=["tables_played", "tables_won", "times_shot"])
+
+
+def release_held(game: Game) -> None:
+    """The masked game is over: the points and record its seats played for reach their
+    accounts (called where the game moves to FINISHED, inside its lock)."""
+    row = RouletteTable.objects.filter(game=game).select_for_update().first()
+    if row is None or not row.held:
+        return
+    accounts = _lock_points({int(uid) for uid in row.held})
+    for uid, entry in row.held.items():
+        account = accounts[int(uid)]
+        # Bets were checked against points + held change: never below zero.
+        account.points = max(0, account.points + entry.get("points", 0))
+        account.tables_played += entry.get("played", 0)
+        account.tables_won += entry.get("won", 0)
+        account.times_shot += entry.get("shot", 0)
+        account.save(update_fields=["points", "tables_played", "tables_won", "times_shot"])
+    row.held = {}
+    row.save(update_fields=["held"])
+
+
+def points_in_game(game: Game, user, own: int) -> int:
+    """What `user` may bet with at this game's table: `own` (his account's points) and,
+    for a masked seat, what he won or lost here so far."""
+    row = RouletteTable.objects.filter(game=game).only("held").first()
+    if row is None or not (game.masks and game.status == Status.RUNNING):
+        return own
+    return own + row.held.get(str(user.id), {}).get("points", 0)
 
 
 OPTION_KIND = "roulette_option"

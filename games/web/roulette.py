@@ -22,7 +22,7 @@ from games.services import (
     set_roulette_spectators,
     spectator_name,
 )
-from games.services.roulette import EVENT_KIND
+from games.services.roulette import EVENT_KIND, points_in_game
 from games.text import event_text
 from games.viewer import streams_of
 from roles import roulette as roulette_rules
@@ -155,7 +155,7 @@ def panel(game: Game, viewer) -> dict | None:
         "was_shot": bool(me) and me in table.killed,
         "spectators_play": game.roulette_spectators,
         "watch_only": viewer.is_spectator and not game.roulette_spectators,
-        "my_points": points_of(viewer.user) if me else None,
+        "my_points": points_in_game(game, viewer.user, points_of(viewer.user)) if me else None,
         "moves": table_moves(game, viewer),
         # Beside a masked game's table the accounts' points would tell who bets as
         # which mask: the leaderboard waits for the game's end (games/masks.py).

@@ -55,7 +55,7 @@ def test_the_gm_edits_the_mask_list_and_a_short_one_is_refused_at_the_field(gm):
     assert game.masks and game.mask_names == [f"Mask{i}" for i in range(12)]
 
 
-def _masked_finished_game(gemma):
+def _masked_running_game(gemma):
     players = [make_user(f"zqrec{i:02d}") for i in range(11)]
     game = services.create_game(
         gemma,
@@ -76,7 +76,7 @@ def _masked_finished_game(gemma):
 
 
 def test_masks_are_dealt_with_the_seed_and_the_scenario_replays_the_masked_game(gemma):
-    game, players = _masked_finished_game(gemma)
+    game, players = _masked_running_game(gemma)
     game.refresh_from_db()
     behind = masking.accounts_of(game)
     # The same seed deals the same masks to the same sign-ups.
@@ -91,7 +91,7 @@ def test_masks_are_dealt_with_the_seed_and_the_scenario_replays_the_masked_game(
 
 
 def test_the_game_over_post_says_who_was_behind_each_mask(gemma):
-    game, _players = _masked_finished_game(gemma)
+    game, _players = _masked_running_game(gemma)
     state = services.engine_state(Game.objects.get(pk=game.id))
     for name in [p.name for p in state.players if p.faction == "mafia"]:
         services.modkill_player(gemma, game.id, name)
@@ -100,3 +100,51 @@ def test_the_game_over_post_says_who_was_behind_each_mask(gemma):
     text = "".join(chunk for line in export_posts.game_over_post(game) for chunk, _ in line)
     for mask, account in behind.items():
         assert f"{mask} ({account}):" in text
+
+
+def test_a_masks_roulette_points_wait_for_the_games_end(gemma):
+    """The dead play roulette for their accounts' points (002), but a mask's points and
+    record reach the site-wide leaderboard only when the game is over: moving them at
+    once would tell anyone watching the table and the leaderboard who is behind it."""
+    from games.models import Event, RoulettePoints
+    from games.services.roulette import points_in_game
+    from roles import roulette
+    from tests.site.test_site_roulette import rig, table_state
+
+    game, players = _masked_running_game(gemma)
+    state = services.engine_state(Game.objects.get(pk=game.id))
+    first, second = [p.name for p in state.players if p.role == "civilian"][:2]
+    for name in (first, second):
+        services.modkill_player(gemma, game.id, name)
+    game.refresh_from_db()
+    behind = masking.accounts_of(game)
+    user = {name: next(u for u in players if u.username == behind[name]) for name in behind}
+
+    def say(name, text):
+        services.post_message(user[name], game.id, channel="graveyard", text=text)
+
+    rig(game, 2)
+    say(first, "-roulette")
+    say(second, "-join")
+    say(first, "-bet 30")
+    say(second, "-bet 20")
+    say(first, "-start")
+    while table_state(game).stage == roulette.PLAYING:
+        current = table_state(game).current
+        say(current, "-pull")
+        if table_state(game).stage == roulette.PLAYING:
+            say(current, "-pass")
+    last = Event.objects.filter(game=game, kind="roulette").last().payload
+    shot = last["shot"]
+    survivor = second if shot == first else first
+    assert last["points"] == {}  # the graveyard is not told a mask's points
+    assert not RoulettePoints.objects.filter(user__in=players).exclude(points=100).exists()
+    assert not RoulettePoints.objects.filter(user__in=players, tables_played__gt=0).exists()
+    # Each mask bets with what he has in this game.
+    assert points_in_game(game, user[survivor], 100) == 120
+    assert points_in_game(game, user[shot], 100) == 80
+    for name in [p.name for p in state.players if p.faction == "mafia"]:
+        services.modkill_player(gemma, game.id, name)
+    rows = {r.user_id: r for r in RoulettePoints.objects.filter(user__in=players)}
+    assert rows[user[survivor].id].points == 120 and rows[user[shot].id].points == 80
+    assert rows[user[survivor].id].tables_won == 1 and rows[user[shot].id].times_shot == 1
