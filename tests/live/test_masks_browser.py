@@ -44,18 +44,32 @@ def no_other_account(page, own: str) -> None:
 def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, site):
     gm_user = user("zqmgm")
     players = [user(name) for name in ACCOUNTS]
-    game = services.create_game(
-        gm_user,
-        name="Masked evening",
-        ruleset_id="ru_classic",
-        preset_id="classic_11",
-        day_seconds=3600,
-        night_seconds=3600,
-        reveal_mode="light",
-        seed=77,
-        masks=True,
-    )
+    # The GM creates the game on the form: ru_classic plays with masks unless he says
+    # otherwise; a list shorter than the seats is refused at the field.
+    gm = open_page(browser, site, gm_user, viewport=DESKTOP)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    gm.goto(f"{site.url}/games/new/?ruleset=ru_classic")
+    gm.select_option("#id_preset", "classic_11")
+    gm.wait_for_function("() => document.querySelector('#id_preset').value === 'classic_11'")
+    gm.wait_for_selector("#id_masks:checked")
+    defaults = gm.input_value("#id_mask_names")
+    gm.fill("#id_name", "Masked evening")
+    gm.fill("#id_day_minutes", "60")
+    gm.fill("#id_night_minutes", "60")
+    gm.fill("#id_mask_names", "Oak, Birch, Maple")
+    submit(gm, gm.get_by_role("button", name="Create game"))
+    assert "needs at least 11 different masks" in gm.inner_text("#id_mask_names_error")
+    gm.locator("#id_mask_names").scroll_into_view_if_needed()
+    gm.screenshot(path=str(SHOTS / "create-refused-desktop.png"))
+    gm.fill("#id_mask_names", defaults)
+    submit(gm, gm.get_by_role("button", name="Create game"))
+    game = Game.objects.get(name="Masked evening")
     assert game.masks and game.mask_names == masking.default_masks("ru_classic")
+    phone = open_page(browser, site, gm_user, viewport=PHONE)
+    phone.goto(f"{site.url}/games/new/?ruleset=ru_classic")
+    phone.locator("#id_mask_names").scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SHOTS / "create-phone.png"))
     for player in players:
         services.join_game(player, game.id)
     services.set_signups(gm_user, game.id, False)
@@ -70,7 +84,6 @@ def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, si
         wait_live(page)
         assert ACCOUNTS[2] in page.inner_text("ol.seats")
         waiting[player.username] = page
-    gm = open_page(browser, site, gm_user, viewport=DESKTOP)
     gm.goto(url)
     submit(gm, gm.get_by_role("button", name="Start the game"))
     wait_live(gm)
