@@ -293,7 +293,7 @@ def _seat_names(game: Game, seats: list[Seat]) -> list[str]:
         return [seat.name for seat in seats]
     dealt = masking.deal_masks(game.mask_names, len(seats), game.seed)
     for seat in seats:
-        Seat.objects.filter(pk=seat.pk).update(name=f"\x00{seat.pk}")
+        Seat.objects.filter(pk=seat.pk).update(name=f"#{seat.pk}")  # no mask nor username has "#"
     for seat, mask in zip(seats, dealt, strict=True):
         seat.name = mask
         seat.save(update_fields=["name"])
