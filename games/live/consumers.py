@@ -27,7 +27,8 @@ chat and enters the graveyard at once, a prisoner enters the jail when the day t
 jailed him closes, a recruit joins the Masons, all without a reload.
 
 Browser -> server: {"type": "resync", "after": <cursor>} and
-{"type": "post", "channel", "text", "to", "room"} (games.services.post_message).
+{"type": "post", "channel", "text", "to", "room", "key"} (games.services.post_message;
+"key" is the form's submission key: a post sent again is posted once).
 """
 
 from __future__ import annotations
@@ -363,6 +364,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 text=str(content.get("text", "")),
                 to=str(content.get("to", "")),
                 room=str(content.get("room", "")),
+                key=str(content.get("key", "")),
             )
 
         try:

@@ -433,6 +433,8 @@
     socket.send(JSON.stringify({
       type: "post", ref: refs, channel: data.get("channel"),
       text: data.get("text") || "", to: data.get("to") || "", room: data.get("room") || "",
+      // The form's submission key: a post sent again (no answer came) is posted once.
+      key: data.get("submission_key") || "",
     }));
   });
 
@@ -440,9 +442,20 @@
     if (!e.defaultPrevented) navigating = true;
   });
 
+  // A fresh submission key once a post is stored: the next post is a new one.
+  function newKey() {
+    const bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
   function clearForm(ref) {
     const form = document.querySelector('form[data-ref="' + ref + '"]');
     if (!form) return;
+    const key = form.querySelector('[name="submission_key"]');
+    if (key) key.value = newKey();
     const textarea = form.querySelector("textarea");
     if (textarea) textarea.value = "";
     if (form.querySelector('[name="channel"]').value === "last_words") {
