@@ -151,6 +151,7 @@ def test_the_database_cut_for_ten_seconds(proxied_site):
     everything = [a for kind in answers.values() for a in kind]
     slowest = max(a.seconds for a in everything)
     assert slowest < LONGEST_ANSWER, f"a request waited {slowest:.1f} s for the database"
+    print(f"\n{len(everything)} requests in the cut, the slowest answered in {slowest:.2f} s")
     # The cut was met again and again, by every kind of request.
     assert all(len(kind) >= 2 for kind in answers.values()), answers
     for answer in answers["vote"]:
@@ -236,6 +237,7 @@ def test_200_concurrent_submissions_racing_a_close(proxied_site):
             assert errors and "closed" in errors[0], answer  # a clear refusal
             refused.add(key)
     assert accepted and refused, "the close did not race the submissions"
+    print(f"\n{len(accepted)} submissions accepted, {len(refused)} refused by the close")
     assert not accepted & refused  # a retry answered like its first attempt
 
     # Every accepted one is stored once, in the phase it was sent for, before it closed.
@@ -253,6 +255,9 @@ def test_200_concurrent_submissions_racing_a_close(proxied_site):
     # None half-applied: each stored vote has its one log line, in the day.
     logged = Event.objects.filter(game=game, kind="vote", audience="public", phase=day)
     assert logged.count() == len(accepted)
-    # The close counted exactly these votes: the night opened after it, none later.
+    # The close counted exactly these votes (each voter's latest, as stored), and
+    # none came after it: the night opened.
+    counted = {t: n for t, n in day.record["tally"].items() if n}
+    assert counted == {t: len(v) for t, v in services.tally(day).items()}
     assert Phase.objects.filter(game=game, seq=day.seq + 1).exists()
     assert not Vote.objects.filter(phase__game=game, cast_at__gt=day.closed_at).exists()
