@@ -228,7 +228,7 @@ def test_200_concurrent_submissions_racing_a_close(proxied_site):
     closes = Event.objects.filter(game=game, kind="phase_closed", audience="public", phase=day)
     assert closes.count() == 1  # closed exactly once
     accepted, refused = set(), set()
-    for (voter, target, key), answer in results:
+    for (_voter, _target, key), answer in results:
         assert answer.status == 302, (answer.status, answer.body[:300])
         if answer.said("Your vote is recorded."):
             accepted.add(key)
@@ -244,9 +244,7 @@ def test_200_concurrent_submissions_racing_a_close(proxied_site):
     stored = SubmissionKey.objects.filter(game=game)
     assert set(stored.values_list("key", flat=True)) == accepted
     votes = Vote.objects.filter(phase__game=game)
-    assert votes.count() == len(accepted) and set(votes.values_list("phase", flat=True)) == {
-        day.id
-    }
+    assert votes.count() == len(accepted) and set(votes.values_list("phase", flat=True)) == {day.id}
     for row in stored:
         vote = votes.get(pk=row.created_id)
         voter, target, _ = next(s for s in submissions if s[2] == row.key)

@@ -20,8 +20,7 @@ from games.models import Vote
 from mafiasite.env import DatabaseTimeouts, ImproperSetting, database_from_url
 
 REFUSED = OperationalError(
-    'connection failed: connection to server at "127.0.0.1", port 5432 failed: '
-    "Connection refused"
+    'connection failed: connection to server at "127.0.0.1", port 5432 failed: Connection refused'
 )
 
 
