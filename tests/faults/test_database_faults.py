@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 import secrets
 import socket
+import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -28,7 +30,7 @@ from games import services
 from games.models import Event, Phase, SubmissionKey, Vote
 from tests.faults.pg_proxy import PgProxy
 from tests.faults.site_client import Answer, SiteBrowser
-from tests.live.site_server import LiveSite, database_url
+from tests.live.site_server import ROOT, LiveSite, database_url
 from tests.site.helpers import PLAYER_NAMES, SEVEN, make_user, new_classic7, seat_players
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -67,6 +69,13 @@ def proxied_site(django_db_setup, django_db_blocker):
         CELERY_QUEUE=f"faults-db-{uuid.uuid4().hex[:8]}",
         MOVE_RATE_LIMIT="100000",
     )
+    # As deployed (Dockerfile): DEBUG off serves the collected static files only.
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=site.env,
+        check=True,
+    )
     site.start()
     site.proxy = proxy
     try:
@@ -74,6 +83,26 @@ def proxied_site(django_db_setup, django_db_blocker):
     finally:
         site.stop()
         proxy.stop()
+        with django_db_blocker.unblock():
+            wait_for_sessions_to_end()
+
+
+def wait_for_sessions_to_end(seconds: float = 10) -> None:
+    """The site's backends end a moment after its processes: the test database can
+    be dropped only once they have (else the run ends with a teardown error)."""
+    from django.db import connection
+
+    deadline = time.monotonic() + seconds
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            if cursor.fetchone()[0] == 0:
+                break
+            time.sleep(0.1)
+    connection.close()
 
 
 @pytest.fixture(autouse=True)
@@ -259,3 +288,54 @@ def test_200_concurrent_submissions_racing_a_close(proxied_site):
     assert counted == {t: len(v) for t, v in services.tally(day).items()}
     assert Phase.objects.filter(game=game, seq=day.seq + 1).exists()
     assert not Vote.objects.filter(phase__game=game, cast_at__gt=day.closed_at).exists()
+
+
+@pytest.fixture
+def chromium(monkeypatch):
+    """Debian's Chromium through Playwright (never a downloaded browser)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.live.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # ORM calls between steps
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def test_the_pages_say_so_in_the_browser(proxied_site, chromium):
+    """What a player and the GM see while the database is cut: the vote form answers
+    the outage page (NOT recorded); the GM's desk, fetched by its script, says the
+    database is unreachable. After the cut the same form, sent again, is recorded."""
+    from tests.live.browser_helpers import open_page, submit, wait_live
+
+    game, gemma, users = day_one()
+    url = proxied_site.url + reverse("game", args=[game.id])
+    target = next(n for n in services.engine_state(game).alive_names() if n != "alice")
+    player, gm = (
+        open_page(chromium, proxied_site, users["alice"]),
+        open_page(chromium, proxied_site, gemma),
+    )
+    for page in (player, gm):
+        page.goto(url)
+        wait_live(page)
+    player.select_option("#vote select[name=target]", target)
+    proxied_site.proxy.cut()
+    try:
+        gm.evaluate(
+            "document.dispatchEvent(new CustomEvent('mafia:event', {detail: {kind: 'vote'}}))"
+        )
+        note = gm.wait_for_selector("#desk-live .outage-note", timeout=10_000)
+        assert note.inner_text().startswith("The database is unreachable.")
+        submit(player, player.locator("#vote button.primary"))
+        outage = player.inner_text("#outage")
+        assert "The database is unreachable." in outage
+        assert "Your vote was NOT recorded" in outage
+    finally:
+        proxied_site.proxy.restore()
+    player.go_back()
+    player.wait_for_load_state()
+    player.select_option("#vote select[name=target]", target)
+    submit(player, player.locator("#vote button.primary"))
+    assert "Your vote is recorded." in player.inner_text(".messages")
+    assert list(Vote.objects.filter(phase__game=game).values_list("target", flat=True)) == [target]
