@@ -24,6 +24,7 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connections
 from django.urls import reverse
 
 from games import services
@@ -301,6 +302,8 @@ def chromium(monkeypatch):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+        # The test's queries ran beside Playwright's loop, on a connection of their own.
+        connections.close_all()
 
 
 def test_the_pages_say_so_in_the_browser(proxied_site, chromium):
