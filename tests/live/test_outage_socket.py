@@ -72,3 +72,29 @@ def test_a_post_sent_while_the_database_is_down_is_not_recorded_and_says_so(live
     assert "NOT recorded" in frame["message"] and "send it again" in frame["message"]
     assert answer["ref"] == 2
     assert Post.objects.filter(text="hi").count() == 1
+
+
+def test_a_post_sent_twice_on_the_socket_with_its_key_is_posted_once(live_table):
+    """live.js sends the form's submission key with a socket post: the same post sent
+    again (its answer was lost) is answered with the first post, not posted twice."""
+    sock = Socket(live_table.game.id, live_table.gm)
+    key = "0123456789abcdef" * 2
+
+    async def scenario():
+        assert await sock.open()
+        await sock.drain()
+        answers = []
+        for ref in (1, 2):
+            await sock.send(
+                {"type": "post", "ref": ref, "channel": "announce", "text": "once", "key": key}
+            )
+            answer = await sock.communicator.receive_json_from(timeout=5)
+            while answer.get("type") != "posted":
+                answer = await sock.communicator.receive_json_from(timeout=5)
+            answers.append(answer)
+        await sock.close()
+        return answers
+
+    first, again = run(scenario)
+    assert first["post"] == again["post"]
+    assert Post.objects.filter(text="once").count() == 1
