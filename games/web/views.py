@@ -522,7 +522,13 @@ def gm_extend(request, game_id: int):
             minutes = int(request.POST.get("minutes", ""))
         except ValueError:
             raise ServiceError("Give the extension as a whole number of minutes.") from None
-        services.extend_phase(request.user, game_id, minutes * 60, phase_seq=_phase_seq(request))
+        services.extend_phase(
+            request.user,
+            game_id,
+            minutes * 60,
+            phase_seq=_phase_seq(request),
+            key=request.POST.get(services.SUBMISSION_FIELD, ""),
+        )
 
     return service_post(request, game_id, call, "The phase is extended.")
 

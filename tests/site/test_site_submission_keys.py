@@ -143,3 +143,16 @@ def test_a_retried_move_and_post_are_stored_once(table):
             table.users[speaker], game_id, channel="day", text="I am the doctor", key=key
         )
     assert Post.objects.filter(text="I am the doctor").count() == 1
+
+
+def test_a_retried_extension_extends_once(table, gemma):
+    """The GM's extend form sent again (its answer lost) adds its minutes once."""
+    client = table.clients["gemma"]
+    extend_url = reverse("gm_extend", args=[table.game.id])
+    key = form_key(table.page("gemma"), extend_url)
+    before = table.phase().deadline
+    sent = {"phase_seq": table.phase().seq, "minutes": 15, "submission_key": key}
+    for _attempt in range(2):
+        response = client.post(extend_url, sent, follow=True)
+        assert "The phase is extended." in response.content.decode()
+    assert (table.phase().deadline - before).total_seconds() == 15 * 60
