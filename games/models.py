@@ -498,3 +498,32 @@ class RoleFlavour(models.Model):
 
     def __str__(self) -> str:
         return f"flavour of {self.role_id} in {self.game}"
+
+
+class SubmissionKey(models.Model):
+    """A player's submission as his form sent it, stored with what it created (issue
+    17: a retry after a lost answer is the same submission, not a new one).
+
+    `key` is the random token of one render of the form; `choice` a digest of what the
+    form said (a new choice in the same form is a new submission). Unique per user: a
+    token someone else sent matches nothing of his. Written in the transaction of the
+    submission itself, so it exists exactly when the submission was stored."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    choice = models.CharField(max_length=64)
+    # "vote", "action", "withdrawal", "post": what the first submission created.
+    kind = models.CharField(max_length=20)
+    created_id = models.BigIntegerField(null=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "key", "choice"], name="one_submission_per_user_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key[:8]} of user {self.user_id}"

@@ -18,6 +18,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from games.live.database_down import DatabaseDownSocket  # noqa: E402
 from games.live.origins import SameOriginValidator  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 from games.timers import start_embedded_timer  # noqa: E402
@@ -26,7 +27,11 @@ from mafiasite.gc_tuning import settle_after_startup  # noqa: E402
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # The session is read from the database: when it is unreachable the socket
+        # says so in an error frame (games/live/database_down.py).
+        "websocket": SameOriginValidator(
+            DatabaseDownSocket(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )
 

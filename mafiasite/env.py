@@ -8,8 +8,11 @@ A bad value fails loudly at start-up instead of being guessed at.
 False
 """
 
+from __future__ import annotations
+
 import os
 import tempfile
+from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
@@ -49,8 +52,64 @@ def env_int(name: str, default: int) -> int:
         raise ImproperSetting(f"{name}={raw!r} is not an integer") from None
 
 
-def database_from_url(url: str) -> dict:
-    """Django's DATABASES entry for a postgres:// or sqlite:/// URL."""
+@dataclass(frozen=True)
+class DatabaseTimeouts:
+    """How long a request waits for PostgreSQL before it gives up with a clear page
+    (issue 17: a stalled database hung every request for the whole stall).
+
+    connect: seconds to open a connection (libpq's connect_timeout; it counts 2 at
+    least). statement and lock: milliseconds a statement may run, and wait for a row
+    lock, before PostgreSQL cancels it (0: no limit). alive: seconds without an
+    answer after which a silent peer (a network cut) is given up, by TCP keepalives
+    and tcp_user_timeout.
+
+    >>> DatabaseTimeouts(connect=3, statement=5000, lock=4000).connection_options()["options"]
+    '-c statement_timeout=5000 -c lock_timeout=4000'
+    """
+
+    connect: int = 3
+    statement: int = 5000
+    lock: int = 5000
+    alive: int = 6
+
+    @classmethod
+    def from_env(cls) -> DatabaseTimeouts:
+        default = cls()
+        timeouts = cls(
+            connect=env_int("DATABASE_CONNECT_TIMEOUT", default.connect),
+            statement=env_int("DATABASE_STATEMENT_TIMEOUT_MS", default.statement),
+            lock=env_int("DATABASE_LOCK_TIMEOUT_MS", default.lock),
+            alive=env_int("DATABASE_ALIVE_TIMEOUT", default.alive),
+        )
+        for name, value in vars(timeouts).items():
+            if value < 0:
+                raise ImproperSetting(f"the database's {name} timeout {value} is negative")
+        if timeouts.connect == 0:
+            raise ImproperSetting("DATABASE_CONNECT_TIMEOUT=0 would wait forever")
+        return timeouts
+
+    def connection_options(self) -> dict:
+        options = {
+            "connect_timeout": self.connect,
+            "options": f"-c statement_timeout={self.statement} -c lock_timeout={self.lock}",
+        }
+        if self.alive:
+            # A peer that stops answering (no ACK, no reply) is dropped after about
+            # `alive` seconds instead of the kernel's default of minutes.
+            interval = max(1, self.alive // 3)
+            options.update(
+                keepalives=1,
+                keepalives_idle=interval,
+                keepalives_interval=interval,
+                keepalives_count=3,
+                tcp_user_timeout=self.alive * 1000,
+            )
+        return options
+
+
+def database_from_url(url: str, timeouts: DatabaseTimeouts | None = None) -> dict:
+    """Django's DATABASES entry for a postgres:// or sqlite:/// URL (PostgreSQL with
+    `timeouts`, the defaults when None)."""
     parts = urlsplit(url)
     if parts.scheme in ("postgres", "postgresql", "pgsql"):
         name = unquote(parts.path.lstrip("/"))
@@ -64,6 +123,7 @@ def database_from_url(url: str) -> dict:
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
             "CONN_MAX_AGE": 0,
+            "OPTIONS": (timeouts or DatabaseTimeouts()).connection_options(),
         }
     if parts.scheme == "sqlite":
         path = unquote(parts.path)

@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from mafiasite.env import (
+    DatabaseTimeouts,
     ImproperSetting,
     database_from_url,
     env_bool,
@@ -48,6 +49,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A view that fails on the database answers "unreachable, not recorded" (503).
+    "games.web.outage.DatabaseOutage",
     # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
     # Serves static files from the web process (no separate static server needed).
@@ -123,7 +126,11 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": database_from_url(DATABASE_URL)}
+    # PostgreSQL's timeouts (DATABASE_CONNECT_TIMEOUT, DATABASE_STATEMENT_TIMEOUT_MS,
+    # DATABASE_LOCK_TIMEOUT_MS, DATABASE_ALIVE_TIMEOUT; mafiasite/env.py): a request
+    # waits a few seconds at most, then the site says the database is unreachable
+    # (games/web/outage.py).
+    DATABASES = {"default": database_from_url(DATABASE_URL, DatabaseTimeouts.from_env())}
 else:
     DATABASES = {"default": sqlite_database(str(BASE_DIR / "db.sqlite3"))}
 # Under ASGI every request may run in another thread: persistent connections leak,

@@ -27,7 +27,8 @@ chat and enters the graveyard at once, a prisoner enters the jail when the day t
 jailed him closes, a recruit joins the Masons, all without a reload.
 
 Browser -> server: {"type": "resync", "after": <cursor>} and
-{"type": "post", "channel", "text", "to", "room"} (games.services.post_message).
+{"type": "post", "channel", "text", "to", "room", "key"} (games.services.post_message;
+"key" is the form's submission key: a post sent again is posted once).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from django.utils import timezone
 
 from games import masks, services
 from games.cursors import BadCursor, read_position
+from games.live.database_down import DATABASE_DOWN_CODE, outage_frame
 from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND
@@ -58,6 +60,7 @@ from games.viewer import (
     viewer_for,
     visible_events,
 )
+from games.web.outage import OUTAGE_ERRORS
 
 # The kinds of a post's events (games/services/chat.py), whose payload names its author.
 POST_KINDS = frozenset({"post", "pm"})
@@ -228,6 +231,24 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.close(code=LOGGED_OUT_CODE)
 
     async def dispatch(self, message: dict) -> None:
+        try:
+            await self._dispatch(message)
+        except OUTAGE_ERRORS:
+            await self._database_down(message)
+
+    async def _database_down(self, message: dict) -> None:
+        """The database failed under a handler (games/web/outage.py): the browser is
+        told, never left with a socket that died silently. A post was not recorded
+        (its transaction failed); a socket that could not open closes after the frame
+        and the page reconnects with its cursor."""
+        opening = message.get("type") == "websocket.connect"
+        if opening:
+            await self.accept()
+        await self.send_json(outage_frame(message.get("type") == "websocket.receive"))
+        if opening:
+            await self.close(code=DATABASE_DOWN_CODE)
+
+    async def _dispatch(self, message: dict) -> None:
         # Channels closes stale database connections before every handler, through
         # one shared thread: at a phase close every socket of every game waits in
         # that queue (half the server's time at 50 games). The layer's messages are
@@ -376,6 +397,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 text=str(content.get("text", "")),
                 to=str(content.get("to", "")),
                 room=str(content.get("room", "")),
+                key=str(content.get("key", "")),
             )
 
         try:

@@ -13,7 +13,8 @@
 - `setups`: the setups GMs build (save, clone, delete, find), in versions;
 - `roulette`: the graveyard's Russian roulette;
 - `flavour`: the GM's flavour texts of a game's roles;
-- `push`: the one way out, every event sent after its commit.
+- `push`: the one way out, every event sent after its commit;
+- `submissions`: a retried submission is the same one (the form's key).
 
 Every service runs in one transaction that locks the game row first, refuses bad
 input with a `ServiceError` before writing anything, and pushes after commit.
@@ -114,11 +115,13 @@ from games.services.setups import (
     problems_text,
     save_setup,
 )
+from games.services.submissions import FIELD as SUBMISSION_FIELD
 
 # Practice seats move when a phase opens and answer the engine's questions.
 phases.use_bots(bots.play_bots, bots.answer_pending)
 
 __all__ = [
+    "SUBMISSION_FIELD",
     "FLAVOUR_KIND",
     "MAX_FLAVOUR_CHARS",
     "set_flavour",

@@ -16,7 +16,7 @@ from games.models import (
     Status,
     outside_phases,
 )
-from games.services import roulette
+from games.services import roulette, submissions
 from games.services.core import (
     MAX_POST_CHARS,
     ServiceError,
@@ -32,7 +32,7 @@ from games.text_safety import clean_text
 
 
 def post_message(
-    user, game_id: int, *, channel: str, text: str, to: str = "", room: str = ""
+    user, game_id: int, *, channel: str, text: str, to: str = "", room: str = "", key: str = ""
 ) -> Post | Event:
     """Post in a thread. Who may write where:
 
@@ -48,6 +48,9 @@ def post_message(
 
     A graveyard post starting with "-" is a roulette command (games/services/roulette.py):
     a move of the table, not a post; the returned value is then the move's event.
+
+    `key`: the form's submission key (games/services/submissions.py): a retry of a
+    post already stored returns that post and posts nothing.
     """
     # No direction-changing or invisible characters (U+202E turned lines around).
     text = clean_text(text or "").strip()
@@ -59,11 +62,16 @@ def post_message(
     if len(text) > MAX_POST_CHARS:
         raise ServiceError(f"A post has at most {MAX_POST_CHARS} characters.")
     now = timezone.now()
+    key = submissions.checked_key(key)
+    choice = submissions.digest(post=text, channel=channel, to=to, room=room, game=game_id)
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
         if not getattr(user, "is_authenticated", False):
             raise ServiceError("Log in first.")
+        first = submissions.first_submission(user, key, choice)
+        if first is not None:
+            return Post.objects.get(pk=first.created_id)
         is_gm = runs_game(game, user)
         seat = game.seats.filter(user=user).first()
         watching = seat is None and not is_gm and is_spectator(game, user)
@@ -132,6 +140,7 @@ def post_message(
             text=text,
             created_at=now,
         )
+        submissions.remember(user, game, key, choice, "post", post.pk)
         payload = {
             "post": post.ref,
             "author": name,

@@ -24,6 +24,7 @@ from django.utils import timezone
 import roles
 from games import rooms
 from games.models import Phase, Spectator, Status, Vote
+from games.services import submissions
 from games.services.core import (
     GM_ACTOR,
     MAX_PHASE_SECONDS,
@@ -31,6 +32,7 @@ from games.services.core import (
     audience_of,
     engine_state,
     gm_change,
+    lock_game,
     runs_game,
     with_role_name,
 )
@@ -130,12 +132,22 @@ def vote_rulings_of(phase: Phase, ruleset) -> list[dict]:
     ]
 
 
-def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None) -> Phase:
+def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None, key: str = "") -> Phase:
     """Add time to the open phase (paused or not); the new deadline is pushed to all.
-    The ETA task of the old deadline finds the phase not yet due and does nothing."""
+    The ETA task of the old deadline finds the phase not yet due and does nothing.
+
+    `key`: the form's submission key (games/services/submissions.py): the same
+    extension sent again (its answer was lost) extends once."""
     seconds = _extension_seconds(seconds)
     now = timezone.now()
+    key = submissions.checked_key(key)
+    choice = submissions.digest(extend=seconds, phase=phase_seq, game=game_id)
     with transaction.atomic():
+        if key:
+            lock_game(game_id)  # a retry racing its first attempt waits, then finds it
+            first = submissions.first_submission(gm, key, choice)
+            if first is not None:
+                return Phase.objects.get(pk=first.created_id)
         change, phase = gm_change(gm, game_id, phase_seq)
         if time_left(phase, now) + timedelta(seconds=seconds) > timedelta(
             seconds=MAX_PHASE_SECONDS
@@ -150,6 +162,7 @@ def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None) -> Pha
         else:
             schedule_deadline(phase)
         change.log("deadline_extended", "public", payload, phase=phase)
+        submissions.remember(gm, change.game, key, choice, "extension", phase.pk)
         change.finish()
     return phase
 

@@ -12,6 +12,7 @@ from games.models import (
     Phase,
     Vote,
 )
+from games.services import submissions
 from games.services.core import (
     ServiceError,
     check_move_rate,
@@ -41,18 +42,29 @@ def submit_action(
     targets: list[str] | None = None,
     extra: dict | None = None,
     phase_seq: int | None = None,
-) -> Action:
+    key: str = "",
+) -> Action | None:
     """Record (or replace) this seat's choice of one ability for the open phase.
 
     A seat may use every ability the engine offers it now, each in its own row, alive
     or dead (the engine says who may act: the lynched Jester haunts). `ability=""` is
     "I do nothing this phase": it withdraws the seat's other choices and counts as
     having acted (see `finish_actions` for "nothing more", keeping them).
+
+    `key`: the form's submission key (games/services/submissions.py): a retry of a
+    move already stored returns it and changes nothing.
     """
     targets = list(targets or [])
     extra = dict(extra or {})
     now = timezone.now()
+    key = submissions.checked_key(key)
+    choice = submissions.digest(
+        move=ability, targets=targets, extra=extra, phase=phase_seq, game=game_id
+    )
     with transaction.atomic():
+        first = _first_move(user, game_id, key, choice)
+        if first is not None:
+            return Action.objects.filter(pk=first.created_id).first()
         change, seat, phase, state, offered = _move_start(user, game_id, phase_seq, now)
         replaced: list[str] = []
         if ability:
@@ -73,6 +85,7 @@ def submit_action(
             ability=ability,
             defaults={"targets": targets, "extra": extra, "submitted_at": now},
         )
+        submissions.remember(user, change.game, key, choice, "action", stored.pk)
         _log_move(
             change,
             phase,
@@ -89,11 +102,18 @@ def submit_action(
     return stored
 
 
-def finish_actions(user, game_id: int, phase_seq: int | None = None) -> Action:
+def finish_actions(
+    user, game_id: int, phase_seq: int | None = None, key: str = ""
+) -> Action | None:
     """ "Nothing more this phase": the seat's choices stand and it counts as having
     acted, though the engine offered more (roles.owed)."""
     now = timezone.now()
+    key = submissions.checked_key(key)
+    choice = submissions.digest(move="done", phase=phase_seq, game=game_id)
     with transaction.atomic():
+        first = _first_move(user, game_id, key, choice)
+        if first is not None:
+            return Action.objects.filter(pk=first.created_id).first()
         change, seat, phase, state, _ = _move_start(user, game_id, phase_seq, now)
         stored, _ = Action.objects.update_or_create(
             phase=phase,
@@ -101,10 +121,20 @@ def finish_actions(user, game_id: int, phase_seq: int | None = None) -> Action:
             ability=roles.DONE,
             defaults={"targets": [], "extra": {}, "submitted_at": now},
         )
+        submissions.remember(user, change.game, key, choice, "action", stored.pk)
         _log_move(change, phase, state, seat.name, "action_recorded", roles.DONE, [], {}, True)
         close_if_everyone_acted(change, phase, state)
         change.finish()
     return stored
+
+
+def _first_move(user, game_id: int, key: str, choice: str):
+    """The stored submission this one repeats (the game locked first, so a retry
+    racing its first attempt waits for it and then finds it), or None."""
+    if not key:
+        return None
+    lock_game(game_id)
+    return submissions.first_submission(user, key, choice)
 
 
 def _move_start(user, game_id: int, phase_seq: int | None, now):
@@ -160,11 +190,15 @@ def _log_move(
 
 
 def withdraw_action(
-    user, game_id: int, phase_seq: int | None = None, ability: str | None = None
+    user, game_id: int, phase_seq: int | None = None, ability: str | None = None, key: str = ""
 ) -> None:
     """Withdraw one ability's choice (`ability`), or all of the seat's choices (None)."""
     now = timezone.now()
+    key = submissions.checked_key(key)
+    choice = submissions.digest(withdraw=ability, phase=phase_seq, game=game_id)
     with transaction.atomic():
+        if _first_move(user, game_id, key, choice) is not None:
+            return
         change = lock_game(game_id)
         game = change.game
         seat = seat_of(game, user)
@@ -178,6 +212,7 @@ def withdraw_action(
         deleted, _ = rows.delete()
         if not deleted:
             raise ServiceError("You have no action to withdraw.")
+        submissions.remember(user, game, key, choice, "withdrawal", None)
         mine = {} if ability is None else {"ability": ability}
         change.log("action_withdrawn", f"seat:{seat.name}", mine, phase=phase)
         change.log(
@@ -190,14 +225,27 @@ def withdraw_action(
 
 
 def cast_vote(
-    user, game_id: int, target: str | None, phase_seq: int | None = None, fast: bool = False
-) -> Vote:
+    user,
+    game_id: int,
+    target: str | None,
+    phase_seq: int | None = None,
+    fast: bool = False,
+    key: str = "",
+) -> Vote | None:
     """Vote for a player, "pass" where the ruleset allows it, or None/"" to withdraw.
 
     `fast` marks the vote "fast" where the ruleset has fast votes (ru_classic): the day
-    closes as soon as the ruleset's `fast_close` says the host may close it."""
+    closes as soon as the ruleset's `fast_close` says the host may close it.
+
+    `key`: the form's submission key: a retry of a vote already stored returns it and
+    counts as no change (games/services/submissions.py)."""
     target = target or None
+    key = submissions.checked_key(key)
+    choice = submissions.digest(vote=target, fast=fast, phase=phase_seq, game=game_id)
     with transaction.atomic():
+        first = _first_move(user, game_id, key, choice)
+        if first is not None:
+            return Vote.objects.filter(pk=first.created_id).first()
         change = lock_game(game_id)
         game = change.game
         seat = seat_of(game, user)
@@ -247,6 +295,7 @@ def cast_vote(
             fast=fast,
             cast_at=timezone.now(),
         )
+        submissions.remember(user, game, key, choice, "vote", vote.pk)
         change.log(
             "vote",
             "public",

@@ -1,7 +1,10 @@
 """Small template filters: event and result lines (games/text.py), list indexing,
 dict lookup, a paused phase's time left."""
 
+import secrets
+
 from django import template
+from django.utils.html import format_html
 
 from games import text
 
@@ -34,3 +37,12 @@ def time_left(phase) -> str:
     if phase is None or phase.paused_at is None:
         return ""
     return text.duration(max(0, (phase.deadline - phase.paused_at).total_seconds()))
+
+
+@register.simple_tag
+def submission_key():
+    """A form's hidden submission key, new at each render (games/services/submissions.py:
+    a retry of the same form is the same submission)."""
+    return format_html(
+        '<input type="hidden" name="submission_key" value="{}">', secrets.token_hex(16)
+    )

@@ -394,14 +394,15 @@ def _phase_seq(request) -> int:
 def act(request, game_id: int):
     def call():
         seq = _phase_seq(request)
+        key = request.POST.get(services.SUBMISSION_FIELD, "")
         if request.POST.get("withdraw"):
             # One ability's choice ("withdraw" names it), or all of them ("all").
             which = request.POST["withdraw"]
             ability = None if which == "all" else which
-            services.withdraw_action(request.user, game_id, phase_seq=seq, ability=ability)
+            services.withdraw_action(request.user, game_id, phase_seq=seq, ability=ability, key=key)
             return
         if request.POST.get("done"):
-            services.finish_actions(request.user, game_id, phase_seq=seq)
+            services.finish_actions(request.user, game_id, phase_seq=seq, key=key)
             return
         ability = request.POST.get("ability", "")
         targets = [t for t in request.POST.getlist("target") if t]
@@ -411,7 +412,13 @@ def act(request, game_id: int):
             if key.startswith("extra_") and value
         }
         services.submit_action(
-            request.user, game_id, ability=ability, targets=targets, extra=extra, phase_seq=seq
+            request.user,
+            game_id,
+            ability=ability,
+            targets=targets,
+            extra=extra,
+            phase_seq=seq,
+            key=key,
         )
 
     return service_post(request, game_id, call, "Your choice is recorded.")
@@ -429,6 +436,7 @@ def vote(request, game_id: int):
             request.POST.get("target", ""),
             phase_seq=_phase_seq(request),
             fast=request.POST.get("fast") == "1",
+            key=request.POST.get(services.SUBMISSION_FIELD, ""),
         ),
         "Your vote is recorded.",
     )
@@ -447,6 +455,7 @@ def post(request, game_id: int):
             text=request.POST.get("text", ""),
             to=request.POST.get("to", ""),
             room=request.POST.get("room", ""),
+            key=request.POST.get(services.SUBMISSION_FIELD, ""),
         ),
         "",
     )
@@ -526,7 +535,13 @@ def gm_extend(request, game_id: int):
             minutes = int(request.POST.get("minutes", ""))
         except ValueError:
             raise ServiceError("Give the extension as a whole number of minutes.") from None
-        services.extend_phase(request.user, game_id, minutes * 60, phase_seq=_phase_seq(request))
+        services.extend_phase(
+            request.user,
+            game_id,
+            minutes * 60,
+            phase_seq=_phase_seq(request),
+            key=request.POST.get(services.SUBMISSION_FIELD, ""),
+        )
 
     return service_post(request, game_id, call, "The phase is extended.")
 

@@ -175,7 +175,10 @@
     data.delete("op");
     const ticket = (latest = {});
     form.classList.add("checking");
-    fetch(form.dataset.checkUrl, { method: "POST", body: data, credentials: "same-origin" })
+    // X-Requested-With: an outage is answered as JSON too (games/web/outage.py).
+    fetch(form.dataset.checkUrl, {
+      method: "POST", body: data, credentials: "same-origin", headers: { "X-Requested-With": "fetch" },
+    })
       .then(function (response) {
         return response.json().then(function (body) { return { ok: response.ok, body: body }; });
       })

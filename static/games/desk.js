@@ -16,8 +16,13 @@
     const region = document.getElementById("desk-live");
     if (!region || !region.dataset.deskLive) return;
     const mine = ++asked;
-    fetch(region.dataset.deskLive, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { return response.ok ? response.text() : null; })
+    fetch(region.dataset.deskLive, {
+      credentials: "same-origin", cache: "no-store", headers: { "X-Requested-With": "fetch" },
+    })
+      .then(function (response) {
+        if (response.status === 503) return response.json().then(outage);
+        return response.ok ? response.text() : null;
+      })
       .then(function (html) {
         if (html === null || mine !== asked) return; // a later answer is on its way
         const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("desk-live");
@@ -28,6 +33,21 @@
         }
       })
       .catch(function () { /* the next event retries */ });
+  }
+
+  // The database is unreachable (games/web/outage.py): the desk says so and keeps
+  // what it shows until the next event fetches it again.
+  function outage(body) {
+    const region = document.getElementById("desk-live");
+    if (!region) return null;
+    let note = region.querySelector(".outage-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "outage-note error";
+      region.insertBefore(note, region.firstChild);
+    }
+    note.textContent = (body && body.error) || "The site cannot reach its database.";
+    return null;
   }
 
   document.addEventListener("mafia:event", function (e) {

@@ -68,6 +68,8 @@
     const after = encodeURIComponent(JSON.stringify(cursor));
     socket = new WebSocket(scheme + location.host + "/ws/games/" + gameId + "/?after=" + after);
     socket.onopen = function () { retry = 500; setStatus("live", "on"); };
+    // 4503: the database was unreachable as the socket opened (its error frame said
+    // so); the page reconnects like after any close.
     socket.onclose = function (closed) {
       if (closed.code === 4401) {
         // The session logged out (games/live/sessions.py): a new socket would be
@@ -391,9 +393,20 @@
   }
 
   function refreshPanels() {
-    fetch(location.pathname, { credentials: "same-origin" })
-      .then(function (response) { return response.text(); })
+    // X-Requested-With: an outage is answered as JSON (games/web/outage.py), shown here.
+    fetch(location.pathname, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
+      .then(function (response) {
+        if (response.status === 503) {
+          return response.json().then(function (body) {
+            setStatus("database unreachable", "off");
+            toast(body.error || "The site cannot reach its database.", "error");
+            return null;
+          });
+        }
+        return response.text();
+      })
       .then(function (html) {
+        if (html === null) return; // the next event retries
         const fresh = new DOMParser().parseFromString(html, "text/html");
         // Panels come only from a page of the same kind: a running page whose game
         // has ended keeps its overlay (what it fetched is the game-over page), while
@@ -438,6 +451,8 @@
     socket.send(JSON.stringify({
       type: "post", ref: refs, channel: data.get("channel"),
       text: data.get("text") || "", to: data.get("to") || "", room: data.get("room") || "",
+      // The form's submission key: a post sent again (no answer came) is posted once.
+      key: data.get("submission_key") || "",
     }));
   });
 
@@ -445,9 +460,20 @@
     if (!e.defaultPrevented) navigating = true;
   });
 
+  // A fresh submission key once a post is stored: the next post is a new one.
+  function newKey() {
+    const bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
   function clearForm(ref) {
     const form = document.querySelector('form[data-ref="' + ref + '"]');
     if (!form) return;
+    const key = form.querySelector('[name="submission_key"]');
+    if (key) key.value = newKey();
     const textarea = form.querySelector("textarea");
     if (textarea) textarea.value = "";
     if (form.querySelector('[name="channel"]').value === "last_words") {

@@ -1,0 +1,56 @@
+"""Sockets while the database is unreachable (issue 17, item 4): a clear error frame,
+never a socket that dies silently or a handshake answered with HTTP 500.
+
+The consumer (games/live/consumers.py) sends `outage_frame` when a handler fails on
+the database; `DatabaseDownSocket` covers what runs before it, the session and user
+read from the database by AuthMiddlewareStack: the socket opens, says so and closes
+with DATABASE_DOWN_CODE, and the page reconnects with its cursor, as after any close.
+"""
+
+from __future__ import annotations
+
+import json
+
+from games.web.outage import OUTAGE_ERRORS
+
+DATABASE_DOWN_CODE = 4503
+
+
+def outage_frame(sent_something: bool) -> dict:
+    """The error frame: for what the browser sent (a post), that it was NOT recorded."""
+    text = "The database is unreachable: "
+    if sent_something:
+        text += "what you sent was NOT recorded; send it again in a few seconds."
+    else:
+        text += "this page may be behind; it catches up when the database is back."
+    return {"type": "error", "message": text, "database": "unreachable"}
+
+
+class DatabaseDownSocket:
+    """ASGI middleware around the socket stack: a database failure before the socket
+    was answered opens it only to say so, then closes it."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket":
+            return await self.inner(scope, receive, send)
+        answered = False
+
+        async def watched_send(message):
+            nonlocal answered
+            if message["type"] in ("websocket.accept", "websocket.close"):
+                answered = True
+            await send(message)
+
+        try:
+            return await self.inner(scope, receive, watched_send)
+        except OUTAGE_ERRORS:
+            if answered:
+                raise
+        # Nothing of the handshake was read or answered yet: the connect comes first.
+        await receive()
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "text": json.dumps(outage_frame(False))})
+        await send({"type": "websocket.close", "code": DATABASE_DOWN_CODE})

@@ -1,0 +1,100 @@
+"""Issue 17, item 4, on the socket: the database unreachable never kills a socket
+silently; the browser gets an error frame that says so (and, for a post, that it was
+NOT recorded), and the page reconnects once the socket closes."""
+
+from unittest import mock
+
+from asgiref.sync import async_to_sync
+from django.db import OperationalError
+
+from games.live.database_down import DATABASE_DOWN_CODE
+from games.models import Post
+from tests.live.conftest import Socket
+
+REFUSED = OperationalError("connection failed: Connection refused")
+
+
+def run(coro_fn):
+    return async_to_sync(coro_fn)()
+
+
+def test_a_socket_opened_while_the_session_cannot_be_read_says_so(live_table):
+    sock = Socket(live_table.game.id, live_table.users["alice"])
+
+    async def scenario():
+        with mock.patch("channels.auth.get_user", side_effect=REFUSED):
+            assert await sock.open()
+            frame = await sock.communicator.receive_json_from(timeout=5)
+            closed = await sock.communicator.receive_output(timeout=5)
+        return frame, closed
+
+    frame, closed = run(scenario)
+    assert frame["type"] == "error" and frame["database"] == "unreachable"
+    assert frame["message"].startswith("The database is unreachable")
+    assert closed == {"type": "websocket.close", "code": DATABASE_DOWN_CODE}
+
+
+def test_a_socket_whose_game_cannot_be_read_says_so(live_table):
+    sock = Socket(live_table.game.id, live_table.users["alice"])
+
+    async def scenario():
+        with mock.patch("games.live.consumers.opening", side_effect=REFUSED):
+            assert await sock.open()
+            frame = await sock.communicator.receive_json_from(timeout=5)
+            closed = await sock.communicator.receive_output(timeout=5)
+        return frame, closed
+
+    frame, closed = run(scenario)
+    assert frame["type"] == "error" and "unreachable" in frame["message"]
+    assert closed["code"] == DATABASE_DOWN_CODE
+
+
+def test_a_post_sent_while_the_database_is_down_is_not_recorded_and_says_so(live_table):
+    gm = live_table.gm
+    sock = Socket(live_table.game.id, gm)
+
+    async def scenario():
+        assert await sock.open()
+        await sock.drain()
+        with mock.patch("games.services.post_message", side_effect=REFUSED):
+            await sock.send({"type": "post", "ref": 1, "channel": "announce", "text": "hi"})
+            frame = await sock.communicator.receive_json_from(timeout=5)
+        # The socket lives on: the same post, sent again, goes through.
+        await sock.send({"type": "post", "ref": 2, "channel": "announce", "text": "hi"})
+        answer = await sock.communicator.receive_json_from(timeout=5)
+        while answer.get("type") != "posted":
+            answer = await sock.communicator.receive_json_from(timeout=5)
+        await sock.close()
+        return frame, answer
+
+    frame, answer = run(scenario)
+    assert frame["type"] == "error"
+    assert "NOT recorded" in frame["message"] and "send it again" in frame["message"]
+    assert answer["ref"] == 2
+    assert Post.objects.filter(text="hi").count() == 1
+
+
+def test_a_post_sent_twice_on_the_socket_with_its_key_is_posted_once(live_table):
+    """live.js sends the form's submission key with a socket post: the same post sent
+    again (its answer was lost) is answered with the first post, not posted twice."""
+    sock = Socket(live_table.game.id, live_table.gm)
+    key = "0123456789abcdef" * 2
+
+    async def scenario():
+        assert await sock.open()
+        await sock.drain()
+        answers = []
+        for ref in (1, 2):
+            await sock.send(
+                {"type": "post", "ref": ref, "channel": "announce", "text": "once", "key": key}
+            )
+            answer = await sock.communicator.receive_json_from(timeout=5)
+            while answer.get("type") != "posted":
+                answer = await sock.communicator.receive_json_from(timeout=5)
+            answers.append(answer)
+        await sock.close()
+        return answers
+
+    first, again = run(scenario)
+    assert first["post"] == again["post"]
+    assert Post.objects.filter(text="once").count() == 1
