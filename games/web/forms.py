@@ -18,6 +18,8 @@ import roles
 from games import setup_view
 from games.models import PrivateMessages
 from games.services import REVEAL_OPTION, reveal_modes
+from games.web.activity_form import NAMES as ACTIVITY_NAMES
+from games.web.activity_form import activity_fields, activity_from
 
 # The setup choice's value for a GM's setup: this prefix and the setup's link token.
 SETUP_CHOICE = "setup:"
@@ -166,6 +168,10 @@ class GameForm(forms.Form):
         self.option_fields = option_fields(ruleset, own_options)
         for key, (_option, option_field) in self.option_fields.items():
             self.fields[key] = option_field
+        self.fields.update(activity_fields(ruleset))
+
+    def activity_fields(self) -> list:
+        return [self[name] for name in ACTIVITY_NAMES]
 
     @property
     def chosen_preset(self) -> SetupChoice:
@@ -219,6 +225,7 @@ class GameForm(forms.Form):
             "options": options,
             "open_setup": data.get("open_setup", False),
             "roulette_spectators": data.get("roulette_spectators", False),
+            "activity": activity_from(data),
         }
         if self.chosen.version_id is not None:
             kwargs["setup_version"] = self.chosen.version_id
