@@ -26,6 +26,7 @@ from games.services import activity, bots, phases
 from games.services.activity import (
     checked_settings,
     default_settings,
+    gm_activity,
     post_counter,
     substitutes_wanted,
 )
@@ -223,6 +224,7 @@ __all__ = [
     "checked_settings",
     "default_settings",
     "post_counter",
+    "gm_activity",
     "substitutes_wanted",
     "REMINDER_KIND",
     "send_due_reminders",

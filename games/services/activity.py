@@ -94,7 +94,32 @@ def post_counter(game: Game, phase: Phase | None, seat) -> dict | None:
     if not state.has_player(seat.name) or not state.player(seat.name).alive:
         return None
     posts = Post.objects.filter(phase=phase, channel=Post.DAY, seat=seat).count()
-    return {"posts": posts, "needed": game.min_posts, "day": phase.number}
+    return {
+        "posts": posts,
+        "needed": game.min_posts,
+        "day": phase.number,
+        "warned": seat.activity_warned,
+        "next": "substitute" if game.substitute_instead else "modkill",
+    }
+
+
+def gm_activity(game: Game, phase: Phase | None) -> dict[str, dict]:
+    """For the GM's table: each seat's warning and substitute mark, and its game posts
+    of the open day while the posts rule counts it ("posts" None otherwise)."""
+    counting = (
+        phase is not None and phase.kind == Phase.DAY and rules_of(game).applies_on(phase.number)
+    )
+    posts = day_posts(phase) if counting else {}
+    return {
+        name: {
+            "warned": warned,
+            "substitute": wanted,
+            "posts": posts.get(name, 0) if counting else None,
+        }
+        for name, warned, wanted in game.seats.values_list(
+            "name", "activity_warned", "substitute_wanted"
+        )
+    }
 
 
 def judge_posts(change: Change, day: Phase, after: Phase | None, state: roles.GameState) -> None:
