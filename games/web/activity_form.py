@@ -25,7 +25,7 @@ def activity_fields(ruleset) -> dict[str, forms.Field]:
             "at its close: a warning the first time, a modkill when repeated. 0: no minimum.",
         ),
         "post_days": forms.IntegerField(
-            label="…in each of the first days",
+            label="For the first … days",
             min_value=0,
             max_value=MAX_POST_DAYS,
             required=False,
