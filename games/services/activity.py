@@ -137,24 +137,36 @@ def judge_posts(change: Change, day: Phase, after: Phase | None, state: roles.Ga
     counts = {name: posts.get(name, 0) for name in living}
     warned = {name for name in living if seats[name].activity_warned}
     verdicts = post_verdicts(rules, day.number, counts, warned)
-    for name in living:  # in seat order, as the verdicts are announced
-        verdict = verdicts.get(name)
-        if verdict is None:
-            continue
-        seat = seats[name]
-        why = {"player": name, "posts": counts[name], "needed": rules.min_posts, "day": day.number}
-        if verdict == WARNING:
-            seat.activity_warned = True
-            seat.save(update_fields=["activity_warned"])
-            change.log("activity_warning", "public", why, phase=day)
-        elif verdict == MODKILL and game.substitute_instead:
-            if not seat.substitute_wanted:
-                seat.substitute_wanted = True
-                seat.save(update_fields=["substitute_wanted"])
-                change.log("substitute_wanted", "gm", why, phase=day)
-                change.log("substitute_wanted", f"seat:{name}", {**why, "you": True}, phase=day)
-        elif verdict == MODKILL and after.is_open:
-            modkill_seat(change, after, seat, day.closed_at, why={"reason": "posts", **why})
+    judged = [  # in seat order, as the verdicts are announced
+        (seats[name], verdicts[name], {"player": name, "posts": counts[name]})
+        for name in living
+        if name in verdicts
+    ]
+    # The rule acts here, not the GM or co-GM who closed the day: no "by co-GM" lines.
+    acting, change.acting = change.acting, {}
+    try:
+        for seat, verdict, why in judged:
+            why.update(needed=rules.min_posts, day=day.number)
+            _apply_verdict(change, day, after, seat, verdict, why)
+    finally:
+        change.acting = acting
+
+
+def _apply_verdict(change: Change, day: Phase, after: Phase, seat, verdict: str, why) -> None:
+    """A public warning; or the GM's call for a substitute; or the host's modkill at the
+    opening of the phase after the day (unless an earlier one ended the game)."""
+    if verdict == WARNING:
+        seat.activity_warned = True
+        seat.save(update_fields=["activity_warned"])
+        change.log("activity_warning", "public", why, phase=day)
+    elif verdict == MODKILL and change.game.substitute_instead:
+        if not seat.substitute_wanted:
+            seat.substitute_wanted = True
+            seat.save(update_fields=["substitute_wanted"])
+            change.log("substitute_wanted", "gm", why, phase=day)
+            change.log("substitute_wanted", f"seat:{seat.name}", {**why, "you": True}, phase=day)
+    elif verdict == MODKILL and after.is_open:
+        modkill_seat(change, after, seat, day.closed_at, why={"reason": "posts", **why})
 
 
 def substitutes_wanted(game: Game) -> list[str]:
