@@ -129,6 +129,16 @@ def test_ten_posts_rule_warns_first_then_modkills(gm, monkeypatch):
     assert replay(game) == game.state
 
 
+def test_a_day_is_judged_once_however_often_its_close_is_tried(gm, monkeypatch):
+    game, users = classic(gm, monkeypatch)
+    day = open_phase(game)
+    play_day(gm, game, users, "bob", {"kay": 4})
+    # The ETA task, the sweeper and the GM's button after the close change nothing.
+    assert not services.close_phase(game.id, day.seq, reason="deadline", now=day.deadline)
+    assert services.sweep_overdue_phases(now=day.deadline) == 0
+    assert len(public(game, "activity_warning")) == 1
+
+
 def test_enough_posts_on_a_later_day_keep_the_warning_and_cost_nothing(gm, monkeypatch):
     game, users = classic(gm, monkeypatch)
     play_day(gm, game, users, "bob", {"kay": 0})
