@@ -18,7 +18,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services, tasks
+from games import export, services, tasks
 from games.models import Event, Game, Phase, Seat
 from tests.site.helpers import TOWN10, dealt_game, make_user, replay
 
@@ -86,6 +86,16 @@ def page(user, game) -> str:
     return response.content.decode()
 
 
+def latest_day_close(game) -> Event:
+    closes = Event.objects.filter(game=game, kind="phase_closed", audience="public")
+    return closes.filter(payload__phase="day").order_by("-seq").first()
+
+
+def first_close(game) -> Event:
+    closes = Event.objects.filter(game=game, kind="phase_closed", audience="public")
+    return closes.order_by("seq").first()
+
+
 def public(game, kind):
     return [e.payload for e in Event.objects.filter(game=game, kind=kind, audience="public")]
 
@@ -125,6 +135,12 @@ def test_ten_posts_rule_warns_first_then_modkills(gm, monkeypatch):
         users["kay"], game
     )
     assert "kay (Civilian) was modkilled for inactivity" in page(users["ann"], game)
+    # The GM's morning post of day 2 (the forum export) tells both verdicts.
+    post_md = export.markdown(export.morning_post(game, latest_day_close(game)))
+    assert "Warning to fay for inactivity: 0 of 10 game posts on day 2." in post_md
+    assert "kay (Civilian) was modkilled for inactivity (9 of 10" in post_md
+    day1_md = export.markdown(export.morning_post(game, first_close(game)))
+    assert "Warning to kay for inactivity: 4 of 10" in day1_md and "modkilled" not in day1_md
     # The stored inputs replay to the stored game (the modkill is the night's input).
     assert replay(game) == game.state
 
