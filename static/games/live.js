@@ -259,6 +259,7 @@
     article.appendChild(el("p", "", p.text));
     posts.appendChild(article);
     if (p.channel === "day" && p.author === root.dataset.me) countMyPost();
+    if (p.channel === "day") countInGmTable(p.author);
     if (p.channel === "announce") toast("GM: " + p.text, "announce");
     if (p.channel === "pm" && p.author !== root.dataset.me) toast("Private message from " + p.author, "pm");
   }
@@ -272,6 +273,16 @@
     counter.dataset.posts = String(posts);
     counter.querySelector(".count").textContent = String(posts);
     counter.classList.toggle("short", posts < Number(counter.dataset.needed));
+  }
+
+  // The GM's Posts column counts every living player's day posts the same way.
+  function countInGmTable(author) {
+    const row = document.querySelector('#gm-players tr[data-player="' + CSS.escape(author) + '"]');
+    const cell = row && row.querySelector(".posts-count");
+    if (!cell || cell.textContent.trim() === "") return; // no rule today, or a dead seat
+    const posts = Number(cell.textContent) + 1;
+    cell.textContent = String(posts);
+    cell.classList.toggle("short", posts < Number(cell.dataset.needed));
   }
 
   // A roulette move shows under its table as the page renders it (games/web/roulette.py

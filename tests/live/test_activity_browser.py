@@ -77,8 +77,15 @@ def test_the_counter_follows_my_posts_and_the_reminder_reaches_only_who_owes(
 
     gm = open_page(browser, site, gemma)
     gm.goto(url)
+    wait_live(gm)
     assert gm.inner_text("#gm-players tr:has-text('kay') .posts-count") == "3"
     assert gm.locator("#post-counter").count() == 0
+    kay.fill("#day-form textarea", "One more from kay")
+    kay.click("#day-form button")
+    gm.wait_for_function(
+        "() => document.querySelector('#gm-players tr[data-player=\"kay\"] .posts-count')"
+        ".textContent === '4'"
+    )
     gm.locator("#gm-players").scroll_into_view_if_needed()
     shot(gm, "activity-gm-posts-desktop", full_page=False)
 
