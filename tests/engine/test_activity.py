@@ -10,12 +10,14 @@ warning the first time and a modkill when repeated.')
 
 from __future__ import annotations
 
+import doctest
 import subprocess
 import sys
 
 import pytest
 
 import roles
+from roles import activity
 from roles.activity import MODKILL, NO_RULE, WARNING, Activity, post_verdicts
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]
@@ -134,3 +136,7 @@ def test_hunt_no_vote_modkill_off_lets_the_lynch_stand():
 def test_the_option_takes_only_on_or_off():
     with pytest.raises(ValueError, match="no_vote_modkill"):
         roles.new_game("ru_classic", _players(CLASSIC_ROLES), 0, {"no_vote_modkill": "x"}, "day")
+
+
+def test_the_docstring_example_runs():
+    assert doctest.testmod(activity).failed == 0
