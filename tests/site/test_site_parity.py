@@ -631,7 +631,7 @@ def new_game(gemma, ruleset_id, preset_id, *, seed, first_phase="night", reveal=
         seed=seed,
         options=options,
         # No posts rule: its modkills are the site's, outside the drawn input (the
-        # posts rule has its own tests, tests/site/test_activity.py).
+        # posts rule has its own tests, tests/site/test_site_activity.py).
         activity={"min_posts": 0},
     )
 

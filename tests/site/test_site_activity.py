@@ -223,8 +223,8 @@ def test_each_player_sees_his_own_counter(gm, monkeypatch):
     # The GM reads every count; nobody else reads another's.
     gm_page = page(gm, game)
     assert 'id="post-counter"' not in gm_page
-    assert '<td class="posts-count short">3</td>' in gm_page
-    assert '<td class="posts-count">12</td>' in gm_page
+    assert '<td class="posts-count short" data-needed="10">3</td>' in gm_page
+    assert '<td class="posts-count" data-needed="10">12</td>' in gm_page
     stranger = make_user("mallory")
     services.watch_game(stranger, game.id)
     assert 'id="post-counter"' not in page(stranger, game)
