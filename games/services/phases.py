@@ -130,12 +130,14 @@ def schedule_deadline(phase: Phase) -> None:
     if schedule_close is not None:
         game_id, seq, deadline = phase.game_id, phase.seq, phase.deadline
         transaction.on_commit(lambda: schedule_close(game_id, seq, deadline))
+    # The reminder's moment moves with the deadline; the task finds it sent, or not due.
     schedule_reminder = _reminder_timers.get(settings.PHASE_TIMER)
-    minutes = phase.game.remind_minutes
-    if schedule_reminder is not None and minutes and phase.reminded_at is None:
-        game_id, seq = phase.game_id, phase.seq
-        remind_at = phase.deadline - timedelta(minutes=minutes)
-        transaction.on_commit(lambda: schedule_reminder(game_id, seq, remind_at))
+    if schedule_reminder is not None and phase.reminded_at is None:
+        minutes = phase.game.remind_minutes
+        if minutes:
+            game_id, seq = phase.game_id, phase.seq
+            remind_at = phase.deadline - timedelta(minutes=minutes)
+            transaction.on_commit(lambda: schedule_reminder(game_id, seq, remind_at))
 
 
 def open_round(phase: Phase) -> int:
