@@ -13,3 +13,4 @@ class GamesConfig(AppConfig):
         from games.live import sessions  # noqa: F401 (logout closes the session's sockets)
 
         services.use_timer("celery", tasks.schedule_close)
+        services.use_reminder_timer("celery", tasks.schedule_reminder)

@@ -147,6 +147,15 @@ class Game(models.Model):
         max_length=10, choices=PrivateMessages.choices, default=PrivateMessages.OFF
     )
     signups_open = models.BooleanField(default=True)
+    # Activity rules (roles/activity.py; the create form starts at the ruleset's
+    # defaults): `min_posts` game posts a day in each of the first `post_days` days
+    # (0: no rule); `substitute_instead` asks the GM for a substitute where the rule
+    # would modkill; `remind_minutes` before a deadline each seat that still owes a
+    # vote or a move is reminded (0: never).
+    min_posts = models.PositiveSmallIntegerField(default=0)
+    post_days = models.PositiveSmallIntegerField(default=0)
+    substitute_instead = models.BooleanField(default=False)
+    remind_minutes = models.PositiveSmallIntegerField(default=0)
     # The engine's GameState.to_dict(); empty until the game starts.
     state = models.JSONField(default=dict, blank=True)
     winners = models.JSONField(default=list, blank=True)
@@ -180,6 +189,10 @@ class Seat(models.Model):
     # in, and the site plays it at random from the engine's legal choices.
     is_bot = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The posts rule's warning this seat's player earned (a later shortfall is the
+    # modkill), and the GM's "substitute wanted" mark, both cleared by a replacement.
+    activity_warned = models.BooleanField(default=False)
+    substitute_wanted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["joined_at", "id"]
@@ -235,6 +248,8 @@ class Phase(models.Model):
     # The players the GM modkilled during this phase, in order: inputs a replay
     # applies (roles.modkill) before the phase's own resolution.
     modkills = models.JSONField(default=list, blank=True)
+    # When the owing seats were reminded of this phase's deadline (once per phase).
+    reminded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["seq"]

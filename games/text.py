@@ -235,7 +235,19 @@ def _extended_text(p: dict) -> str:
     return f"{added}: the phase now closes at {_clock(p.get('deadline'))}."
 
 
+def _posts_short(p: dict) -> str:
+    return f"{p.get('posts')} of {p.get('needed')} game posts on day {p.get('day')}"
+
+
 def _modkill_text(p: dict) -> str:
+    if p.get("reason") == "posts":  # the posts rule at a day's close (services/activity.py)
+        if p.get("you"):
+            return (
+                f"You were modkilled for inactivity ({_posts_short(p)}, after a warning): you "
+                "are out of the game (the graveyard chat is open to you)."
+            )
+        parts = death_lines(p, f"was modkilled for inactivity ({_posts_short(p)}, warned before)")
+        return " ".join(parts)
     if p.get("you"):
         return "The GM modkilled you: you are out of the game (the graveyard chat is open to you)."
     parts = death_lines(p, "was modkilled by the GM")
@@ -246,7 +258,33 @@ def _modkill_text(p: dict) -> str:
     return " ".join(parts)
 
 
+def _substitute_text(p: dict) -> str:
+    if p.get("you"):
+        return (
+            f"Inactive again ({_posts_short(p)}, after a warning): the GM is looking for a "
+            "substitute to take your seat."
+        )
+    return (
+        f"Substitute wanted for {p.get('player')} ({_posts_short(p)}, warned before): "
+        "replace the player (Step in, Replace) instead of a modkill."
+    )
+
+
+def _reminder_text(p: dict) -> str:
+    owes = "your vote" if p.get("owes") == "vote" else "your move"
+    return (
+        f"Reminder: {p.get('kind')} {p.get('number')} closes at {_clock(p.get('deadline'))} "
+        f"(in {p.get('minutes')} min) and {owes} is still missing."
+    )
+
+
 GM_TOOL_TEXTS = {
+    "activity_warning": lambda p: (
+        f"Warning to {p.get('player')} for inactivity: {_posts_short(p)}. "
+        "Missing the minimum again is a modkill."
+    ),
+    "substitute_wanted": _substitute_text,
+    "reminder": _reminder_text,
     "deadline_extended": _extended_text,
     "paused": lambda p: f"The GM paused the game ({duration(p.get('remaining'))} left).",
     "resumed": lambda p: f"The GM resumed the game: it closes at {_clock(p.get('deadline'))}.",

@@ -1,7 +1,8 @@
 """The embedded phase timer: a thread in the web process that sweeps overdue phases.
 
-It calls the very same `sweep_overdue_phases()` as the Celery beat task, so
-the embedded default and the services deployment close phases the same way.
+It calls the very same `sweep_overdue_phases()` (and `send_due_reminders()`) as the
+Celery beat task, so the embedded default and the services deployment close phases
+(and remind) the same way.
 """
 
 import logging
@@ -26,6 +27,7 @@ def sweep_forever(stop: threading.Event, interval: float) -> None:
         started = time.monotonic()
         try:
             services.sweep_overdue_phases()
+            services.send_due_reminders()
         except Exception:  # a bad game must not stop the clock for every other game
             logger.exception("embedded phase sweep failed")
         finally:

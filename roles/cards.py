@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .activity import RULINGS as ACTIVITY_RULINGS
 from .legal import OWED_RULINGS
 from .modkill import RULINGS as MODKILL_RULINGS
 from .roulette import HELP as ROULETTE_HELP
@@ -100,6 +101,9 @@ def rules_text(ruleset_id: str) -> str:
         out.append("")
         out.append("Last wills (the 'last_wills' option):")
         out.append(WILL_RULINGS.strip())
+    out.append("")
+    out.append(f"Activity (defaults; the GM may change them): {ruleset.activity.text()}.")
+    out.append(ACTIVITY_RULINGS.strip())
     out.append("")
     out.append("The setup builder (any ruleset; `python -m roles setup ...`):")
     out.append(SETUP_RULINGS)

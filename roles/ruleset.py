@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .activity import NO_RULE, Activity
+
 if TYPE_CHECKING:
     from .model import GameState, Player
 
@@ -223,6 +225,9 @@ class Ruleset:
     # the "control", "transport" and "block" intents), so the sheet shows every
     # action where the engine applies it.
     inner_stages: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # The activity rules' defaults (roles/activity.py: posts a day in the first days);
+    # the site counts the posts, the GM may change the numbers per game.
+    activity: Activity = NO_RULE
 
     def option(self, state_options: dict[str, Any], option_id: str) -> Any:
         if option_id in state_options:

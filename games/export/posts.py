@@ -4,8 +4,10 @@ was told: a death shows the role exactly as the reveal mode showed it (the publi
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 import roles
-from games import masks, services
+from games import masks, services, text
 from games.export.render import Line
 from games.models import Event, Game, Phase
 
@@ -63,6 +65,7 @@ def morning_post(game: Game, outcome: Event) -> list[Line]:
     for will in wills.order_by("seq"):
         lines += [[], [(f"{will.payload.get('player')}'s last will:", "b")]]
         lines += [[(text, "")] for text in str(will.payload.get("text", "")).splitlines()]
+    lines += _activity_lines(game, p)
     events = [e for e in p.get("events", []) if e.get("kind") != services.LAST_WILL_KIND]
     if events:
         lines.append([])
@@ -75,6 +78,21 @@ def morning_post(game: Game, outcome: Event) -> list[Line]:
         )
         lines.append([(label, "i"), (f" ({details})" if details else "", "")])
     return lines
+
+
+def _activity_lines(game: Game, closed: dict) -> list[Line]:
+    """The posts rule's verdicts at this day's close (games/services/activity.py): the
+    public warnings and the modkills it took, as the thread read them."""
+    if closed.get("phase") != Phase.DAY:
+        return []
+    verdicts = Event.objects.filter(
+        Q(kind="activity_warning") | Q(kind="modkill", payload__reason="posts"),
+        game=game,
+        audience="public",
+        payload__day=closed.get("number"),
+    )
+    lines: list[Line] = [[(text.event_text(e), "")] for e in verdicts.order_by("seq")]
+    return [[], *lines] if lines else []
 
 
 def votes_needed(game: Game, state: roles.GameState) -> str:

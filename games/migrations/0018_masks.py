@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0016_cogms_bots"),
+        ("games", "0017_submission_keys"),
     ]
 
     operations = [

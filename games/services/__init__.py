@@ -10,6 +10,8 @@
 - `cogms`: the co-GMs the GM adds, and the hand-over of the game;
 - `bots`: practice seats that move at random from the engine's legal choices;
 - `gm`: the GM's interventions (close, decide, extend, pause, modkill, replace);
+- `activity`: the posts rule at a day's close, its settings and counters;
+- `reminders`: the private reminder before a deadline to the seats that still owe;
 - `setups`: the setups GMs build (save, clone, delete, find), in versions;
 - `roulette`: the graveyard's Russian roulette;
 - `flavour`: the GM's flavour texts of a game's roles;
@@ -21,7 +23,14 @@ input with a `ServiceError` before writing anything, and pushes after commit.
 Callers use the names below; the modules' own helpers stay inside the package.
 """
 
-from games.services import bots, phases
+from games.services import activity, bots, phases
+from games.services.activity import (
+    checked_settings,
+    default_settings,
+    gm_activity,
+    post_counter,
+    substitutes_wanted,
+)
 from games.services.bots import add_bots, bot_names, remove_bot
 from games.services.chat import post_message
 from games.services.cogms import add_cogm, cogm_names, hand_over, remove_cogm
@@ -94,9 +103,11 @@ from games.services.phases import (
     schedule_deadline,
     sweep_overdue_phases,
     tally,
+    use_reminder_timer,
     use_timer,
 )
 from games.services.play import cast_vote, finish_actions, submit_action, withdraw_action
+from games.services.reminders import REMINDER_KIND, send_due_reminders, send_reminder
 from games.services.roulette import (
     SPECTATOR_MARK,
     GraveyardMember,
@@ -119,6 +130,8 @@ from games.services.submissions import FIELD as SUBMISSION_FIELD
 
 # Practice seats move when a phase opens and answer the engine's questions.
 phases.use_bots(bots.play_bots, bots.answer_pending)
+# The posts rule judges each day at its close.
+phases.use_close_rule(activity.judge_posts)
 
 __all__ = [
     "SUBMISSION_FIELD",
@@ -210,6 +223,15 @@ __all__ = [
     "time_left",
     "vote_rulings_of",
     "use_timer",
+    "use_reminder_timer",
+    "checked_settings",
+    "default_settings",
+    "post_counter",
+    "gm_activity",
+    "substitutes_wanted",
+    "REMINDER_KIND",
+    "send_due_reminders",
+    "send_reminder",
     "watch_game",
     "withdraw_action",
     "write_note",

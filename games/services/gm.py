@@ -215,44 +215,55 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
         seat = game.seats.filter(name=name).first()
         if seat is None:
             raise ServiceError(f"There is no player {name!r} in this game.")
-        state = engine_state(game)
-        try:
-            result = roles.modkill(state, seat.name)
-        except roles.IllegalAction as refusal:
-            raise ServiceError(refusal.reason[:1].upper() + refusal.reason[1:] + ".") from None
-        phase.modkills = [*phase.modkills, seat.name]
-        voided_actions = _void_actions(phase, seat)
-        voided_votes = _void_votes(phase, seat)
-        game.state = result.state.to_dict()
-        ruleset = roles.get_ruleset(game.ruleset_id)
-        for event in result.events:
-            payload = dict(event.payload)
-            if event.kind == "modkill":
-                payload["deaths"] = [with_role_name(ruleset, d) for d in payload.get("deaths", [])]
-                payload["void_votes"] = voided_votes
-                if phase.kind == Phase.DAY:
-                    payload["tally"] = tally(phase)
-            change.log(event.kind, audience_of(event.audience), payload, phase=phase)
-        # Those whose night rooms change (a Jailor's prisoner) are told and regroup.
-        rooms.log_room_changes(change, phase, state, result.state)
-        # The player learns it privately too (his socket moves to the graveyard).
-        change.log("modkill", f"seat:{seat.name}", {"player": seat.name, "you": True}, phase)
-        for actor in voided_actions:
-            notice = {"player": seat.name, "reason": "modkill"}
-            change.log("action_void", f"seat:{actor}", notice, phase=phase)
-        if result.state.ended:
-            phase.closed_at = now
-            phase.close_reason = "modkill"
-            phase.record = result.record
-            game.move_to(Status.FINISHED)
-            game.finished_at = now
-            game.winners = list(result.state.winners)
-            release_held(game)  # a masked game's roulette (games/masks.py)
-        phase.save(update_fields=["modkills", "closed_at", "close_reason", "record"])
-        if not result.state.ended and phase.paused_at is None:
-            close_if_everyone_acted(change, phase, result.state)
+        modkill_seat(change, phase, seat, now)
         change.finish()
     return phase
+
+
+def modkill_seat(change, phase: Phase, seat, now, why: dict | None = None) -> roles.GameState:
+    """The one modkill path, inside the caller's locked change: the GM's tool, and the
+    posts rule at a day's close (games/services/activity.py, `why` names the rule in the
+    public event). Returns the new engine state; a phase the modkill ends is closed."""
+    game = change.game
+    state = engine_state(game)
+    try:
+        result = roles.modkill(state, seat.name)
+    except roles.IllegalAction as refusal:
+        raise ServiceError(refusal.reason[:1].upper() + refusal.reason[1:] + ".") from None
+    phase.modkills = [*phase.modkills, seat.name]
+    voided_actions = _void_actions(phase, seat)
+    voided_votes = _void_votes(phase, seat)
+    game.state = result.state.to_dict()
+    ruleset = roles.get_ruleset(game.ruleset_id)
+    for event in result.events:
+        payload = dict(event.payload)
+        if event.kind == "modkill":
+            payload["deaths"] = [with_role_name(ruleset, d) for d in payload.get("deaths", [])]
+            payload["void_votes"] = voided_votes
+            if phase.kind == Phase.DAY:
+                payload["tally"] = tally(phase)
+            payload.update(why or {})
+        change.log(event.kind, audience_of(event.audience), payload, phase=phase)
+    # Those whose night rooms change (a Jailor's prisoner) are told and regroup.
+    rooms.log_room_changes(change, phase, state, result.state)
+    # The player learns it privately too (his socket moves to the graveyard).
+    told = {"player": seat.name, "you": True, **(why or {})}
+    change.log("modkill", f"seat:{seat.name}", told, phase)
+    for actor in voided_actions:
+        notice = {"player": seat.name, "reason": "modkill"}
+        change.log("action_void", f"seat:{actor}", notice, phase=phase)
+    if result.state.ended:
+        phase.closed_at = now
+        phase.close_reason = "modkill"
+        phase.record = result.record
+        game.move_to(Status.FINISHED)
+        game.finished_at = now
+        game.winners = list(result.state.winners)
+        release_held(game)  # a masked game's roulette (games/masks.py)
+    phase.save(update_fields=["modkills", "closed_at", "close_reason", "record"])
+    if not result.state.ended and phase.paused_at is None and why is None:
+        close_if_everyone_acted(change, phase, result.state)
+    return result.state
 
 
 def _void_actions(phase: Phase, seat) -> list[str]:
@@ -310,7 +321,11 @@ def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=No
         previous = seat.user.username
         seat.user = newcomer
         seat.is_bot = False  # a practice seat handed to a person is a person's seat
-        seat.save(update_fields=["user", "is_bot"])
+        # The newcomer starts with no warning of the posts rule (roles/activity.py), and
+        # the substitute the posts rule asked for is found.
+        seat.activity_warned = False
+        seat.substitute_wanted = False
+        seat.save(update_fields=["user", "is_bot", "activity_warned", "substitute_wanted"])
         note = {"player": seat.name, "by": newcomer.username, "was": previous}
         if game.masks:
             # Behind a mask the accounts are the GM's: the thread and the seat read

@@ -19,6 +19,7 @@ from games.models import (
     Spectator,
     Status,
 )
+from games.services.activity import checked_settings
 from games.services.core import (
     NAME_MAX_CHARS,
     Change,
@@ -58,6 +59,7 @@ def create_game(
     roulette_spectators: bool = True,
     masks: bool = False,
     mask_names=None,
+    activity: dict | None = None,
 ) -> Game:
     """Create a game of a preset (`preset_id`) or of a setup's version (`setup_version`,
     the GM's own or a public one, whose engine check must pass with the game's final
@@ -65,7 +67,8 @@ def create_game(
     players its role list (games/viewer.py); `roulette_spectators`: spectators play the
     graveyard's roulette like the dead (games/services/roulette.py); `masks`: the game is
     played with masks dealt from `mask_names` (None: the ruleset's default list;
-    games/masks.py)."""
+    games/masks.py); `activity`: the activity settings (games/services/activity.py), the
+    ruleset's defaults if None."""
     if not getattr(gm, "is_authenticated", False):
         raise ServiceError("Log in first.")
     name = (name or "").strip()
@@ -86,6 +89,7 @@ def create_game(
         raise ServiceError("Private messages are off, on, or on with the GM reading them.")
     day = check_seconds("day", day_seconds)
     night = check_seconds("night", night_seconds)
+    activity_settings = checked_settings(ruleset, activity)
     options = dict(options or {})
     reveal_choices = reveal_modes(ruleset)
     if reveal_choices:
@@ -134,6 +138,7 @@ def create_game(
             first_phase=first_phase,
             private_messages=private_messages,
             seed=new_seed() if seed is None else int(seed),
+            **activity_settings,
         )
         change = Change(game=game, events=[])
         change.log("game_created", "public", {"name": name, "gm": gm.username})

@@ -93,6 +93,26 @@ _timers: dict[str, ScheduleClose] = {}
 _practice_seats: dict[str, list[Callable]] = {"open": [], "ask": []}
 
 
+# Site rules applied at a day's close, inside the close (games/services/activity.py,
+# which imports this module: registered by games/services/__init__.py), called with
+# (change, the closed phase, the phase opened after it or None, the new state).
+_close_rules: list[Callable] = []
+
+
+def use_close_rule(rule: Callable) -> None:
+    if rule not in _close_rules:
+        _close_rules.append(rule)
+
+
+# The clocks that remind owing seats before a deadline (games/services/reminders.py),
+# by settings.PHASE_TIMER, called after commit with (game id, phase seq, when).
+_reminder_timers: dict[str, ScheduleClose] = {}
+
+
+def use_reminder_timer(name: str, schedule_reminder: ScheduleClose) -> None:
+    _reminder_timers[name] = schedule_reminder
+
+
 def use_bots(on_open: Callable, on_ask: Callable) -> None:
     if on_open not in _practice_seats["open"]:
         _practice_seats["open"].append(on_open)
@@ -111,6 +131,14 @@ def schedule_deadline(phase: Phase) -> None:
     if schedule_close is not None:
         game_id, seq, deadline = phase.game_id, phase.seq, phase.deadline
         transaction.on_commit(lambda: schedule_close(game_id, seq, deadline))
+    # The reminder's moment moves with the deadline; the task finds it sent, or not due.
+    schedule_reminder = _reminder_timers.get(settings.PHASE_TIMER)
+    if schedule_reminder is not None and phase.reminded_at is None:
+        minutes = phase.game.remind_minutes
+        if minutes:
+            game_id, seq = phase.game_id, phase.seq
+            remind_at = phase.deadline - timedelta(minutes=minutes)
+            transaction.on_commit(lambda: schedule_reminder(game_id, seq, remind_at))
 
 
 def open_round(phase: Phase) -> int:
@@ -313,13 +341,16 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
     log_death_notes(change, phase, state, new_state)
     log_last_wills(change, phase, result.events)
     rooms.log_room_changes(change, phase, state, new_state)
+    after = None
     if new_state.ended:
         game.move_to(Status.FINISHED)
         game.finished_at = now
         game.winners = list(new_state.winners)
         release_held(game)  # a masked game's roulette (games/masks.py)
     else:
-        open_next_phase(change, new_state, now, after=phase)
+        after = open_next_phase(change, new_state, now, after=phase)
+    for rule in _close_rules:  # the posts rule (use_close_rule)
+        rule(change, phase, after, new_state)
     return True
 
 

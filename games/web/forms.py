@@ -19,6 +19,8 @@ from games import masks as masking
 from games import setup_view
 from games.models import PrivateMessages
 from games.services import REVEAL_OPTION, reveal_modes
+from games.web.activity_form import NAMES as ACTIVITY_NAMES
+from games.web.activity_form import activity_fields, activity_from
 
 # The setup choice's value for a GM's setup: this prefix and the setup's link token.
 SETUP_CHOICE = "setup:"
@@ -187,6 +189,10 @@ class GameForm(forms.Form):
         self.option_fields = option_fields(ruleset, own_options)
         for key, (_option, option_field) in self.option_fields.items():
             self.fields[key] = option_field
+        self.fields.update(activity_fields(ruleset))
+
+    def activity_fields(self) -> list:
+        return [self[name] for name in ACTIVITY_NAMES]
 
     @property
     def chosen_preset(self) -> SetupChoice:
@@ -251,6 +257,7 @@ class GameForm(forms.Form):
             "roulette_spectators": data.get("roulette_spectators", False),
             "masks": data.get("masks", False),
             "mask_names": data.get("mask_names", ""),
+            "activity": activity_from(data),
         }
         if self.chosen.version_id is not None:
             kwargs["setup_version"] = self.chosen.version_id

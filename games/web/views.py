@@ -221,6 +221,8 @@ def game_page(request, game_id: int):
             for choice in context["choices"]:
                 choice["current"] = chosen.get(choice["ability"])
         if viewer.seat is not None and viewer.alive:
+            # "Posts today: 4 of 10" while the posts rule counts this day (live.js counts on).
+            context["post_counter"] = services.post_counter(game, phase, viewer.seat)
             if round_no:
                 voting = viewer.seat.name in phase.pending["voters"]
                 context["vote_targets"] = phase.pending["choices"] if voting else []
@@ -242,6 +244,8 @@ def game_page(request, game_id: int):
             context.update(desk.gm_desk(game))  # the order sheet, preview, flavours
             state = services.engine_state(game)
             accounts = dict(game.seats.values_list("name", "user__username"))
+            activity = services.gm_activity(game, phase)  # warnings, substitutes, posts
+            context["gm_counts_posts"] = any(a["posts"] is not None for a in activity.values())
             context["gm_players"] = [
                 {
                     "name": p.name,
@@ -250,6 +254,7 @@ def game_page(request, game_id: int):
                     "alive": p.alive,
                     # Who plays the seat now (another account after a replacement).
                     "account": accounts.get(p.name, p.name),
+                    **activity.get(p.name, {}),
                 }
                 for p in state.players
             ]

@@ -9,6 +9,7 @@ modkilled), the "fast" early close from day 2, and a light or half-light reveal.
 from __future__ import annotations
 
 from .. import abilities as hooks
+from ..activity import Activity
 from ..day import leaders, tally
 from ..model import GameState
 from ..night import PhaseContext
@@ -187,8 +188,12 @@ DOCUMENTATION = """
   morning post after a successful heal just says there are no victims.
 - "Fast" (from day 2): the host may close the day early when every living player except
   the candidate has voted for that candidate and marked the vote fast (Ruleset.fast_close).
-- The ten-posts rule, late votes and masks are the host's moderation (warnings and
-  modkills are GM interventions of the site), not engine rules.
+- Mandatory votes are the option no_vote_modkill (on by default, the document's rule);
+  off, a silent player just has no ballot.
+- The ten-posts rule: the ruleset's activity defaults (10 game posts in each of the first
+  three days); the site counts the posts, the engine decides (roles/activity.py): a
+  warning the first time, a modkill when repeated (the rulings under 'Activity').
+  Late votes and masks are the host's moderation, not engine rules.
 - Modkills by the host (the ten-posts rule, private messages, masks) are GM actions
   {"actor": "GM", "ability": "modkill", "targets": [names]} in a day or a night: the player
   dies at once (cause 'modkill'), his moves and his ballot of that phase are void, and the
@@ -252,6 +257,7 @@ RULESET = register(
                 "no_lynch = nobody goes, random = one tied player drawn by lot",
                 ru.TIE_RULES,
             ),
+            ru.no_vote_modkill_option(),
         ),
         presets={
             "classic_12": Preset(
@@ -274,5 +280,9 @@ RULESET = register(
         reveal=ru.reveal_by_option("reveal"),
         gm_decisions=("decide_tie", ru.MODKILL),
         fast_close=ru.fast_close_from(2),
+        # 'Игроки обязаны написать не менее 10 игровых постов в первые три дня ...
+        # Отсуствие 10 игровых постов карается предупреждением на первый день и
+        # модкиллом/авткиллом при повторении инактивной игры.
+        activity=Activity(min_posts=10, post_days=3),
     )
 )

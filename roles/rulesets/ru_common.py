@@ -46,7 +46,7 @@ from ..errors import IllegalAction, PendingDecision
 from ..legal import known_as
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
-from ..ruleset import Ability, Ruleset, TargetRule, get_ruleset
+from ..ruleset import Ability, Option, Ruleset, TargetRule, get_ruleset
 
 # Factions. A ruleset may add its own (two clans); the *team* of a faction is
 # what a team-only check or a half-light reveal shows.
@@ -369,8 +369,27 @@ def non_voters(ctx: PhaseContext, ballots: dict[str, str]) -> list[str]:
     return [p.name for p in ctx.state.players if ctx.is_alive_now(p.name) and p.name not in ballots]
 
 
+NO_VOTE_MODKILL = "no_vote_modkill"
+
+
+def no_vote_modkill_option() -> Option:
+    """The ruleset option of the no-vote modkill: on by default where the document has
+    it (003: 'Отсутствие голоса на голосовании - модкилл'); off, a silent player is
+    just a player without a ballot."""
+    return Option(
+        NO_VOTE_MODKILL,
+        True,
+        "a living player without a ballot at the day's close is modkilled (the "
+        "document's rule); off: not voting costs nothing",
+        (True, False),
+    )
+
+
 def modkill_non_voters(ctx: PhaseContext, ballots: dict[str, str]) -> list[str]:
-    """'Отсутствие голоса на голосовании - модкилл': every silent living player dies."""
+    """'Отсутствие голоса на голосовании - модкилл': every silent living player dies,
+    while the ruleset's option `no_vote_modkill` is on (its default)."""
+    if not ctx.option(NO_VOTE_MODKILL):
+        return []
     silent = non_voters(ctx, ballots)
     for name in silent:
         ctx.kill(name, CAUSE_MODKILL)

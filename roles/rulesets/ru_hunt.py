@@ -326,7 +326,9 @@ DOCUMENTATION = """
   too.
 - Votes are mandatory: a living player without a ballot at the close is modkilled and,
   if anybody is modkilled at the vote, nobody else leaves that day; a tie eliminates
-  nobody. A vote for oneself is allowed.
+  nobody. The option no_vote_modkill (on by default) is that rule; off, a silent player
+  just has no ballot, and the day's lynch stands unless the host modkilled someone. A
+  vote for oneself is allowed.
 - The vote thread (003: a post with anything but the nickname 'не будет принят'; urging
   others 'засчитывается против себя'; the digest: repeating it is a modkill) is read by
   the host, who gives his rulings as GM day actions naming the voters: {"actor": "GM",
@@ -406,5 +408,6 @@ RULESET = register(
         ),
         reveal=reveal,
         reveal_of=reveal_of,
+        options=(ru.no_vote_modkill_option(),),
     )
 )

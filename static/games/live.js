@@ -210,6 +210,13 @@
         toast(event.text, "announce");
         scheduleRefresh();
         break;
+      case "reminder": // the deadline is near and my vote or move is still missing
+      case "activity_warning":
+      case "substitute_wanted":
+        logLine(event);
+        if (event.kind === "reminder" || p.player === root.dataset.me || p.you) toast(event.text, "result");
+        if (event.kind !== "reminder") scheduleRefresh();
+        break;
       case "action_void":
         logLine(event);
         toast(event.text, "result");
@@ -258,8 +265,31 @@
     article.appendChild(header);
     article.appendChild(el("p", "", p.text));
     posts.appendChild(article);
+    if (p.channel === "day" && p.author === root.dataset.me) countMyPost();
+    if (p.channel === "day") countInGmTable(p.author);
     if (p.channel === "announce") toast("GM: " + p.text, "announce");
     if (p.channel === "pm" && p.author !== root.dataset.me) toast("Private message from " + p.author, "pm");
+  }
+
+  // The posts rule's counter ("Posts today: 4 of 10", games/services/activity.py):
+  // one more for each of my own day posts; the page renders it again on a refresh.
+  function countMyPost() {
+    const counter = document.getElementById("post-counter");
+    if (!counter) return;
+    const posts = Number(counter.dataset.posts) + 1;
+    counter.dataset.posts = String(posts);
+    counter.querySelector(".count").textContent = String(posts);
+    counter.classList.toggle("short", posts < Number(counter.dataset.needed));
+  }
+
+  // The GM's Posts column counts every living player's day posts the same way.
+  function countInGmTable(author) {
+    const row = document.querySelector('#gm-players tr[data-player="' + CSS.escape(author) + '"]');
+    const cell = row && row.querySelector(".posts-count");
+    if (!cell || cell.textContent.trim() === "") return; // no rule today, or a dead seat
+    const posts = Number(cell.textContent) + 1;
+    cell.textContent = String(posts);
+    cell.classList.toggle("short", posts < Number(cell.dataset.needed));
   }
 
   // A roulette move shows under its table as the page renders it (games/web/roulette.py

@@ -155,10 +155,11 @@ def answer_pending(table_users, gemma, game, phase, pick=None, strict=False) -> 
 
 
 def dealt_game(
-    gm, monkeypatch, ruleset_id, preset_id, cast: dict, first_phase="night", seconds=600
+    gm, monkeypatch, ruleset_id, preset_id, cast: dict, first_phase="night", seconds=600, **more
 ):
     """A started game with `cast` (seat name -> role, in seat order) dealt; returns the
-    game and its players' accounts."""
+    game and its players' accounts. `more`: other create_game arguments (options,
+    activity, ...)."""
     import roles
     from games import services
 
@@ -174,6 +175,7 @@ def dealt_game(
         first_phase=first_phase,
         seed=3,
         private_messages="off",
+        **more,
     )
     users = {name: make_user(name) for name in cast}
     with monkeypatch.context() as patched:

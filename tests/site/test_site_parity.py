@@ -630,6 +630,9 @@ def new_game(gemma, ruleset_id, preset_id, *, seed, first_phase="night", reveal=
         first_phase=first_phase,
         seed=seed,
         options=options,
+        # No posts rule: its modkills are the site's, outside the drawn input (the
+        # posts rule has its own tests, tests/site/test_site_activity.py).
+        activity={"min_posts": 0},
     )
 
 

@@ -180,7 +180,15 @@ def test_celery_beat_runs_the_same_sweeper_and_the_app_knows_both_tasks(settings
     schedule = settings.CELERY_BEAT_SCHEDULE["sweep-overdue-phases"]
     assert schedule["task"] == tasks.sweep_overdue_phases_task.name
     app.loader.import_default_modules()
-    assert {"games.tasks.close_phase", "games.tasks.sweep_overdue_phases_task"} <= set(app.tasks)
-    with mock.patch("games.services.sweep_overdue_phases", return_value=3) as sweep:
+    assert {
+        "games.tasks.close_phase",
+        "games.tasks.sweep_overdue_phases_task",
+        "games.tasks.send_reminder",
+    } <= set(app.tasks)
+    with (
+        mock.patch("games.services.sweep_overdue_phases", return_value=3) as sweep,
+        mock.patch("games.services.send_due_reminders", return_value=2) as remind,
+    ):
         assert tasks.sweep_overdue_phases_task.run() == 3
     sweep.assert_called_once_with()
+    remind.assert_called_once_with()  # the reminders a lost ETA task missed
