@@ -14,7 +14,7 @@ from games.models import (
     Post,
     PrivateMessages,
     Status,
-    outside_phases,
+    outside_phases_key,
 )
 from games.services import roulette
 from games.services.core import (
@@ -137,7 +137,7 @@ def post_message(
             "author": name,
             "channel": channel,
             "text": text,
-            "phase": str(phase) if phase else outside_phases(game, now),
+            "phase": str(phase) if phase else outside_phases_key(game, now),
             "at": now.isoformat(),
         }
         if recipient is not None:

@@ -1,0 +1,29 @@
+"""The site's words that depend on a value: a phase's name ("Night 2", "Ночь 2") in
+the reader's language. Engine text has its own filters (game_tags)."""
+
+from django import template
+from django.utils.translation import gettext, pgettext
+
+register = template.Library()
+
+
+@register.simple_tag
+def phase_name(kind, number=None) -> str:
+    """ "Day 3", "Night 1"; without a number "Day", "Night"."""
+    if number in (None, ""):
+        return pgettext("phase", "Night") if kind == "night" else pgettext("phase", "Day")
+    if kind == "night":
+        return gettext("Night %(number)s") % {"number": number}
+    return gettext("Day %(number)s") % {"number": number}
+
+
+@register.filter
+def phase_label(label: str) -> str:
+    """A phase as stored in a post's payload ("night 1", "sign-ups", "after the game")
+    in the reader's language."""
+    from games.models import outside_phases_words, phase_words
+
+    kind, _, number = str(label).partition(" ")
+    if kind in ("day", "night") and number.isdigit():
+        return phase_words(kind, number)
+    return outside_phases_words().get(label, label)

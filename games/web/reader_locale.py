@@ -1,0 +1,26 @@
+"""The reader's language and time zone for every page (after authentication).
+
+LocaleMiddleware has chosen a language from the language cookie or Accept-Language;
+a signed-in reader's profile language wins over both, and his time zone (else the
+browser's, from its cookie) is the one dates and times are shown in.
+"""
+
+from django.utils import timezone, translation
+
+from games import profiles
+
+
+class ReaderLocale:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        profile = profiles.profile_of(request.user)
+        if profile is not None and profile.language:
+            translation.activate(profile.language)
+            request.LANGUAGE_CODE = translation.get_language()
+        timezone.activate(profiles.time_zone_of(request.user, request))
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
