@@ -61,7 +61,7 @@ def time_zone_of(user, request=None) -> str:
 
 
 def pronoun_of(user) -> str:
-    """"they", "he" or "she": how the game's texts speak of this player."""
+    """ "they", "he" or "she": how the game's texts speak of this player."""
     profile = profile_of(user)
     return profile.pronoun if profile is not None else Pronoun.THEY.value
 
@@ -74,3 +74,26 @@ def time_zone_names() -> frozenset[str]:
 
 def is_time_zone(name: str) -> bool:
     return name in time_zone_names()
+
+
+def language_of_socket(scope) -> str:
+    """A socket's reader's language: his account's, else his browser's (the language
+    cookie, then Accept-Language, as the pages read them), else the site's default."""
+    from django.http import HttpRequest
+
+    user = scope.get("user")
+    profile = profile_of(user)
+    if profile is not None and profile.language:
+        return profile.language
+    request = HttpRequest()  # the pages' own reading of the same headers
+    for name, value in scope.get("headers", []):
+        key = name.decode("latin-1").upper().replace("-", "_")
+        request.META[f"HTTP_{key}"] = value.decode("latin-1")
+    request.COOKIES = _cookies(request.META.get("HTTP_COOKIE", ""))
+    return translation.get_language_from_request(request)
+
+
+def _cookies(header: str) -> dict[str, str]:
+    from django.http.cookie import parse_cookie
+
+    return parse_cookie(header)

@@ -22,7 +22,8 @@ LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
 
 
 def time_zone_choices():
-    return [("", gettext_lazy("As my browser says")), *[(z, z) for z in sorted(profiles.time_zone_names())]]
+    zones = sorted(profiles.time_zone_names())
+    return [("", gettext_lazy("As my browser says")), *[(zone, zone) for zone in zones]]
 
 
 class ProfileForm(forms.ModelForm):
@@ -50,7 +51,9 @@ class ProfileForm(forms.ModelForm):
 
 
 def _back_to(request) -> str:
-    target = request.POST.get("next") or request.META.get("HTTP_REFERER") or ""
+    # The page the switch was pressed on (sent as Referer: SECURE_REFERRER_POLICY is
+    # same-origin); never a place outside this site.
+    target = request.META.get("HTTP_REFERER") or ""
     if url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):

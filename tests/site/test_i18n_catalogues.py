@@ -82,3 +82,20 @@ def test_catalogues_compile_with_python_alone_when_missing_or_older(tmp_path):
     older = (po_dir / "django.po").stat().st_mtime - 10
     os.utime(po_dir / "django.mo", (older, older))
     assert catalogues.compile_stale([tmp_path]) == [po_dir / "django.po"]
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_translations_keep_their_placeholders(domain):
+    """A Russian sentence names the same %(values)s as its English: Django fills them in."""
+    import re
+
+    placeholders = re.compile(r"%\([a-z_]+\)[sd]|%[sd]")
+    wrong = []
+    for entry in catalogue("ru", domain):
+        wanted = sorted(placeholders.findall(entry.msgid_plural or entry.msgid))
+        for text in list(entry.msgstr_plural.values()) or [entry.msgstr]:
+            if text and sorted(placeholders.findall(text)) != wanted:
+                # A Russian plural form may leave the number out ("one" needs none).
+                if not (entry.msgid_plural and set(placeholders.findall(text)) <= set(wanted)):
+                    wrong.append(f"{entry.msgid!r}: {text!r}")
+    assert not wrong, "\n".join(wrong)
