@@ -18,12 +18,12 @@ from games.fields import SeedField
 
 
 class Status(models.TextChoices):
-    LOBBY = "lobby", "sign-ups"
-    RUNNING = "running", "running"
-    FINISHED = "finished", "finished"
+    LOBBY = "lobby", _("sign-ups")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
     # The GM called the game off during sign-ups: it keeps its page (the players who
     # joined read that it was cancelled) and nothing changes it any more.
-    CANCELLED = "cancelled", "cancelled"
+    CANCELLED = "cancelled", _("cancelled")
 
 
 # The game's status is a small state machine: these are the only transitions.
@@ -40,9 +40,9 @@ class IllegalTransition(ValueError):
 
 
 class PrivateMessages(models.TextChoices):
-    OFF = "off", "no private messages"
-    ON = "on", "private messages between players"
-    GM_SEES_ALL = "gm", "private messages, the GM reads them all"
+    OFF = "off", _("no private messages")
+    ON = "on", _("private messages between players")
+    GM_SEES_ALL = "gm", _("private messages, the GM reads them all")
 
 
 class Setup(models.Model):

@@ -5,6 +5,7 @@ practice seats (bots). Forms post here; every change goes through games.services
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -53,7 +54,7 @@ def hand_over(request, game_id: int):
 
     def call():
         if request.POST.get("sure") != "1":
-            raise services.ServiceError("Tick the box to confirm the hand-over.")
+            raise services.ServiceError(gettext("Tick the box to confirm the hand-over."))
         services.hand_over(request.user, game_id, username)
 
     return service_post(

@@ -12,6 +12,7 @@ import json
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 
 from games import export, record, services
 from games.models import Game, Phase, Status
@@ -47,7 +48,7 @@ def export_panel(game: Game, viewer: Viewer) -> list[dict]:
 def _readable_game(request, game_id: int) -> Game:
     game = get_object_or_404(Game, pk=game_id)
     if not record.may_read_record(game, request.user):
-        raise Http404("The game's record is the GM's until the game is over.")
+        raise Http404(gettext("The game's record is the GM's until the game is over."))
     return game
 
 

@@ -10,6 +10,7 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 import roles
@@ -275,7 +276,7 @@ def role_card(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     viewer = viewer_for(game, request.user)
     if viewer.seat is None or not game.state:
-        raise Http404("You have no role card in this game.")
+        raise Http404(gettext("You have no role card in this game."))
     card = viewer.view.get("card", "")
     flavour = seat_flavour(game, viewer.seat.name)
     if flavour:  # the GM's flavour text, above the engine's card
@@ -373,7 +374,7 @@ def _phase_seq(request) -> int:
     try:
         return int(request.POST.get("phase_seq", ""))
     except ValueError:
-        raise ServiceError("The form is missing its phase; reload the page.") from None
+        raise ServiceError(gettext("The form is missing its phase; reload the page.")) from None
 
 
 @login_required
@@ -482,9 +483,9 @@ def gm_close(request, game_id: int):
         messages.error(request, str(error))
     else:
         if closed:
-            messages.success(request, "Phase closed.")
+            messages.success(request, gettext("Phase closed."))
         else:
-            messages.info(request, "The phase waits for a decision before it can close.")
+            messages.info(request, gettext("The phase waits for a decision before it can close."))
     return redirect(reverse("game", args=[game_id]))
 
 
@@ -512,7 +513,9 @@ def gm_extend(request, game_id: int):
         try:
             minutes = int(request.POST.get("minutes", ""))
         except ValueError:
-            raise ServiceError("Give the extension as a whole number of minutes.") from None
+            raise ServiceError(
+                gettext("Give the extension as a whole number of minutes.")
+            ) from None
         services.extend_phase(request.user, game_id, minutes * 60, phase_seq=_phase_seq(request))
 
     return service_post(request, game_id, call, "The phase is extended.")
