@@ -12,6 +12,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.fields import SeedField
@@ -371,6 +372,13 @@ class Post(models.Model):
         if self.phase_id is not None:
             return phase_words(self.phase.kind, self.phase.number)
         return outside_phases(self.game, self.created_at)
+
+
+def phase_name(kind: str, number) -> str:
+    """A phase as headings name it: "Night 1", "Day 2"."""
+    if kind == "night":
+        return gettext("Night %(number)s") % {"number": number}
+    return gettext("Day %(number)s") % {"number": number}
 
 
 def phase_words(kind: str, number) -> str:

@@ -12,9 +12,9 @@ def phase_name(kind, number=None) -> str:
     """ "Day 3", "Night 1"; without a number "Day", "Night"."""
     if number in (None, ""):
         return pgettext("phase", "Night") if kind == "night" else pgettext("phase", "Day")
-    if kind == "night":
-        return gettext("Night %(number)s") % {"number": number}
-    return gettext("Day %(number)s") % {"number": number}
+    from games.models import phase_name as name
+
+    return name(kind, number)
 
 
 @register.filter
@@ -27,3 +27,15 @@ def phase_label(label: str) -> str:
     if kind in ("day", "night") and number.isdigit():
         return phase_words(kind, number)
     return outside_phases_words().get(label, label)
+
+
+@register.filter
+def table_name(name) -> str:
+    """A name at a graveyard table: a spectator's mark in the reader's language
+    ("sam (spectator)" is stored as such; it reads "sam (зритель)")."""
+    from games.services import SPECTATOR_MARK
+
+    name = str(name or "")
+    if name.endswith(SPECTATOR_MARK):
+        return gettext("%(name)s (spectator)") % {"name": name[: -len(SPECTATOR_MARK)]}
+    return name

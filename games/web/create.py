@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 import roles
 from games import services
@@ -45,7 +45,9 @@ def _rulesets() -> list[dict]:
         rows.append(
             {
                 "ruleset": ruleset,
-                "setups": f"{setups} setup{'s' if setups > 1 else ''}, {players} players",
+                "setups": ngettext("%(n)s setup", "%(n)s setups", setups) % {"n": setups}
+                + ", "
+                + gettext("%(players)s players") % {"players": players},
             }
         )
     return rows

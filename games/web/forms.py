@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 import roles
 from games import setup_view
@@ -167,7 +167,7 @@ class GameForm(forms.Form):
         reveal = reveal_modes(ruleset)
         if reveal:
             self.fields["reveal_mode"] = forms.ChoiceField(
-                label=_("Reveal mode"), choices=[(str(c), str(c)) for c in reveal]
+                label=_("Reveal mode"), choices=[(str(c), reveal_label(c)) for c in reveal]
             )
             default = next(o.default for o in ruleset.options if o.id == REVEAL_OPTION)
             self.fields["reveal_mode"].initial = str(own_options.get(REVEAL_OPTION, default))
@@ -291,6 +291,23 @@ def _option_field(option, value) -> forms.Field:
     if isinstance(option.default, int):
         return forms.IntegerField(label=label, initial=value, help_text=option.help)
     return forms.CharField(label=label, required=False, initial=value or "", help_text=option.help)
+
+
+# What a dead player's card shows, as the reveal mode's choices name it.
+REVEAL_LABELS = {
+    "role": pgettext_lazy("reveal", "role"),
+    "team": pgettext_lazy("reveal", "team"),
+    "faction": pgettext_lazy("reveal", "faction"),
+    "none": pgettext_lazy("reveal", "none"),
+    # The Russian rulesets' light, half-light and dark games (the engine's values).
+    "light": pgettext_lazy("reveal", "light"),
+    "half_light": pgettext_lazy("reveal", "half_light"),
+    "dark": pgettext_lazy("reveal", "dark"),
+}
+
+
+def reveal_label(choice) -> str:
+    return str(REVEAL_LABELS.get(str(choice), choice))
 
 
 def players_label(choice) -> str:
