@@ -31,7 +31,7 @@ def add_cogm(request, game_id: int):
         request,
         game_id,
         lambda: services.add_cogm(request.user, game_id, username),
-        f"{username} is now a co-GM of this game.",
+        gettext("%(username)s is now a co-GM of this game.") % {"username": username},
     )
 
 
@@ -43,7 +43,7 @@ def remove_cogm(request, game_id: int):
         request,
         game_id,
         lambda: services.remove_cogm(request.user, game_id, username),
-        f"{username} is no longer a co-GM.",
+        gettext("%(username)s is no longer a co-GM.") % {"username": username},
     )
 
 
@@ -58,7 +58,10 @@ def hand_over(request, game_id: int):
         services.hand_over(request.user, game_id, username)
 
     return service_post(
-        request, game_id, call, f"{username} is the GM now; you stay on as a co-GM."
+        request,
+        game_id,
+        call,
+        gettext("%(username)s is the GM now; you stay on as a co-GM.") % {"username": username},
     )
 
 
@@ -69,7 +72,7 @@ def add_bots(request, game_id: int):
         request,
         game_id,
         lambda: services.add_bots(request.user, game_id, request.POST.get("count", "")),
-        "The bots took their seats.",
+        gettext("The bots took their seats."),
     )
 
 
@@ -81,5 +84,5 @@ def remove_bot(request, game_id: int):
         request,
         game_id,
         lambda: services.remove_bot(request.user, game_id, name),
-        f"{name} left.",
+        gettext("%(name)s left.") % {"name": name},
     )

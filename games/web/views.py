@@ -308,7 +308,7 @@ def events_after(request, game_id: int):
 @require_POST
 def join(request, game_id: int):
     return service_post(
-        request, game_id, lambda: services.join_game(request.user, game_id), "You are in!"
+        request, game_id, lambda: services.join_game(request.user, game_id), gettext("You are in!")
     )
 
 
@@ -316,7 +316,10 @@ def join(request, game_id: int):
 @require_POST
 def leave(request, game_id: int):
     return service_post(
-        request, game_id, lambda: services.leave_game(request.user, game_id), "You left the game."
+        request,
+        game_id,
+        lambda: services.leave_game(request.user, game_id),
+        gettext("You left the game."),
     )
 
 
@@ -329,7 +332,7 @@ def cancel(request, game_id: int):
             request,
             game_id,
             lambda: services.cancel_game(request.user, game_id, request.POST.get("reason", "")),
-            "The game is cancelled; the players who joined see it on its page.",
+            gettext("The game is cancelled; the players who joined see it on its page."),
         )
     game = get_object_or_404(Game.objects.select_related("gm"), pk=game_id)
     refusal = ""
@@ -358,7 +361,7 @@ def signups(request, game_id: int):
         request,
         game_id,
         lambda: services.set_signups(request.user, game_id, open_),
-        "Sign-ups are open." if open_ else "Sign-ups are closed.",
+        gettext("Sign-ups are open.") if open_ else gettext("Sign-ups are closed."),
     )
 
 
@@ -366,7 +369,10 @@ def signups(request, game_id: int):
 @require_POST
 def start(request, game_id: int):
     return service_post(
-        request, game_id, lambda: services.start_game(request.user, game_id), "The game is on."
+        request,
+        game_id,
+        lambda: services.start_game(request.user, game_id),
+        gettext("The game is on."),
     )
 
 
@@ -402,7 +408,7 @@ def act(request, game_id: int):
             request.user, game_id, ability=ability, targets=targets, extra=extra, phase_seq=seq
         )
 
-    return service_post(request, game_id, call, "Your choice is recorded.")
+    return service_post(request, game_id, call, gettext("Your choice is recorded."))
 
 
 @login_required
@@ -418,7 +424,7 @@ def vote(request, game_id: int):
             phase_seq=_phase_seq(request),
             fast=request.POST.get("fast") == "1",
         ),
-        "Your vote is recorded.",
+        gettext("Your vote is recorded."),
     )
 
 
@@ -447,7 +453,7 @@ def note(request, game_id: int):
         request,
         game_id,
         lambda: services.write_note(request.user, game_id, request.POST.get("text", "")),
-        "Your posthumous note is saved.",
+        gettext("Your posthumous note is saved."),
     )
 
 
@@ -459,7 +465,9 @@ def will(request, game_id: int):
         request,
         game_id,
         lambda: services.write_will(request.user, game_id, text),
-        "Your last will is saved." if text.strip() else "Your last will is erased.",
+        gettext("Your last will is saved.")
+        if text.strip()
+        else gettext("Your last will is erased."),
     )
 
 
@@ -470,7 +478,7 @@ def watch(request, game_id: int):
         request,
         game_id,
         lambda: services.watch_game(request.user, game_id),
-        "You are watching: the public thread and the graveyard chat.",
+        gettext("You are watching: the public thread and the graveyard chat."),
     )
 
 
@@ -499,7 +507,7 @@ def gm_decide(request, game_id: int):
         lambda: services.gm_decide(
             request.user, game_id, request.POST.get("choice", ""), phase_seq=_phase_seq(request)
         ),
-        "Decision recorded.",
+        gettext("Decision recorded."),
     )
 
 
@@ -518,7 +526,7 @@ def gm_extend(request, game_id: int):
             ) from None
         services.extend_phase(request.user, game_id, minutes * 60, phase_seq=_phase_seq(request))
 
-    return service_post(request, game_id, call, "The phase is extended.")
+    return service_post(request, game_id, call, gettext("The phase is extended."))
 
 
 @login_required
@@ -530,7 +538,7 @@ def gm_pause(request, game_id: int):
         request,
         game_id,
         lambda: tool(request.user, game_id, phase_seq=_phase_seq(request)),
-        "The clock runs again." if resume else "The game is paused.",
+        gettext("The clock runs again.") if resume else gettext("The game is paused."),
     )
 
 
@@ -542,7 +550,7 @@ def gm_modkill(request, game_id: int):
         request,
         game_id,
         lambda: services.modkill_player(request.user, game_id, name, phase_seq=_phase_seq(request)),
-        f"{name} was modkilled.",
+        gettext("%(name)s was modkilled.") % {"name": name},
     )
 
 
@@ -557,7 +565,7 @@ def leave_running(request, game_id: int):
         lambda: services.leave_running_game(
             request.user, game_id, sure, phase_seq=_phase_seq(request)
         ),
-        "You have left the game.",
+        gettext("You have left the game."),
     )
 
 
@@ -569,7 +577,7 @@ def gm_leaver(request, game_id: int):
         request,
         game_id,
         lambda: services.record_leaver(request.user, game_id, name, phase_seq=_phase_seq(request)),
-        f"{name} is recorded as a leaver.",
+        gettext("%(name)s is recorded as a leaver.") % {"name": name},
     )
 
 
@@ -584,7 +592,9 @@ def gm_rule_vote(request, game_id: int):
         lambda: services.rule_vote(
             request.user, game_id, voter, ruling, phase_seq=_phase_seq(request)
         ),
-        f"Ruling on {voter}'s vote recorded." if ruling else f"Ruling on {voter}'s vote withdrawn.",
+        gettext("Ruling on %(voter)s's vote recorded.") % {"voter": voter}
+        if ruling
+        else gettext("Ruling on %(voter)s's vote withdrawn.") % {"voter": voter},
     )
 
 
@@ -598,5 +608,5 @@ def gm_replace(request, game_id: int):
         lambda: services.replace_player(
             request.user, game_id, seat, username, phase_seq=_phase_seq(request)
         ),
-        f"{username.strip()} replaces {seat}.",
+        gettext("%(strip)s replaces %(seat)s.") % {"strip": username.strip(), "seat": seat},
     )
