@@ -14,6 +14,7 @@ from games.models import (
     Game,
     Phase,
     Post,
+    Profile,
     RoleFlavour,
     RoulettePoints,
     RouletteTable,
@@ -153,3 +154,10 @@ class RouletteTableAdmin(ReadOnlyAdmin):
     search_fields = ("game__name",)
     # The table's seed decides the spins: a moderator reading it could foresee them.
     exclude = ("seed",)
+
+
+@admin.register(Profile)
+class ProfileAdmin(ReadOnlyAdmin):
+    list_display = ("user", "language", "time_zone", "pronoun")
+    search_fields = ("user__username",)
+    list_select_related = ("user",)

@@ -274,10 +274,23 @@ def refuse_if_late(phase: Phase, now: datetime, what: str) -> None:
     not counted). A paused phase's clock stands still (refuse_if_paused says so)."""
     if phase.paused_at is None and now >= phase.deadline:
         ended = phase.deadline.strftime("%H:%M:%S")
-        raise ServiceError(
-            gettext("The %(kind)s ended at %(ended)s UTC: your %(what)s was not recorded.")
-            % {"kind": phase.kind, "ended": ended, "what": what}
-        )
+        late = {
+            ("night", "move"): gettext(
+                "The night ended at %(ended)s UTC: your move was not recorded."
+            ),
+            ("night", "vote"): gettext(
+                "The night ended at %(ended)s UTC: your vote was not recorded."
+            ),
+            ("night", "withdrawal"): gettext(
+                "The night ended at %(ended)s UTC: your withdrawal was not recorded."
+            ),
+            ("day", "move"): gettext("The day ended at %(ended)s UTC: your move was not recorded."),
+            ("day", "vote"): gettext("The day ended at %(ended)s UTC: your vote was not recorded."),
+            ("day", "withdrawal"): gettext(
+                "The day ended at %(ended)s UTC: your withdrawal was not recorded."
+            ),
+        }
+        raise ServiceError(late[(phase.kind, what)] % {"ended": ended})
 
 
 def refuse_if_paused(phase: Phase) -> None:

@@ -120,7 +120,11 @@ def _move_start(user, game_id: int, phase_seq: int | None, now):
     state = engine_state(change.game)
     offered = {c["ability"]: c for c in choices_now(state, seat.name)}
     if not offered:
-        raise ServiceError(gettext("You have nothing to do this %(kind)s.") % {"kind": phase.kind})
+        raise ServiceError(
+            gettext("You have nothing to do this night.")
+            if phase.kind == "night"
+            else gettext("You have nothing to do this day.")
+        )
     return change, seat, phase, state, offered
 
 
