@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 import roles
 from games.models import (
@@ -299,6 +299,9 @@ def vote_change_refusal(state: roles.GameState, cast_before: int) -> str:
     if limit is None or cast_before < limit + 1:
         return ""
     if limit == 0:
-        return "Votes cannot be changed in this ruleset."
-    times = "once" if limit == 1 else f"{limit} times"
-    return f"A vote may be changed only {times} in this ruleset."
+        return gettext("Votes cannot be changed in this ruleset.")
+    return ngettext(
+        "A vote may be changed only once in this ruleset.",
+        "A vote may be changed only %(n)s times in this ruleset.",
+        limit,
+    ) % {"n": limit}

@@ -254,9 +254,10 @@ def set_roulette_spectators(gm, game_id: int, allowed: bool) -> Game:
         if game.status not in (Status.LOBBY, Status.RUNNING):
             raise ServiceError(gettext("The game is over: its roulette options stay as they were."))
         if game.roulette_spectators == allowed:
-            state = "may play" if allowed else "only watch"
             raise ServiceError(
-                gettext("Spectators already %(state)s roulette in this game.") % {"state": state}
+                gettext("Spectators already may play roulette in this game.")
+                if allowed
+                else gettext("Spectators already only watch roulette in this game.")
             )
         game.roulette_spectators = allowed
         phase = open_phase(game)

@@ -75,7 +75,11 @@ def roulette_option(request, game_id: int):
     except ServiceError as error:
         messages.error(request, str(error))
     else:
-        told = "Spectators may play roulette." if allowed else "Spectators only watch roulette."
+        told = (
+            gettext("Spectators may play roulette.")
+            if allowed
+            else gettext("Spectators only watch roulette.")
+        )
         messages.success(request, told)
     return redirect(reverse("game", args=[game_id]))
 

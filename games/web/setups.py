@@ -233,12 +233,12 @@ def check(request):
     """The engine's figures for a setup (the builder's live view). A JSON body is a
     setup in the engine's format; a form post is the builder's own fields."""
     if not request.user.is_authenticated:
-        return JsonResponse({"error": "Log in first."}, status=403)
+        return JsonResponse({"error": gettext("Log in first.")}, status=403)
     if request.content_type == "application/json":
         try:
             setup = json.loads(request.body or b"null")
         except ValueError:
-            return JsonResponse({"error": "The setup is not JSON."}, status=400)
+            return JsonResponse({"error": gettext("The setup is not JSON.")}, status=400)
         try:
             setup = services.clean_setup(setup)
         except ServiceError as error:
@@ -246,7 +246,7 @@ def check(request):
     else:
         ruleset = _ruleset(request.POST.get("ruleset", ""))
         if ruleset is None:
-            return JsonResponse({"error": "There is no such ruleset."}, status=400)
+            return JsonResponse({"error": gettext("There is no such ruleset.")}, status=400)
         built = builder.read_post(ruleset, request.POST)
         if built.errors:
             return JsonResponse({"error": " ".join(built.errors)}, status=400)

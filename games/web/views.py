@@ -337,11 +337,11 @@ def cancel(request, game_id: int):
     game = get_object_or_404(Game.objects.select_related("gm"), pk=game_id)
     refusal = ""
     if game.status == Status.CANCELLED:
-        refusal = "This game is cancelled already."
+        refusal = gettext("This game is cancelled already.")
     elif game.status != Status.LOBBY:
-        refusal = "Only a game in sign-ups can be cancelled."
+        refusal = gettext("Only a game in sign-ups can be cancelled.")
     elif not services.runs_game(game, request.user):
-        refusal = "Only the game's GM may cancel it."
+        refusal = gettext("Only the game's GM may cancel it.")
     if refusal:
         messages.error(request, refusal)
         return redirect(reverse("game", args=[game_id]))
