@@ -39,3 +39,11 @@ def table_name(name) -> str:
     if name.endswith(SPECTATOR_MARK):
         return gettext("%(name)s (spectator)") % {"name": name[: -len(SPECTATOR_MARK)]}
     return name
+
+
+@register.filter
+def reveal_label(mode) -> str:
+    """A game's reveal mode ("role", "half_light") as the create form names it."""
+    from games.web.forms import reveal_label as label
+
+    return label(mode)
