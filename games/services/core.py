@@ -231,18 +231,22 @@ def gm_change(gm, game_id: int, phase_seq: int | None) -> tuple[Change, Phase]:
 
 
 def check_seconds(label: str, value) -> int:
+    """A phase length ("day" or "night") in whole seconds within the site's bounds."""
+    night = label == "night"
     try:
         seconds = int(value)
     except (TypeError, ValueError):
         raise ServiceError(
-            gettext("The %(label)s length must be a whole number of seconds.") % {"label": label}
+            gettext("The night length must be a whole number of seconds.")
+            if night
+            else gettext("The day length must be a whole number of seconds.")
         ) from None
     if not MIN_PHASE_SECONDS <= seconds <= MAX_PHASE_SECONDS:
+        bounds = {"min": MIN_PHASE_SECONDS}
         raise ServiceError(
-            gettext(
-                "The %(label)s length must be between %(min_phase_seconds)s seconds and 14 days."
-            )
-            % {"label": label, "min_phase_seconds": MIN_PHASE_SECONDS}
+            gettext("The night length must be between %(min)s seconds and 14 days.") % bounds
+            if night
+            else gettext("The day length must be between %(min)s seconds and 14 days.") % bounds
         )
     return seconds
 
