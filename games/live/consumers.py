@@ -218,7 +218,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.disconnect(LOGGED_OUT_CODE)
         self.access = None
         with translation.override(self.language):
-            await self.send_json({"type": "logged_out", "message": _("You logged out.")})
+            await self.send_json({"type": "logged_out", "message": str(_("You logged out."))})
         await self.close(code=LOGGED_OUT_CODE)
 
     async def dispatch(self, message: dict) -> None:
