@@ -4,12 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m games.catalogues
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -25,6 +26,11 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+
+# The English and Russian catalogues (locale/*/LC_MESSAGES/*.po) from the site's own
+# words, with no system gettext: new strings are added untranslated, gone ones dropped.
+messages: $(STAMP)
+	$(BIN)/python manage.py site_messages
 
 bench: $(STAMP)
 	$(BIN)/python bench/phase_close.py

@@ -14,6 +14,7 @@ from games.models import (
     Game,
     Phase,
     Post,
+    Profile,
     RoleFlavour,
     RoulettePoints,
     RouletteTable,
@@ -21,6 +22,7 @@ from games.models import (
     Setup,
     SetupVersion,
     Spectator,
+    SubmissionKey,
     Vote,
 )
 
@@ -153,3 +155,17 @@ class RouletteTableAdmin(ReadOnlyAdmin):
     search_fields = ("game__name",)
     # The table's seed decides the spins: a moderator reading it could foresee them.
     exclude = ("seed",)
+
+
+@admin.register(Profile)
+class ProfileAdmin(ReadOnlyAdmin):
+    list_display = ("user", "language", "time_zone", "pronoun")
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+
+
+@admin.register(SubmissionKey)
+class SubmissionKeyAdmin(ReadOnlyAdmin):
+    list_display = ("user", "game", "kind", "created_at")
+    search_fields = ("user__username", "game__name")
+    list_select_related = ("user", "game")

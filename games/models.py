@@ -12,17 +12,19 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.fields import SeedField
 
 
 class Status(models.TextChoices):
-    LOBBY = "lobby", "sign-ups"
-    RUNNING = "running", "running"
-    FINISHED = "finished", "finished"
+    LOBBY = "lobby", _("sign-ups")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
     # The GM called the game off during sign-ups: it keeps its page (the players who
     # joined read that it was cancelled) and nothing changes it any more.
-    CANCELLED = "cancelled", "cancelled"
+    CANCELLED = "cancelled", _("cancelled")
 
 
 # The game's status is a small state machine: these are the only transitions.
@@ -39,9 +41,9 @@ class IllegalTransition(ValueError):
 
 
 class PrivateMessages(models.TextChoices):
-    OFF = "off", "no private messages"
-    ON = "on", "private messages between players"
-    GM_SEES_ALL = "gm", "private messages, the GM reads them all"
+    OFF = "off", _("no private messages")
+    ON = "on", _("private messages between players")
+    GM_SEES_ALL = "gm", _("private messages, the GM reads them all")
 
 
 class Setup(models.Model):
@@ -384,18 +386,42 @@ class Post(models.Model):
 
     @property
     def when(self) -> str:
-        """The phase it was written in, or for a post outside any phase (a GM
-        announcement) "sign-ups" or "after the game"."""
+        """The phase it was written in ("night 1"), or for a post outside any phase (a
+        GM announcement) "sign-ups" or "after the game", in the reader's language."""
         if self.phase_id is not None:
-            return str(self.phase)
+            return phase_words(self.phase.kind, self.phase.number)
         return outside_phases(self.game, self.created_at)
+
+
+def phase_name(kind: str, number) -> str:
+    """A phase as headings name it: "Night 1", "Day 2"."""
+    if kind == "night":
+        return gettext("Night %(number)s") % {"number": number}
+    return gettext("Day %(number)s") % {"number": number}
+
+
+def phase_words(kind: str, number) -> str:
+    """A phase as the post headers and records name it: "night 1", "day 2"."""
+    if kind == "night":
+        return _("night %(number)s") % {"number": number}
+    return _("day %(number)s") % {"number": number}
+
+
+def outside_phases_words() -> dict[str, str]:
+    """The names of the moments outside any phase, in the reader's language."""
+    return {"sign-ups": str(_("sign-ups")), "after the game": str(_("after the game"))}
+
+
+def outside_phases_key(game: Game, at) -> str:
+    """A moment outside any phase of the game, as stored ("sign-ups", "after the game")."""
+    if game.started_at is None or at < game.started_at:
+        return "sign-ups"
+    return "after the game"
 
 
 def outside_phases(game: Game, at) -> str:
     """What a moment outside any phase of the game is called on the pages."""
-    if game.started_at is None or at < game.started_at:
-        return "sign-ups"
-    return "after the game"
+    return outside_phases_words()[outside_phases_key(game, at)]
 
 
 class Spectator(models.Model):
@@ -542,3 +568,31 @@ class SubmissionKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key[:8]} of user {self.user_id}"
+
+
+class Pronoun(models.TextChoices):
+    """How the game's texts speak of a player (death descriptions): "they" unless set."""
+
+    THEY = "they", _("they")
+    HE = "he", _("he")
+    SHE = "she", _("she")
+
+
+class Profile(models.Model):
+    """A reader's own settings, one per account, created the first time it is saved
+    (games/profiles.py reads it, with the defaults when there is none). Empty
+    language or time zone: the browser's."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    language = models.CharField(
+        _("language"), max_length=10, blank=True, choices=settings.LANGUAGES
+    )
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True)
+    pronoun = models.CharField(
+        _("pronoun"), max_length=4, choices=Pronoun.choices, default=Pronoun.THEY
+    )
+
+    def __str__(self) -> str:
+        return f"profile of {self.user}"

@@ -20,9 +20,11 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 import roles
 from games import rooms, services
-from games.models import Event, Game, Phase, Status
+from games.models import Event, Game, Phase, Status, phase_name
 from games.viewer import PRIVATE_MESSAGE_KIND, Viewer
 
 # Changes during a phase, in the log: (kind, audience) -> the scenario's `before` entry.
@@ -125,10 +127,10 @@ def viewpoints(game: Game) -> list[tuple[str, str]]:
     """(value of ?as=, label) of every viewer the replay offers."""
     seats = [p.name for p in services.engine_state(game).players] if game.state else []
     return [
-        (PUBLIC, "the public"),
+        (PUBLIC, gettext("the public")),
         *[(name, name) for name in seats],
-        (DEAD, "the dead and spectators"),
-        (GM, "the GM"),
+        (DEAD, gettext("the dead and spectators")),
+        (GM, gettext("the GM")),
     ]
 
 
@@ -221,7 +223,7 @@ def replay_step(game: Game, who: str, index: int) -> Step:
         text = event_text(event)
         if text:
             lines.append({"kind": event.kind, "event": event, "text": text})
-    title = f"{phase.kind.capitalize()} {phase.number}" if phase else "The deal"
+    title = phase_name(phase.kind, phase.number) if phase else gettext("The deal")
     return Step(index=index, title=title, lines=lines)
 
 

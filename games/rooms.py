@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from games.models import Event, Post
 from roles.chats import ChatGroup, night_chats, rooms_of
 
@@ -42,13 +44,15 @@ def room_to_write(state, name: str, room_id: str) -> ChatGroup:
     """The room this player may write in now, or RoomRefusal saying why not."""
     room = next((r for r in night_chats(state) if r.id == room_id), None)
     if room is None or not room.may_read(name):
-        raise RoomRefusal("You are in no such chat.")
+        raise RoomRefusal(gettext("You are in no such chat."))
     if name not in room.members:
-        raise RoomRefusal("You may only read this chat.")
+        raise RoomRefusal(gettext("You may only read this chat."))
     if not room.open:
-        raise RoomRefusal(f"{room.title}: this chat is open at night only.")
+        raise RoomRefusal(
+            gettext("%(title)s: this chat is open at night only.") % {"title": room.title}
+        )
     if name in room.silenced:
-        raise RoomRefusal("You cannot write in this chat tonight.")  # a prisoner
+        raise RoomRefusal(gettext("You cannot write in this chat tonight."))  # a prisoner
     return room
 
 

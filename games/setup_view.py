@@ -7,6 +7,8 @@ Who may read which of these is games/viewer.py's question (`setup_list`)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 import roles
 
 
@@ -31,7 +33,12 @@ def slot_label(ruleset, slot: dict) -> str:
     """A slot as the role list names it: the role, or its category "(random)"."""
     if "role" in slot:
         return role_name(ruleset, slot["role"])
-    return f"{category_title(ruleset.id, slot.get('category', ''))} (random)"
+    return random_label(category_title(ruleset.id, slot.get("category", "")))
+
+
+def random_label(category: str) -> str:
+    """A random slot of a category: "Town Power (random)"."""
+    return gettext("%(category)s (random)") % {"category": category}
 
 
 def slot_detail(slot: dict, categories: dict) -> str:

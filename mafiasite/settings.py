@@ -9,6 +9,7 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
+from games.catalogues import compile_stale
 from mafiasite.env import (
     DatabaseTimeouts,
     ImproperSetting,
@@ -56,9 +57,13 @@ MIDDLEWARE = [
     # Serves static files from the web process (no separate static server needed).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: the language cookie, else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in reader's own language and time zone (his profile) win over the browser's.
+    "games.web.reader_locale.ReaderLocale",
     "django.contrib.messages.middleware.MessageMiddleware",
     # Invisible and direction-changing characters leave every posted field.
     "games.web.text_input.StripInvisibleCharacters",
@@ -119,6 +124,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.tz",
             ],
         },
     },
@@ -153,10 +160,15 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
-LANGUAGE_CODE = "en-us"
+# -- Languages (issue 16) ------------------------------------------------------------
+# English and Russian; the catalogues in locale/ compile themselves (games/catalogues.py).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ru", "Русский")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+compile_stale(LOCALE_PATHS)
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

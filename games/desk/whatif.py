@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 import roles
 from games.desk.sheet import phase_actions
 from games.services import GM_ACTOR
@@ -98,7 +100,9 @@ def read_form(post, state: roles.GameState, stored: dict) -> WhatIf:
     names = {p.name for p in state.players}
     action_rows, vote_rows = _indexes(post, "move_"), _indexes(post, "voter_")
     if len(action_rows) > MAX_ROWS or len(vote_rows) > MAX_ROWS:
-        form.problems.append(f"At most {MAX_ROWS} rows of each kind.")
+        form.problems.append(
+            gettext("At most %(max_rows)s rows of each kind.") % {"max_rows": MAX_ROWS}
+        )
         return form
     actions = []
     for number, i in enumerate(action_rows, start=1):
@@ -112,19 +116,27 @@ def read_form(post, state: roles.GameState, stored: dict) -> WhatIf:
             continue
         form.actions.append(row)
         if move not in moves:
-            form.problems.append(f"Action {number}: choose one of the moves offered.")
+            form.problems.append(
+                gettext("Action %(number)s: choose one of the moves offered.") % {"number": number}
+            )
             continue
         actor, ability = move.split("|", 1)
         targets = [t.strip() for t in row["targets"].split(",") if t.strip()]
         unknown = [t for t in targets if t not in names]
         if unknown:
-            form.problems.append(f"Action {number}: nobody is called {', '.join(unknown)}.")
+            form.problems.append(
+                gettext("Action %(number)s: nobody is called %(join)s.")
+                % {"number": number, "join": ", ".join(unknown)}
+            )
             continue
         action = {"actor": actor, "ability": ability, "targets": targets}
         for pair in filter(None, (p.strip() for p in row["extra"].split(","))):
             key, sep, value = pair.partition("=")
             if not sep or not key.strip() or key.strip() in action:
-                form.problems.append(f"Action {number}: write extra answers as key=value.")
+                form.problems.append(
+                    gettext("Action %(number)s: write extra answers as key=value.")
+                    % {"number": number}
+                )
                 break
             action[key.strip()] = value.strip()
         actions.append(action)
@@ -139,7 +151,10 @@ def read_form(post, state: roles.GameState, stored: dict) -> WhatIf:
             continue
         form.votes.append({"voter": voter, "target": target})
         if voter not in names:
-            form.problems.append(f"Vote {number}: nobody is called {voter}.")
+            form.problems.append(
+                gettext("Vote %(number)s: nobody is called %(voter)s.")
+                % {"number": number, "voter": voter}
+            )
             continue
         votes.append([voter, target or None])
     day = dict(stored.get("day") or {})

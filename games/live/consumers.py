@@ -40,9 +40,11 @@ from urllib.parse import parse_qs
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
-from games import masks, services
+from games import masks, profiles, services
 from games.cursors import BadCursor, read_position
 from games.live.database_down import DATABASE_DOWN_CODE, outage_frame
 from games.live.sessions import LOGGED_OUT_CODE, session_group
@@ -139,6 +141,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.access: Access | None = None
+        self.language = settings.LANGUAGE_CODE
         self.joined: set[str] = set()
         self.pending: dict[int, dict] = {}
         # Logging out ends this socket (games/live/sessions.py): joined before
@@ -154,6 +157,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             after = {}  # a hostile or broken cursor: read from the start
         self.synced = 0  # the game-wide seq up to which every event is handled
         self.position: dict[str, int] = {}  # the browser's cursor: what it has been told
+        # The reader's language for what this socket says in words (refusals).
+        self.language = await database_sync_to_async(profiles.language_of_socket)(self.scope)
         access, missed, last = await database_sync_to_async(opening)(
             self.game_id, self.scope.get("user"), after, self._join
         )
@@ -227,7 +232,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         """The session logged out: nothing more reaches this socket."""
         await self.disconnect(LOGGED_OUT_CODE)
         self.access = None
-        await self.send_json({"type": "logged_out", "message": "You logged out."})
+        with translation.override(self.language):
+            await self.send_json({"type": "logged_out", "message": str(_("You logged out."))})
         await self.close(code=LOGGED_OUT_CODE)
 
     async def dispatch(self, message: dict) -> None:
@@ -372,7 +378,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if self.access is None:
             return  # logged out: the socket is closing
         if not isinstance(content, dict):
-            await self._error("Send a JSON object.")
+            await self._error(_("Send a JSON object."))
             return
         kind = content.get("type")
         if kind == "resync":
@@ -386,19 +392,21 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         elif kind == "post":
             await self._post(content)
         else:
-            await self._error("Unknown message type.")
+            await self._error(_("Unknown message type."))
 
     async def _post(self, content: dict) -> None:
         def call():
-            return services.post_message(
-                self.scope.get("user"),
-                self.game_id,
-                channel=str(content.get("channel", "")),
-                text=str(content.get("text", "")),
-                to=str(content.get("to", "")),
-                room=str(content.get("room", "")),
-                key=str(content.get("key", "")),
-            )
+            # A refusal is written in the reader's language (the services' gettext).
+            with translation.override(self.language):
+                return services.post_message(
+                    self.scope.get("user"),
+                    self.game_id,
+                    channel=str(content.get("channel", "")),
+                    text=str(content.get("text", "")),
+                    to=str(content.get("to", "")),
+                    room=str(content.get("room", "")),
+                    key=str(content.get("key", "")),
+                )
 
         try:
             written = await database_sync_to_async(call)()
@@ -413,17 +421,18 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             sent = {"type": "posted", "post": written.ref}
         await self.send_json({**sent, "ref": content.get("ref")})
 
-    async def _error(self, message: str, ref=None) -> None:
-        await self.send_json({"type": "error", "message": message, "ref": ref})
+    async def _error(self, message, ref=None) -> None:
+        with translation.override(self.language):
+            await self.send_json({"type": "error", "message": str(message), "ref": ref})
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         if text_data is None:
-            await self._error("Send text frames.")
+            await self._error(_("Send text frames."))
             return
         try:
             await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
         except (ValueError, RecursionError):  # not JSON, or nested past the decoder
-            await self._error("Send a JSON object.")
+            await self._error(_("Send a JSON object."))
 
 
 def _for_browser(event: dict, streams: Streams, accounts: dict | None = None) -> dict:

@@ -34,6 +34,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import roles
 from games.masks import signups_audience
@@ -60,18 +61,20 @@ def add_bots(gm, game_id: int, count) -> list[Seat]:
     try:
         count = int(count)
     except (TypeError, ValueError):
-        raise ServiceError("Give the number of bots as a whole number.") from None
+        raise ServiceError(gettext("Give the number of bots as a whole number.")) from None
     with transaction.atomic():
         change = lock_game(game_id)
         act_as_gm(change, gm)
         game = change.game
         if game.status != Status.LOBBY:
-            raise ServiceError("Bots take their seats during sign-ups only.")
+            raise ServiceError(gettext("Bots take their seats during sign-ups only."))
         free = preset_size(game) - game.seats.count()
         if free <= 0:
-            raise ServiceError("Every seat is taken: there is no seat for a bot.")
+            raise ServiceError(gettext("Every seat is taken: there is no seat for a bot."))
         if not 1 <= count <= free:
-            raise ServiceError(f"Add between 1 and {free} bots (the empty seats).")
+            raise ServiceError(
+                gettext("Add between 1 and %(free)s bots (the empty seats).") % {"free": free}
+            )
         taken = set(game.seats.values_list("name", flat=True))
         seats, number = [], 0
         while len(seats) < count:
@@ -100,10 +103,14 @@ def remove_bot(gm, game_id: int, name: str) -> None:
         act_as_gm(change, gm)
         game = change.game
         if game.status != Status.LOBBY:
-            raise ServiceError("Bots leave during sign-ups only (then replace one instead).")
+            raise ServiceError(
+                gettext("Bots leave during sign-ups only (then replace one instead).")
+            )
         seat = game.seats.filter(name=name, is_bot=True).first()
         if seat is None:
-            raise ServiceError(f"There is no bot {name!r} in this game.")
+            raise ServiceError(
+                gettext("There is no bot %(name)s in this game.") % {"name": repr(name)}
+            )
         account = seat.user
         seat.delete()
         account.delete()

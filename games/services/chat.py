@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import roles
 from games import rooms
@@ -14,7 +15,7 @@ from games.models import (
     Post,
     PrivateMessages,
     Status,
-    outside_phases,
+    outside_phases_key,
 )
 from games.services import roulette, submissions
 from games.services.core import (
@@ -55,12 +56,15 @@ def post_message(
     # No direction-changing or invisible characters (U+202E turned lines around).
     text = clean_text(text or "").strip()
     if not text:
-        raise ServiceError("Write something first.")
+        raise ServiceError(gettext("Write something first."))
     if channel == Post.GRAVEYARD:
         if roulette.is_command(text):  # "-roulette", "-join", ...
             return roulette.roulette_command(user, game_id, text)
     if len(text) > MAX_POST_CHARS:
-        raise ServiceError(f"A post has at most {MAX_POST_CHARS} characters.")
+        raise ServiceError(
+            gettext("A post has at most %(max_post_chars)s characters.")
+            % {"max_post_chars": MAX_POST_CHARS}
+        )
     now = timezone.now()
     key = submissions.checked_key(key)
     choice = submissions.digest(post=text, channel=channel, to=to, room=room, game=game_id)
@@ -68,7 +72,7 @@ def post_message(
         change = lock_game(game_id)
         game = change.game
         if not getattr(user, "is_authenticated", False):
-            raise ServiceError("Log in first.")
+            raise ServiceError(gettext("Log in first."))
         first = submissions.first_submission(user, key, choice)
         if first is not None:
             return Post.objects.get(pk=first.created_id)
@@ -76,9 +80,9 @@ def post_message(
         seat = game.seats.filter(user=user).first()
         watching = seat is None and not is_gm and is_spectator(game, user)
         if not (is_gm or seat or watching):
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError(gettext("You are not playing in this game."))
         if channel == Post.ANNOUNCEMENT and not is_gm:
-            raise ServiceError("Only the GM makes announcements.")
+            raise ServiceError(gettext("Only the GM makes announcements."))
         # The GM announces in the lobby and after the game too (outside any phase).
         outside = channel == Post.ANNOUNCEMENT and game.status != Status.RUNNING
         phase = None if outside else running_phase(game, None)
@@ -91,41 +95,44 @@ def post_message(
             audiences = ["public"]
         elif channel == Post.GRAVEYARD:
             if player is not None and player.alive:
-                raise ServiceError("The graveyard chat is for the dead and spectators.")
+                raise ServiceError(gettext("The graveyard chat is for the dead and spectators."))
             if is_gm:
-                raise ServiceError("The graveyard chat is for the dead and spectators.")
+                raise ServiceError(gettext("The graveyard chat is for the dead and spectators."))
             audiences = ["dead"]
         elif player is None:
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError(gettext("You are not playing in this game."))
         elif channel == Post.LAST_WORDS:
             if player.alive or not last_words_owed(game, seat):
-                raise ServiceError("You have no last words to say.")
+                raise ServiceError(gettext("You have no last words to say."))
             audiences = ["public"]
         elif not player.alive:
-            raise ServiceError("The dead cannot post here.")
+            raise ServiceError(gettext("The dead cannot post here."))
         elif channel == Post.DAY:
             if phase.kind != Phase.DAY:
-                raise ServiceError("The day thread is closed at night.")
+                raise ServiceError(gettext("The day thread is closed at night."))
             audiences = ["public"]
         elif channel in (Post.FACTION, Post.ROOM):
             chat = _room_to_write(state, player, room, by_faction=channel == Post.FACTION)
             channel, audiences = Post.ROOM, []  # logged once per copy, below
         elif channel == Post.PRIVATE:
             if game.private_messages == PrivateMessages.OFF:
-                raise ServiceError("This game allows no private messages.")
+                raise ServiceError(gettext("This game allows no private messages."))
             only_in = roles.get_ruleset(game.ruleset_id).private_messages_phase
             if only_in and phase.kind != only_in:
-                raise ServiceError(f"Private messages are allowed only at {only_in} in this game.")
+                raise ServiceError(
+                    gettext("Private messages are allowed only at %(only_in)s in this game.")
+                    % {"only_in": only_in}
+                )
             recipient = game.seats.filter(name=to).first()
             if recipient is None or recipient == seat:
-                raise ServiceError("Choose another player to write to.")
+                raise ServiceError(gettext("Choose another player to write to."))
             if not state.player(recipient.name).alive:
-                raise ServiceError(f"{recipient.name} is dead.")
+                raise ServiceError(gettext("%(name)s is dead.") % {"name": recipient.name})
             audiences = [f"seat:{seat.name}", f"seat:{recipient.name}"]
             if game.private_messages == PrivateMessages.GM_SEES_ALL:
                 audiences.append("gm")
         else:
-            raise ServiceError("There is no such thread.")
+            raise ServiceError(gettext("There is no such thread."))
         check_rate(game, user, now)
         name = seat.name if seat else user.username
         post = Post.objects.create(
@@ -146,7 +153,7 @@ def post_message(
             "author": name,
             "channel": channel,
             "text": text,
-            "phase": str(phase) if phase else outside_phases(game, now),
+            "phase": str(phase) if phase else outside_phases_key(game, now),
             "at": now.isoformat(),
         }
         if recipient is not None:
@@ -172,5 +179,5 @@ def _room_to_write(state: roles.GameState, player, room_id: str, by_faction: boo
         return rooms.room_to_write(state, player.name, room_id)
     except rooms.RoomRefusal as refusal:
         if by_faction and not any(r.id == room_id for r in rooms.night_chats(state)):
-            raise ServiceError("Your faction has no chat.") from None
+            raise ServiceError(gettext("Your faction has no chat.")) from None
         raise ServiceError(str(refusal)) from None

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.models import CoGM, Game, Status
 from games.services.core import ServiceError, act_as_gm, lock_game
@@ -45,19 +46,21 @@ def _head_gm_change(gm, game_id: int):
     act_as_gm(change, gm)
     game = change.game
     if game.gm_id != gm.id:
-        raise ServiceError("Only the game's GM (not a co-GM) may do that.")
+        raise ServiceError(gettext("Only the game's GM (not a co-GM) may do that."))
     if game.status == Status.FINISHED:
-        raise ServiceError("The game is over: nothing changes any more.")
+        raise ServiceError(gettext("The game is over: nothing changes any more."))
     return change
 
 
 def _account(username: str):
     username = (username or "").strip()
     if not username:
-        raise ServiceError("Give the account's name.")
+        raise ServiceError(gettext("Give the account's name."))
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
-        raise ServiceError(f"There is no account named {username!r}.")
+        raise ServiceError(
+            gettext("There is no account named %(username)s.") % {"username": repr(username)}
+        )
     return user
 
 
@@ -67,21 +70,28 @@ def add_cogm(gm, game_id: int, username: str) -> CoGM:
         game = change.game
         user = _account(username)
         if user.id == game.gm_id:
-            raise ServiceError("You are the GM of this game already.")
+            raise ServiceError(gettext("You are the GM of this game already."))
         if game.cogms.filter(user=user).exists():
-            raise ServiceError(f"{user.username} is a co-GM of this game already.")
+            raise ServiceError(
+                gettext("%(username)s is a co-GM of this game already.")
+                % {"username": user.username}
+            )
         if game.seats.filter(user=user).exists():
             raise ServiceError(
-                f"{user.username} plays in this game: a player cannot be a co-GM of it."
+                gettext("%(username)s plays in this game: a player cannot be a co-GM of it.")
+                % {"username": user.username}
             )
         if game.events.filter(
             kind="replaced", audience__in=("public", "gm"), payload__was=user.username
         ):
             raise ServiceError(
-                f"{user.username} played in this game (replaced): a player cannot be a co-GM."
+                gettext("%(username)s played in this game (replaced): a player cannot be a co-GM.")
+                % {"username": user.username}
             )
         if game.cogms.count() >= MAX_COGMS:
-            raise ServiceError(f"A game has at most {MAX_COGMS} co-GMs.")
+            raise ServiceError(
+                gettext("A game has at most %(max_cogms)s co-GMs.") % {"max_cogms": MAX_COGMS}
+            )
         cogm = CoGM.objects.create(game=game, user=user)
         change.log("cogm_added", "public", {"account": user.username})
         change.finish()
@@ -94,7 +104,9 @@ def remove_cogm(gm, game_id: int, username: str) -> None:
         username = (username or "").strip()
         deleted, _ = change.game.cogms.filter(user__username=username).delete()
         if not deleted:
-            raise ServiceError(f"{username or 'Nobody'} is not a co-GM of this game.")
+            raise ServiceError(
+                gettext("%(value)s is not a co-GM of this game.") % {"value": username or "Nobody"}
+            )
         change.log("cogm_removed", "public", {"account": username})
         change.finish()
 
@@ -108,8 +120,11 @@ def hand_over(gm, game_id: int, username: str) -> None:
         cogm = game.cogms.select_related("user").filter(user__username=username).first()
         if cogm is None:
             raise ServiceError(
-                f"{username or 'Nobody'} is not a co-GM of this game: "
-                "add the account as co-GM first, then hand the game over."
+                gettext(
+                    "%(value)s is not a co-GM of this game: add the account as co-GM first, then "
+                    "hand the game over."
+                )
+                % {"value": username or "Nobody"}
             )
         newcomer = cogm.user
         cogm.delete()

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 import roles
 from games import cursors, rows
@@ -29,6 +30,7 @@ from games.models import (
     Spectator,
     Status,
     Vote,
+    phase_words,
 )
 from games.services import push
 
@@ -119,16 +121,18 @@ def lock_game(game_id: int) -> Change:
     try:
         pk = int(game_id)
     except (ValueError, TypeError):
-        raise ServiceError("There is no such game.") from None
+        raise ServiceError(gettext("There is no such game.")) from None
     game = rows.first(Game, "id = %s", [pk], for_update=True)
     if game is None:
-        raise ServiceError("There is no such game.")
+        raise ServiceError(gettext("There is no such game."))
     if game.status == Status.CANCELLED:
         raise ServiceError(CANCELLED_MESSAGE)
     return Change(game=game, events=[])
 
 
-CANCELLED_MESSAGE = "This game was cancelled by its GM: nothing can be done in it any more."
+CANCELLED_MESSAGE = gettext_lazy(
+    "This game was cancelled by its GM: nothing can be done in it any more."
+)
 
 
 def engine_state(game: Game) -> roles.GameState:
@@ -149,10 +153,10 @@ def open_phase(game: Game) -> Phase | None:
 
 def seat_of(game: Game, user) -> Seat:
     if not getattr(user, "is_authenticated", False):
-        raise ServiceError("Log in first.")
+        raise ServiceError(gettext("Log in first."))
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise ServiceError("You are not playing in this game.")
+        raise ServiceError(gettext("You are not playing in this game."))
     return seat
 
 
@@ -165,7 +169,7 @@ def runs_game(game: Game, user) -> bool:
 
 def require_gm(game: Game, user) -> None:
     if not runs_game(game, user):
-        raise ServiceError("Only the game's GM may do that.")
+        raise ServiceError(gettext("Only the game's GM may do that."))
 
 
 def act_as_gm(change: Change, user) -> None:
@@ -203,13 +207,18 @@ GM_ACTED_KINDS = frozenset(
 def running_phase(game: Game, phase_seq: int | None) -> Phase:
     if game.status != Status.RUNNING:
         raise ServiceError(
-            "The game has not started yet." if game.status == Status.LOBBY else "The game is over."
+            gettext("The game has not started yet.")
+            if game.status == Status.LOBBY
+            else gettext("The game is over.")
         )
     phase = open_phase(game)
     if phase is None:
-        raise ServiceError("No phase is open.")
+        raise ServiceError(gettext("No phase is open."))
     if phase_seq is not None and int(phase_seq) != phase.seq:
-        raise ServiceError("That phase has already closed; this is now " + str(phase) + ".")
+        raise ServiceError(
+            gettext("That phase has already closed; this is now %(phase)s.")
+            % {"phase": phase_words(phase.kind, phase.number)}
+        )
     return phase
 
 
@@ -222,13 +231,22 @@ def gm_change(gm, game_id: int, phase_seq: int | None) -> tuple[Change, Phase]:
 
 
 def check_seconds(label: str, value) -> int:
+    """A phase length ("day" or "night") in whole seconds within the site's bounds."""
+    night = label == "night"
     try:
         seconds = int(value)
     except (TypeError, ValueError):
-        raise ServiceError(f"The {label} length must be a whole number of seconds.") from None
-    if not MIN_PHASE_SECONDS <= seconds <= MAX_PHASE_SECONDS:
         raise ServiceError(
-            f"The {label} length must be between {MIN_PHASE_SECONDS} seconds and 14 days."
+            gettext("The night length must be a whole number of seconds.")
+            if night
+            else gettext("The day length must be a whole number of seconds.")
+        ) from None
+    if not MIN_PHASE_SECONDS <= seconds <= MAX_PHASE_SECONDS:
+        bounds = {"min": MIN_PHASE_SECONDS}
+        raise ServiceError(
+            gettext("The night length must be between %(min)s seconds and 14 days.") % bounds
+            if night
+            else gettext("The day length must be between %(min)s seconds and 14 days.") % bounds
         )
     return seconds
 
@@ -260,15 +278,33 @@ def refuse_if_late(phase: Phase, now: datetime, what: str) -> None:
     not counted). A paused phase's clock stands still (refuse_if_paused says so)."""
     if phase.paused_at is None and now >= phase.deadline:
         ended = phase.deadline.strftime("%H:%M:%S")
-        raise ServiceError(f"The {phase.kind} ended at {ended} UTC: your {what} was not recorded.")
+        late = {
+            ("night", "move"): gettext(
+                "The night ended at %(ended)s UTC: your move was not recorded."
+            ),
+            ("night", "vote"): gettext(
+                "The night ended at %(ended)s UTC: your vote was not recorded."
+            ),
+            ("night", "withdrawal"): gettext(
+                "The night ended at %(ended)s UTC: your withdrawal was not recorded."
+            ),
+            ("day", "move"): gettext("The day ended at %(ended)s UTC: your move was not recorded."),
+            ("day", "vote"): gettext("The day ended at %(ended)s UTC: your vote was not recorded."),
+            ("day", "withdrawal"): gettext(
+                "The day ended at %(ended)s UTC: your withdrawal was not recorded."
+            ),
+        }
+        raise ServiceError(late[(phase.kind, what)] % {"ended": ended})
 
 
 def refuse_if_paused(phase: Phase) -> None:
     """While the GM has paused the game, players talk but do not act or vote."""
     if phase.paused_at is not None:
         raise ServiceError(
-            "The GM has paused the game: actions and votes wait until it resumes "
-            "(you may still talk)."
+            gettext(
+                "The GM has paused the game: actions and votes wait until it resumes (you may "
+                "still talk)."
+            )
         )
 
 
@@ -294,7 +330,10 @@ def check_rate(game: Game, user, now: datetime, limit: int = RATE_POSTS) -> None
         game=game, author=user, created_at__gt=now - timedelta(seconds=RATE_SECONDS)
     ).count()
     if recent >= limit:
-        raise ServiceError(f"Slow down: at most {limit} posts in {RATE_SECONDS} seconds.")
+        raise ServiceError(
+            gettext("Slow down: at most %(limit)s posts in %(rate_seconds)s seconds.")
+            % {"limit": limit, "rate_seconds": RATE_SECONDS}
+        )
 
 
 # Moves: at most settings.MOVE_RATE_LIMIT actions, withdrawals and votes per seat per
@@ -314,6 +353,9 @@ def check_move_rate(phase: Phase, seat: Seat, now: datetime) -> None:
     votes = Vote.objects.filter(phase=phase, voter=seat, cast_at__gt=since).count()
     if moves + votes >= limit:
         raise ServiceError(
-            f"Too fast: at most {limit} moves and votes in {seconds} seconds. "
-            "Nothing was recorded; wait a moment and send it again."
+            gettext(
+                "Too fast: at most %(limit)s moves and votes in %(seconds)s seconds. Nothing was "
+                "recorded; wait a moment and send it again."
+            )
+            % {"limit": limit, "seconds": seconds}
         )

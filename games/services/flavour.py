@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import roles
 from games.models import RoleFlavour, Status
@@ -23,21 +24,26 @@ def set_flavour(gm, game_id: int, role_id: str, text: str) -> RoleFlavour | None
     """Set (or, with an empty text, remove) the flavour of `role_id` in the game."""
     text = clean_text(str(text or "")).strip()
     if len(text) > MAX_FLAVOUR_CHARS:
-        raise ServiceError(f"A flavour text has at most {MAX_FLAVOUR_CHARS} characters.")
+        raise ServiceError(
+            gettext("A flavour text has at most %(max_flavour_chars)s characters.")
+            % {"max_flavour_chars": MAX_FLAVOUR_CHARS}
+        )
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
         require_gm(game, gm)
         if game.status not in (Status.LOBBY, Status.RUNNING):
-            raise ServiceError("The game is over: its flavour texts stay as they were.")
+            raise ServiceError(gettext("The game is over: its flavour texts stay as they were."))
         ruleset = roles.get_ruleset(game.ruleset_id)
         if role_id not in ruleset.roles:
-            raise ServiceError("Choose one of the ruleset's roles.")
+            raise ServiceError(gettext("Choose one of the ruleset's roles."))
         name = ruleset.roles[role_id].name
         existing = RoleFlavour.objects.filter(game=game, role_id=role_id).first()
         if not text:
             if existing is None:
-                raise ServiceError(f"{name} has no flavour text to remove.")
+                raise ServiceError(
+                    gettext("%(name)s has no flavour text to remove.") % {"name": name}
+                )
             existing.delete()
             flavour = None
         elif existing is not None:

@@ -20,6 +20,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import roles
 from games import rooms
@@ -59,9 +60,9 @@ def _extension_seconds(value) -> int:
     try:
         seconds = int(value)
     except (TypeError, ValueError):
-        raise ServiceError("Give the extension as a whole number of minutes.") from None
+        raise ServiceError(gettext("Give the extension as a whole number of minutes.")) from None
     if not MIN_EXTEND_SECONDS <= seconds <= MAX_EXTEND_SECONDS:
-        raise ServiceError("An extension is between 1 minute and 7 days.")
+        raise ServiceError(gettext("An extension is between 1 minute and 7 days."))
     return seconds
 
 
@@ -69,7 +70,7 @@ def gm_close_phase(gm, game_id: int, phase_seq: int | None = None) -> bool:
     with transaction.atomic():
         change, phase = gm_change(gm, game_id, phase_seq)
         if phase.paused_at is not None:
-            raise ServiceError("The game is paused: resume it before closing the phase.")
+            raise ServiceError(gettext("The game is paused: resume it before closing the phase."))
         return close_phase(game_id, phase.seq, reason="gm", acting=change.acting)
 
 
@@ -79,12 +80,14 @@ def gm_decide(gm, game_id: int, choice: str, phase_seq: int | None = None) -> bo
     with transaction.atomic():
         change, phase = gm_change(gm, game_id, phase_seq)
         if phase.paused_at is not None:
-            raise ServiceError("The game is paused: resume it before deciding.")
+            raise ServiceError(gettext("The game is paused: resume it before deciding."))
         pending = phase.pending
         if pending.get("kind") != "action" or pending.get("actor") != GM_ACTOR:
-            raise ServiceError("Nothing waits for your decision.")
+            raise ServiceError(gettext("Nothing waits for your decision."))
         if choice not in pending["choices"]:
-            raise ServiceError(f"Choose one of {', '.join(pending['choices'])}.")
+            raise ServiceError(
+                gettext("Choose one of %(join)s.") % {"join": ", ".join(pending["choices"])}
+            )
         answer = {"actor": GM_ACTOR, "ability": pending["ability"], "targets": [choice]}
         phase.gm_actions = [*phase.gm_actions, answer]
         phase.save(update_fields=["gm_actions"])
@@ -102,19 +105,26 @@ def rule_vote(gm, game_id: int, voter: str, ruling: str, phase_seq: int | None =
         ruleset = roles.get_ruleset(change.game.ruleset_id)
         offered = dict(ruleset.vote_rulings)
         if phase.kind != Phase.DAY or not offered:
-            raise ServiceError("There is no vote to rule on now.")
+            raise ServiceError(gettext("There is no vote to rule on now."))
         if ruling and ruling not in offered:
-            raise ServiceError(f"Choose one of: {', '.join(offered.values())}.")
+            raise ServiceError(
+                gettext("Choose one of: %(join)s.") % {"join": ", ".join(offered.values())}
+            )
         state = engine_state(change.game)
         if not state.has_player(voter) or not state.player(voter).alive:
-            raise ServiceError(f"{voter or 'Nobody'} is not a living player of this game.")
+            raise ServiceError(
+                gettext("%(value)s is not a living player of this game.")
+                % {"value": voter or "Nobody"}
+            )
         others = [
             a
             for a in phase.gm_actions
             if not (a.get("ability") in offered and a.get("targets") == [voter])
         ]
         if not ruling and len(others) == len(phase.gm_actions):
-            raise ServiceError(f"There is no ruling on {voter}'s vote to withdraw.")
+            raise ServiceError(
+                gettext("There is no ruling on %(voter)s's vote to withdraw.") % {"voter": voter}
+            )
         rulings = [{"actor": GM_ACTOR, "ability": ruling, "targets": [voter]}] if ruling else []
         phase.gm_actions = [*others, *rulings]
         phase.save(update_fields=["gm_actions"])
@@ -152,7 +162,7 @@ def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None, key: s
         if time_left(phase, now) + timedelta(seconds=seconds) > timedelta(
             seconds=MAX_PHASE_SECONDS
         ):
-            raise ServiceError("A phase cannot have more than 14 days left.")
+            raise ServiceError(gettext("A phase cannot have more than 14 days left."))
         phase.deadline += timedelta(seconds=seconds)
         phase.save(update_fields=["deadline"])
         payload = {"deadline": phase.deadline.isoformat(), "by": seconds, "gm": True}
@@ -173,7 +183,7 @@ def pause_phase(gm, game_id: int, phase_seq: int | None = None) -> Phase:
     with transaction.atomic():
         change, phase = gm_change(gm, game_id, phase_seq)
         if phase.paused_at is not None:
-            raise ServiceError("The game is already paused.")
+            raise ServiceError(gettext("The game is already paused."))
         phase.paused_at = now
         phase.save(update_fields=["paused_at"])
         remaining = int(time_left(phase, now).total_seconds())
@@ -189,7 +199,7 @@ def resume_phase(gm, game_id: int, phase_seq: int | None = None) -> Phase:
     with transaction.atomic():
         change, phase = gm_change(gm, game_id, phase_seq)
         if phase.paused_at is None:
-            raise ServiceError("The game is not paused.")
+            raise ServiceError(gettext("The game is not paused."))
         phase.deadline = now + time_left(phase, now)
         phase.paused_at = None
         phase.save(update_fields=["deadline", "paused_at"])
@@ -210,11 +220,13 @@ def modkill_player(gm, game_id: int, name: str, phase_seq: int | None = None) ->
         game = change.game
         if phase.pending:
             raise ServiceError(
-                "The phase waits for a decision: settle it (or close the phase) first."
+                gettext("The phase waits for a decision: settle it (or close the phase) first.")
             )
         seat = game.seats.filter(name=name).first()
         if seat is None:
-            raise ServiceError(f"There is no player {name!r} in this game.")
+            raise ServiceError(
+                gettext("There is no player %(name)s in this game.") % {"name": repr(name)}
+            )
         modkill_seat(change, phase, seat, now)
         change.finish()
     return phase
@@ -303,20 +315,35 @@ def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=No
         game = change.game
         seat = game.seats.select_related("user").filter(name=seat_name).first()
         if seat is None:
-            raise ServiceError(f"There is no player {seat_name!r} in this game.")
+            raise ServiceError(
+                gettext("There is no player %(seat_name)s in this game.")
+                % {"seat_name": repr(seat_name)}
+            )
         if not engine_state(game).player(seat.name).alive:
-            raise ServiceError(f"{seat.name} is dead: only a living player is replaced.")
+            raise ServiceError(
+                gettext("%(name)s is dead: only a living player is replaced.") % {"name": seat.name}
+            )
         newcomer = get_user_model().objects.filter(username=username, is_active=True).first()
         if newcomer is None:
-            raise ServiceError(f"There is no account named {username!r}.")
+            raise ServiceError(
+                gettext("There is no account named %(username)s.") % {"username": repr(username)}
+            )
         if runs_game(game, newcomer):
-            raise ServiceError("The GM runs the game and cannot take a seat in it (nor a co-GM).")
+            raise ServiceError(
+                gettext("The GM runs the game and cannot take a seat in it (nor a co-GM).")
+            )
         if game.seats.filter(user=newcomer).exists():
-            raise ServiceError(f"{newcomer.username} already plays in this game.")
+            raise ServiceError(
+                gettext("%(username)s already plays in this game.")
+                % {"username": newcomer.username}
+            )
         if Spectator.objects.filter(game=game, user=newcomer).exists():
             raise ServiceError(
-                f"{newcomer.username} has watched this game (the graveyard chat included) "
-                "and cannot take a seat in it."
+                gettext(
+                    "%(username)s has watched this game (the graveyard chat included) and cannot "
+                    "take a seat in it."
+                )
+                % {"username": newcomer.username}
             )
         previous = seat.user.username
         seat.user = newcomer

@@ -6,6 +6,7 @@ he dies at the leavers' place of the night (this one, or the next if he left by 
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 import roles
 from games.models import Action, Phase, Vote
@@ -36,7 +37,7 @@ def leave_running_game(user, game_id: int, sure: bool, phase_seq: int | None = N
         seat = seat_of(change.game, user)
         phase = running_phase(change.game, phase_seq)
         if not sure:
-            raise ServiceError("Tick the box to confirm: leaving cannot be undone.")
+            raise ServiceError(gettext("Tick the box to confirm: leaving cannot be undone."))
         _leave(change, phase, seat, by="player")
         change.finish()
 
@@ -47,7 +48,9 @@ def record_leaver(gm, game_id: int, name: str, phase_seq: int | None = None) -> 
         change, phase = gm_change(gm, game_id, phase_seq)
         seat = change.game.seats.filter(name=name).first()
         if seat is None:
-            raise ServiceError(f"There is no player {name!r} in this game.")
+            raise ServiceError(
+                gettext("There is no player %(name)s in this game.") % {"name": repr(name)}
+            )
         _leave(change, phase, seat, by="gm")
         change.finish()
 
@@ -56,10 +59,10 @@ def _leave(change: Change, phase: Phase, seat, by: str) -> None:
     game = change.game
     if not leavers_allowed(game):
         raise ServiceError(
-            "This ruleset has no leavers: a player who must go asks the GM, who modkills."
+            gettext("This ruleset has no leavers: a player who must go asks the GM, who modkills.")
         )
     if phase.pending:
-        raise ServiceError("The phase waits for a decision: settle it first.")
+        raise ServiceError(gettext("The phase waits for a decision: settle it first."))
     state = engine_state(game)
     try:
         new = roles.leave(state, seat.name)

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import roles
 from games import masks as masking
@@ -70,23 +71,31 @@ def create_game(
     games/masks.py); `activity`: the activity settings (games/services/activity.py), the
     ruleset's defaults if None."""
     if not getattr(gm, "is_authenticated", False):
-        raise ServiceError("Log in first.")
+        raise ServiceError(gettext("Log in first."))
     name = (name or "").strip()
     if not name:
-        raise ServiceError("Give the game a name.")
+        raise ServiceError(gettext("Give the game a name."))
     if len(name) > NAME_MAX_CHARS:
-        raise ServiceError(f"A game name has at most {NAME_MAX_CHARS} characters.")
+        raise ServiceError(
+            gettext("A game name has at most %(name_max_chars)s characters.")
+            % {"name_max_chars": NAME_MAX_CHARS}
+        )
     try:
         ruleset = roles.get_ruleset(ruleset_id)
     except KeyError:
-        raise ServiceError(f"There is no ruleset {ruleset_id!r}.") from None
+        raise ServiceError(
+            gettext("There is no ruleset %(ruleset_id)s.") % {"ruleset_id": repr(ruleset_id)}
+        ) from None
     if setup_version is None and preset_id not in ruleset.presets:
-        raise ServiceError(f"Ruleset {ruleset.title} has no preset {preset_id!r}.")
+        raise ServiceError(
+            gettext("Ruleset %(title)s has no preset %(preset_id)s.")
+            % {"title": ruleset.title, "preset_id": repr(preset_id)}
+        )
     if first_phase not in (Phase.DAY, Phase.NIGHT):
-        raise ServiceError("A game starts by day or by night.")
+        raise ServiceError(gettext("A game starts by day or by night."))
     private_messages = private_messages or ruleset.private_messages_default
     if private_messages not in PrivateMessages.values:
-        raise ServiceError("Private messages are off, on, or on with the GM reading them.")
+        raise ServiceError(gettext("Private messages are off, on, or on with the GM reading them."))
     day = check_seconds("day", day_seconds)
     night = check_seconds("night", night_seconds)
     activity_settings = checked_settings(ruleset, activity)
@@ -94,7 +103,10 @@ def create_game(
     reveal_choices = reveal_modes(ruleset)
     if reveal_choices:
         if reveal_mode not in reveal_choices:
-            raise ServiceError(f"Reveal mode must be one of {', '.join(reveal_choices)}.")
+            raise ServiceError(
+                gettext("Reveal mode must be one of %(join)s.")
+                % {"join": ", ".join(reveal_choices)}
+            )
         options[REVEAL_OPTION] = reveal_mode
     else:
         reveal_mode = ""
@@ -103,7 +115,10 @@ def create_game(
         if setup_version is not None:
             version = playable_version(gm, setup_version)
             if version.setup.ruleset_id != ruleset.id:
-                raise ServiceError(f"That setup is for another ruleset, not {ruleset.title}.")
+                raise ServiceError(
+                    gettext("That setup is for another ruleset, not %(title)s.")
+                    % {"title": ruleset.title}
+                )
             setup = version.as_setup()
             preset_id = ""
         else:
@@ -117,7 +132,7 @@ def create_game(
         check = _checked(setup)
         if not check["ok"]:
             raise ServiceError(
-                "This setup cannot be played yet. " + problems_text(check["problems"])
+                gettext("This setup cannot be played yet.") + " " + problems_text(check["problems"])
             )
         mask_list = _mask_list(ruleset.id, masks, mask_names, len(setup["slots"]))
         game = Game.objects.create(
@@ -182,18 +197,20 @@ def join_game(user, game_id: int) -> Seat:
         change = lock_game(game_id)
         game = change.game
         if not getattr(user, "is_authenticated", False):
-            raise ServiceError("Log in first.")
+            raise ServiceError(gettext("Log in first."))
         if game.status != Status.LOBBY:
-            raise ServiceError("This game has already started.")
+            raise ServiceError(gettext("This game has already started."))
         if not game.signups_open:
-            raise ServiceError("Sign-ups for this game are closed.")
+            raise ServiceError(gettext("Sign-ups for this game are closed."))
         if runs_game(game, user):
             who = "The GM" if game.gm_id == user.id else "A co-GM"
-            raise ServiceError(f"{who} runs the game and does not play in it.")
+            raise ServiceError(
+                gettext("%(who)s runs the game and does not play in it.") % {"who": who}
+            )
         if game.seats.filter(user=user).exists():
-            raise ServiceError("You have already joined this game.")
+            raise ServiceError(gettext("You have already joined this game."))
         if game.seats.count() >= preset_size(game):
-            raise ServiceError("This game is full.")
+            raise ServiceError(gettext("This game is full."))
         seat = Seat.objects.create(game=game, user=user, name=user.username)
         change.log("joined", masking.signups_audience(game), {"player": seat.name})
         change.finish()
@@ -206,7 +223,7 @@ def leave_game(user, game_id: int) -> None:
         game = change.game
         seat = seat_of(game, user)
         if game.status != Status.LOBBY or not game.signups_open:
-            raise ServiceError("You can only leave while sign-ups are open.")
+            raise ServiceError(gettext("You can only leave while sign-ups are open."))
         seat.delete()
         change.log("left", masking.signups_audience(game), {"player": user.username})
         change.finish()
@@ -218,9 +235,13 @@ def set_signups(gm, game_id: int, open_: bool) -> None:
         game = change.game
         act_as_gm(change, gm)
         if game.status != Status.LOBBY:
-            raise ServiceError("This game has already started.")
+            raise ServiceError(gettext("This game has already started."))
         if game.signups_open == open_:
-            raise ServiceError("Sign-ups are already " + ("open." if open_ else "closed."))
+            raise ServiceError(
+                gettext("Sign-ups are already open.")
+                if open_
+                else gettext("Sign-ups are already closed.")
+            )
         game.signups_open = open_
         change.log("signups", "public", {"open": open_})
         change.finish()
@@ -233,13 +254,16 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
         game = change.game
         act_as_gm(change, gm)
         if game.status != Status.LOBBY:
-            raise ServiceError("This game has already started.")
+            raise ServiceError(gettext("This game has already started."))
         if game.signups_open:
-            raise ServiceError("Close sign-ups before starting.")
+            raise ServiceError(gettext("Close sign-ups before starting."))
         seats = list(game.seats.select_related("user").order_by("joined_at", "id"))
         needed = preset_size(game)
         if len(seats) != needed:
-            raise ServiceError(f"The setup needs {needed} players; {len(seats)} have joined.")
+            raise ServiceError(
+                gettext("The setup needs %(needed)s players; %(len)s have joined.")
+                % {"needed": needed, "len": len(seats)}
+            )
         ruleset = roles.get_ruleset(game.ruleset_id)
         names = _seat_names(game, seats)
         # The setup's roll with the game's seed (a preset's slots are all fixed), then
@@ -248,7 +272,7 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
             roll = roles.roll_setup(game.setup, game.seed)
         except roles.InvalidSetup as error:
             problems = problems_text(error.problems)
-            raise ServiceError("This setup cannot be played. " + problems) from None
+            raise ServiceError(gettext("This setup cannot be played.") + " " + problems) from None
         dealt = roles.deal_roles(roll["roles"], names, game.seed)
         state = roles.new_game(
             game.ruleset_id,
@@ -360,15 +384,18 @@ def cancel_game(gm, game_id: int, reason: str = "", now: datetime | None = None)
     now = now or timezone.now()
     reason = (reason or "").strip()
     if len(reason) > CANCEL_REASON_MAX_CHARS:
-        raise ServiceError(f"Say why in at most {CANCEL_REASON_MAX_CHARS} characters.")
+        raise ServiceError(
+            gettext("Say why in at most %(cancel_reason_max_chars)s characters.")
+            % {"cancel_reason_max_chars": CANCEL_REASON_MAX_CHARS}
+        )
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
         act_as_gm(change, gm)
         if game.status == Status.RUNNING:
-            raise ServiceError("The game has started: it can no longer be cancelled.")
+            raise ServiceError(gettext("The game has started: it can no longer be cancelled."))
         if game.status != Status.LOBBY:
-            raise ServiceError("The game is over: there is nothing to cancel.")
+            raise ServiceError(gettext("The game is over: there is nothing to cancel."))
         players = list(game.seats.order_by("joined_at", "id").values_list("name", flat=True))
         game.move_to(Status.CANCELLED)
         game.signups_open = False
@@ -384,7 +411,7 @@ def refuse_replaced_spectator(game: Game, user) -> None:
     living seat's secrets and would read the graveyard."""
     replaced = game.events.filter(kind="replaced", audience__in=("public", "gm"))
     if replaced.filter(payload__was=user.username).exists():
-        raise ServiceError("You were replaced in this game and cannot watch it.")
+        raise ServiceError(gettext("You were replaced in this game and cannot watch it."))
 
 
 def watch_game(user, game_id: int) -> Spectator:
@@ -393,18 +420,18 @@ def watch_game(user, game_id: int) -> Spectator:
         change = lock_game(game_id)
         game = change.game
         if not getattr(user, "is_authenticated", False):
-            raise ServiceError("Log in first.")
+            raise ServiceError(gettext("Log in first."))
         if runs_game(game, user):
             who = "The GM" if game.gm_id == user.id else "A co-GM"
-            raise ServiceError(f"{who} already sees everything.")
+            raise ServiceError(gettext("%(who)s already sees everything.") % {"who": who})
         if game.seats.filter(user=user).exists():
-            raise ServiceError("Players cannot spectate their own game.")
+            raise ServiceError(gettext("Players cannot spectate their own game."))
         refuse_replaced_spectator(game, user)
         if game.status == Status.FINISHED:
-            raise ServiceError("The game is over: everything is open to read.")
+            raise ServiceError(gettext("The game is over: everything is open to read."))
         spectator, created = Spectator.objects.get_or_create(game=game, user=user)
         if not created:
-            raise ServiceError("You are already watching this game.")
+            raise ServiceError(gettext("You are already watching this game."))
         change.log("spectator_joined", "dead", {"spectator": user.username})
         change.finish()
     return spectator

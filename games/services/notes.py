@@ -5,6 +5,7 @@ announces for a dead player."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 import roles
 from games.models import (
@@ -50,9 +51,12 @@ def write_note(user, game_id: int, text: str) -> None:
     player dies (a 'death_note' event logged by the phase's close)."""
     text = (text or "").strip()
     if not text:
-        raise ServiceError("Write something first.")
+        raise ServiceError(gettext("Write something first."))
     if len(text) > MAX_POST_CHARS:
-        raise ServiceError(f"A note has at most {MAX_POST_CHARS} characters.")
+        raise ServiceError(
+            gettext("A note has at most %(max_post_chars)s characters.")
+            % {"max_post_chars": MAX_POST_CHARS}
+        )
     with transaction.atomic():
         change = lock_game(game_id)
         game = change.game
@@ -60,12 +64,12 @@ def write_note(user, game_id: int, text: str) -> None:
         phase = running_phase(game, None)
         player = engine_state(game).player(seat.name)
         if not player.alive:
-            raise ServiceError("The dead cannot write a note.")
+            raise ServiceError(gettext("The dead cannot write a note."))
         ruleset = roles.get_ruleset(game.ruleset_id)
         if ruleset.death_notes != "prepared":
-            raise ServiceError("This game has no posthumous notes.")
+            raise ServiceError(gettext("This game has no posthumous notes."))
         if not ruleset.leaves_note(player):
-            raise ServiceError("Your role leaves no posthumous note.")
+            raise ServiceError(gettext("Your role leaves no posthumous note."))
         change.log(NOTE_KIND, f"seat:{seat.name}", {"player": seat.name, "text": text}, phase)
         change.finish()
 
@@ -96,7 +100,7 @@ def write_will(user, game_id: int, text: str) -> None:
     and the log keeps the version for its author and the GM, so that a replay of the
     game can apply it again at the point it was written."""
     if not isinstance(text, str):
-        raise ServiceError("A last will is text.")
+        raise ServiceError(gettext("A last will is text."))
     text = text.replace("\r\n", "\n").strip()  # a form's textarea sends CR LF
     with transaction.atomic():
         change = lock_game(game_id)

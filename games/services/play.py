@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 import roles
 from games.models import (
@@ -76,7 +77,7 @@ def submit_action(
             # Choosing a move again means the seat is no longer "done".
             mine.filter(ability__in=[roles.DONE, *replaced]).delete()
         elif targets or extra:
-            raise ServiceError("Doing nothing takes no target.")
+            raise ServiceError(gettext("Doing nothing takes no target."))
         else:
             Action.objects.filter(phase=phase, seat=seat).exclude(ability=roles.DONE).delete()
         stored, _ = Action.objects.update_or_create(
@@ -149,7 +150,11 @@ def _move_start(user, game_id: int, phase_seq: int | None, now):
     state = engine_state(change.game)
     offered = {c["ability"]: c for c in choices_now(state, seat.name)}
     if not offered:
-        raise ServiceError(f"You have nothing to do this {phase.kind}.")
+        raise ServiceError(
+            gettext("You have nothing to do this night.")
+            if phase.kind == "night"
+            else gettext("You have nothing to do this day.")
+        )
     return change, seat, phase, state, offered
 
 
@@ -157,17 +162,21 @@ def _check_offered(state, name: str, offered: dict, ability: str, targets, extra
     """The move is one the engine offers this seat now, with targets and fields it
     allows (a forged form field is refused), and the engine accepts it."""
     if ability not in offered:
-        raise ServiceError(f"You cannot use {ability!r} now.")
+        raise ServiceError(gettext("You cannot use %(ability)s now.") % {"ability": repr(ability)})
     choice = offered[ability]
     unknown = set(targets) - set(choice["targets"])
     if unknown:
-        raise ServiceError(f"{', '.join(sorted(unknown))} cannot be targeted by this.")
+        raise ServiceError(
+            gettext("%(join)s cannot be targeted by this.") % {"join": ", ".join(sorted(unknown))}
+        )
     for key, value in extra.items():
         allowed = choice.get("extra", {}).get(key)
         if allowed is None:
-            raise ServiceError(f"Unexpected field {key!r}.")
+            raise ServiceError(gettext("Unexpected field %(key)s.") % {"key": repr(key)})
         if value not in allowed:
-            raise ServiceError(f"{value!r} is not a valid {key}.")
+            raise ServiceError(
+                gettext("%(value)s is not a valid %(key)s.") % {"value": repr(value), "key": key}
+            )
     action = {"actor": name, "ability": ability, "targets": targets, **extra}
     try:
         roles.check_action(state, action)
@@ -211,7 +220,7 @@ def withdraw_action(
             rows = rows.filter(ability=ability)
         deleted, _ = rows.delete()
         if not deleted:
-            raise ServiceError("You have no action to withdraw.")
+            raise ServiceError(gettext("You have no action to withdraw."))
         submissions.remember(user, game, key, choice, "withdrawal", None)
         mine = {} if ability is None else {"ability": ability}
         change.log("action_withdrawn", f"seat:{seat.name}", mine, phase=phase)
@@ -252,36 +261,38 @@ def cast_vote(
         phase = running_phase(game, phase_seq)
         refuse_if_paused(phase)
         if phase.kind != Phase.DAY:
-            raise ServiceError("Votes are cast during the day.")
+            raise ServiceError(gettext("Votes are cast during the day."))
         now = timezone.now()
         refuse_if_late(phase, now, "vote")
         check_move_rate(phase, seat, now)
         state = engine_state(game)
         if not state.player(seat.name).alive:
-            raise ServiceError("You are dead and cannot vote.")
+            raise ServiceError(gettext("You are dead and cannot vote."))
         round_no = open_round(phase)
         fast_close = roles.get_ruleset(state.ruleset).fast_close
         if fast and (fast_close is None or round_no or target is None):
             raise ServiceError(
-                "This ruleset has no fast votes."
+                gettext("This ruleset has no fast votes.")
                 if fast_close is None
-                else "Only a vote for a player in the day's vote can be fast."
+                else gettext("Only a vote for a player in the day's vote can be fast.")
             )
         if round_no:
             if seat.name not in phase.pending["voters"]:
-                raise ServiceError("You do not vote in this round.")
+                raise ServiceError(gettext("You do not vote in this round."))
             if target is not None and target not in phase.pending["choices"]:
                 choices = ", ".join(phase.pending["choices"])
-                raise ServiceError(f"This round is a choice of {choices}.")
+                raise ServiceError(
+                    gettext("This round is a choice of %(choices)s.") % {"choices": choices}
+                )
         elif phase.pending:
-            raise ServiceError("The vote is over: the day waits for a decision.")
+            raise ServiceError(gettext("The vote is over: the day waits for a decision."))
         previous = current_votes(phase, round_no).get(seat.name)
         cast_before = phase.votes.filter(voter=seat, round=round_no).count()
         refusal = vote_change_refusal(state, cast_before)
         if refusal:
             raise ServiceError(refusal)
         if target is None and previous is None:
-            raise ServiceError("You have no vote to withdraw.")
+            raise ServiceError(gettext("You have no vote to withdraw."))
         if target is not None and not round_no:
             try:
                 roles.check_vote(state, seat.name, target)
@@ -337,6 +348,9 @@ def vote_change_refusal(state: roles.GameState, cast_before: int) -> str:
     if limit is None or cast_before < limit + 1:
         return ""
     if limit == 0:
-        return "Votes cannot be changed in this ruleset."
-    times = "once" if limit == 1 else f"{limit} times"
-    return f"A vote may be changed only {times} in this ruleset."
+        return gettext("Votes cannot be changed in this ruleset.")
+    return ngettext(
+        "A vote may be changed only once in this ruleset.",
+        "A vote may be changed only %(n)s times in this ruleset.",
+        limit,
+    ) % {"n": limit}

@@ -33,6 +33,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.models import Event, Game, RoulettePoints, RouletteTable, Status
 from games.services.core import (
@@ -59,9 +60,12 @@ def roulette_command(user, game_id: int, text: str) -> Event:
     (the "roulette" event logged). Raises ServiceError (and changes nothing) when refused."""
     text = " ".join((text or "").split())
     if not is_command(text):
-        raise ServiceError("Roulette commands start with '-': type -roulette help.")
+        raise ServiceError(gettext("Roulette commands start with '-': type -roulette help."))
     if len(text) > MAX_POST_CHARS:
-        raise ServiceError(f"A post has at most {MAX_POST_CHARS} characters.")
+        raise ServiceError(
+            gettext("A post has at most %(max_post_chars)s characters.")
+            % {"max_post_chars": MAX_POST_CHARS}
+        )
     now = timezone.now()
     with transaction.atomic():
         change = lock_game(game_id)
@@ -153,21 +157,21 @@ def graveyard_member(game: Game, user) -> GraveyardMember:
     """The name this user goes by in the graveyard, and whether they may play
     (a dead seat, a spectator where the game lets them). Refuses everyone else."""
     if not getattr(user, "is_authenticated", False):
-        raise ServiceError("Log in first.")
+        raise ServiceError(gettext("Log in first."))
     if game.status == Status.LOBBY:
-        raise ServiceError("The game has not started yet.")
+        raise ServiceError(gettext("The game has not started yet."))
     if runs_game(game, user):
-        raise ServiceError("The graveyard chat is for the dead and spectators.")
+        raise ServiceError(gettext("The graveyard chat is for the dead and spectators."))
     seat = game.seats.filter(user=user).first()
     if seat is not None:
         if engine_state(game).player(seat.name).alive:
-            raise ServiceError("The graveyard chat is for the dead and spectators.")
+            raise ServiceError(gettext("The graveyard chat is for the dead and spectators."))
         return GraveyardMember(seat.name)
     if is_spectator(game, user):
         if game.roulette_spectators:
             return GraveyardMember(spectator_name(user))
         return GraveyardMember(spectator_name(user), can_play=False, why_not=SPECTATORS_WATCH)
-    raise ServiceError("You are not playing in this game.")
+    raise ServiceError(gettext("You are not playing in this game."))
 
 
 def _check_moves_rate(game: Game, name: str, now) -> None:
@@ -180,7 +184,10 @@ def _check_moves_rate(game: Game, name: str, now) -> None:
     ).count()
     if recent >= RATE_COMMANDS:
         raise ServiceError(
-            f"Slow down: at most {RATE_COMMANDS} roulette moves in {RATE_SECONDS} seconds."
+            gettext(
+                "Slow down: at most %(rate_commands)s roulette moves in %(rate_seconds)s seconds."
+            )
+            % {"rate_commands": RATE_COMMANDS, "rate_seconds": RATE_SECONDS}
         )
 
 
@@ -324,10 +331,13 @@ def set_roulette_spectators(gm, game_id: int, allowed: bool) -> Game:
         game = change.game
         require_gm(game, gm)
         if game.status not in (Status.LOBBY, Status.RUNNING):
-            raise ServiceError("The game is over: its roulette options stay as they were.")
+            raise ServiceError(gettext("The game is over: its roulette options stay as they were."))
         if game.roulette_spectators == allowed:
-            state = "may play" if allowed else "only watch"
-            raise ServiceError(f"Spectators already {state} roulette in this game.")
+            raise ServiceError(
+                gettext("Spectators already may play roulette in this game.")
+                if allowed
+                else gettext("Spectators already only watch roulette in this game.")
+            )
         game.roulette_spectators = allowed
         phase = open_phase(game)
         change.log(OPTION_KIND, "dead", {"spectators_play": allowed}, phase=phase)

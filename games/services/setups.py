@@ -17,6 +17,7 @@ import secrets
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 import roles
 from games.models import Game, Setup, SetupVersion
@@ -26,12 +27,12 @@ from games.services.core import NAME_MAX_CHARS, ServiceError
 MAX_SLOTS = 60
 
 
-NO_SUCH_SETUP = "There is no such setup (or it is private)."
+NO_SUCH_SETUP = gettext_lazy("There is no such setup (or it is private).")
 
 
 def _signed_in(user) -> None:
     if not getattr(user, "is_authenticated", False):
-        raise ServiceError("Log in first.")
+        raise ServiceError(gettext("Log in first."))
 
 
 def find_setup(user, token: str, *, for_update: bool = False) -> Setup:
@@ -50,7 +51,9 @@ def find_setup(user, token: str, *, for_update: bool = False) -> Setup:
 def _own_setup(owner, token: str) -> Setup:
     setup = find_setup(owner, token, for_update=True)
     if setup.owner_id != owner.id:
-        raise ServiceError("Only the setup's owner may change it; clone it to make your own.")
+        raise ServiceError(
+            gettext("Only the setup's owner may change it; clone it to make your own.")
+        )
     return setup
 
 
@@ -59,18 +62,24 @@ def clean_setup(setup) -> dict:
     category or flag, a wrong type: ServiceError with the engine's one line). Options
     are kept where they differ from the ruleset's defaults (what the setup sets)."""
     if not isinstance(setup, dict):
-        raise ServiceError("A setup is an object with a ruleset, options, slots and roles.")
+        raise ServiceError(
+            gettext("A setup is an object with a ruleset, options, slots and roles.")
+        )
     try:
         ruleset = roles.get_ruleset(str(setup.get("ruleset", "")))
     except KeyError:
-        raise ServiceError(f"There is no ruleset {setup.get('ruleset')!r}.") from None
+        raise ServiceError(
+            gettext("There is no ruleset %(get)s.") % {"get": repr(setup.get("ruleset"))}
+        ) from None
     options, slots, limits = setup.get("options", {}), setup.get("slots", []), setup.get("roles")
     if not isinstance(options, dict) or not isinstance(slots, list):
-        raise ServiceError("A setup's options are an object and its slots a list.")
+        raise ServiceError(gettext("A setup's options are an object and its slots a list."))
     if not isinstance(limits or {}, dict):
-        raise ServiceError("A setup's role limits are an object.")
+        raise ServiceError(gettext("A setup's role limits are an object."))
     if len(slots) > MAX_SLOTS:
-        raise ServiceError(f"A setup has at most {MAX_SLOTS} slots.")
+        raise ServiceError(
+            gettext("A setup has at most %(max_slots)s slots.") % {"max_slots": MAX_SLOTS}
+        )
     try:
         resolved = ruleset.resolved_options(options)
     except ValueError as error:
@@ -102,9 +111,12 @@ def problem_sentence(message: str) -> str:
 def _name(name) -> str:
     name = str(name or "").strip()
     if not name:
-        raise ServiceError("Give the setup a name.")
+        raise ServiceError(gettext("Give the setup a name."))
     if len(name) > NAME_MAX_CHARS:
-        raise ServiceError(f"A setup name has at most {NAME_MAX_CHARS} characters.")
+        raise ServiceError(
+            gettext("A setup name has at most %(name_max_chars)s characters.")
+            % {"name_max_chars": NAME_MAX_CHARS}
+        )
     return name
 
 
@@ -132,7 +144,9 @@ def save_setup(owner, token: str | None, *, name: str, setup: dict, public: bool
             return saved
         saved = _own_setup(owner, token)
         if saved.ruleset_id != cleaned["ruleset"]:
-            raise ServiceError("A setup keeps its ruleset: start a new setup for another one.")
+            raise ServiceError(
+                gettext("A setup keeps its ruleset: start a new setup for another one.")
+            )
         saved.name, saved.public = name, bool(public)
         saved.save()
         current = saved.current

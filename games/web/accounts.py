@@ -18,6 +18,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 
 from games.text_safety import skeleton, username_refusal
 
@@ -82,8 +83,11 @@ class SignupForm(UserCreationForm):
         for existing in get_user_model().objects.values_list("username", flat=True).iterator():
             if skeleton(existing) == wanted:
                 raise ValidationError(
-                    f"This username looks like {existing!r}, an existing player's: "
-                    "choose one nobody could mistake for another.",
+                    gettext(
+                        "This username looks like %(existing)s, an existing player's: choose one "
+                        "nobody could mistake for another."
+                    )
+                    % {"existing": repr(existing)},
                     code="lookalike",
                 )
         return username
@@ -94,10 +98,13 @@ def signup(request):
         return redirect("lobby")
     if request.method == "POST" and signups_left(request) <= 0:
         hours = max(1, round(settings.SIGNUP_WINDOW_SECONDS / 3600))
-        message = (
-            f"Too many sign-ups from this connection: at most {settings.SIGNUP_LIMIT} "
-            f"accounts in {hours} hour{'s' if hours != 1 else ''}. Please try again later."
-        )
+        message = ngettext(
+            "Too many sign-ups from this connection: at most %(limit)s accounts in "
+            "%(hours)s hour. Please try again later.",
+            "Too many sign-ups from this connection: at most %(limit)s accounts in "
+            "%(hours)s hours. Please try again later.",
+            hours,
+        ) % {"limit": settings.SIGNUP_LIMIT, "hours": hours}
         form = SignupForm()
         return render(
             request, "registration/signup.html", {"form": form, "refusal": message}, status=429
@@ -107,6 +114,10 @@ def signup(request):
         user = form.save()
         _count_signup(request)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}! Join a game or create one.")
+        messages.success(
+            request,
+            gettext("Welcome, %(username)s! Join a game or create one.")
+            % {"username": user.username},
+        )
         return redirect("lobby")
     return render(request, "registration/signup.html", {"form": form})

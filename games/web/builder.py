@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from django import forms
+from django.utils.translation import gettext
 
 import roles
 from games import setup_view
@@ -67,7 +68,10 @@ def _limits(ruleset, post, errors: list[str]) -> dict:
         most = str(post.get(f"limit-{role_id}-max", "")).strip()
         if most:
             if not most.isdigit():
-                errors.append(f"{role.name}: the most of it is a whole number (or empty).")
+                errors.append(
+                    gettext("%(role)s: the most of it is a whole number (or empty).")
+                    % {"role": role.name}
+                )
             else:
                 limit["max"] = int(most)
         if limit:
@@ -96,7 +100,9 @@ def read_post(ruleset, post) -> Built:
     for number, (index, key) in enumerate(indexed):
         slot = _slot(str(post.get(key, "")), categories, post, index)
         if slot is None:
-            errors.append(f"Slot {number + 1}: pick a role or a random category.")
+            errors.append(
+                gettext("Slot %(n)s: pick a role or a random category.") % {"n": number + 1}
+            )
             continue
         slots.append(slot)
     op = str(post.get("op", ""))
@@ -105,9 +111,11 @@ def read_post(ruleset, post) -> Built:
         if slot is not None and "category" in slot:
             slot["exclude"] = {}  # a new random slot starts at its category's defaults
         if slot is None:
-            errors.append("Pick the role or random category of the slot to add.")
+            errors.append(gettext("Pick the role or random category of the slot to add."))
         elif len(slots) >= MAX_SLOTS:
-            errors.append(f"A setup has at most {MAX_SLOTS} slots.")
+            errors.append(
+                gettext("A setup has at most %(max_slots)s slots.") % {"max_slots": MAX_SLOTS}
+            )
         else:
             slots.append(slot)
     elif (move := MOVE_OP.match(op)) is not None:
@@ -146,9 +154,9 @@ def slot_choices(ruleset, categories: dict) -> list:
     """The slot select's groups: the random categories, then each faction's roles."""
     groups = [
         (
-            "Random slots",
+            gettext("Random slots"),
             [
-                (f"category:{c}", f"{setup_view.category_title(ruleset.id, c)} (random)")
+                (f"category:{c}", setup_view.random_label(setup_view.category_title(ruleset.id, c)))
                 for c in categories
             ],
         )

@@ -5,6 +5,7 @@ practice seats (bots). Forms post here; every change goes through games.services
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -30,7 +31,7 @@ def add_cogm(request, game_id: int):
         request,
         game_id,
         lambda: services.add_cogm(request.user, game_id, username),
-        f"{username} is now a co-GM of this game.",
+        gettext("%(username)s is now a co-GM of this game.") % {"username": username},
     )
 
 
@@ -42,7 +43,7 @@ def remove_cogm(request, game_id: int):
         request,
         game_id,
         lambda: services.remove_cogm(request.user, game_id, username),
-        f"{username} is no longer a co-GM.",
+        gettext("%(username)s is no longer a co-GM.") % {"username": username},
     )
 
 
@@ -53,11 +54,14 @@ def hand_over(request, game_id: int):
 
     def call():
         if request.POST.get("sure") != "1":
-            raise services.ServiceError("Tick the box to confirm the hand-over.")
+            raise services.ServiceError(gettext("Tick the box to confirm the hand-over."))
         services.hand_over(request.user, game_id, username)
 
     return service_post(
-        request, game_id, call, f"{username} is the GM now; you stay on as a co-GM."
+        request,
+        game_id,
+        call,
+        gettext("%(username)s is the GM now; you stay on as a co-GM.") % {"username": username},
     )
 
 
@@ -68,7 +72,7 @@ def add_bots(request, game_id: int):
         request,
         game_id,
         lambda: services.add_bots(request.user, game_id, request.POST.get("count", "")),
-        "The bots took their seats.",
+        gettext("The bots took their seats."),
     )
 
 
@@ -80,5 +84,5 @@ def remove_bot(request, game_id: int):
         request,
         game_id,
         lambda: services.remove_bot(request.user, game_id, name),
-        f"{name} left.",
+        gettext("%(name)s left.") % {"name": name},
     )

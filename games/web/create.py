@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 
 import roles
 from games import services
@@ -44,7 +45,9 @@ def _rulesets() -> list[dict]:
         rows.append(
             {
                 "ruleset": ruleset,
-                "setups": f"{setups} setup{'s' if setups > 1 else ''}, {players} players",
+                "setups": ngettext("%(n)s setup", "%(n)s setups", setups) % {"n": setups}
+                + ", "
+                + gettext("%(players)s players") % {"players": players},
             }
         )
     return rows
@@ -86,7 +89,11 @@ def create_game(request):
         return _page(request, None)  # the first step: pick a ruleset
     ruleset = _ruleset(ruleset_id)
     if ruleset is None:
-        messages.error(request, f"There is no ruleset {ruleset_id!r}: pick one of these.")
+        messages.error(
+            request,
+            gettext("There is no ruleset %(ruleset_id)s: pick one of these.")
+            % {"ruleset_id": repr(ruleset_id)},
+        )
         return redirect("create_game")
     initial = _kept(request.GET, same_ruleset=True)
     return _page(request, _form(request, ruleset, request.GET.get("preset"), initial=initial))
@@ -96,7 +103,11 @@ def _create(request):
     post = request.POST
     ruleset = _ruleset(post.get("ruleset", ""))
     if ruleset is None:
-        messages.error(request, f"There is no ruleset {post.get('ruleset', '')!r}: pick one.")
+        messages.error(
+            request,
+            gettext("There is no ruleset %(get)s: pick one.")
+            % {"get": repr(post.get("ruleset", ""))},
+        )
         return redirect("create_game")
     preset_id = post.get("preset", "")
     shown_ruleset, shown_preset = post.get("shown_ruleset", ""), post.get("shown_preset", "")
@@ -119,8 +130,11 @@ def _create(request):
         if not post.get("choose"):
             messages.info(
                 request,
-                f"The form now shows {ruleset.title}, {form.chosen_preset.title}, with its own "
-                "options. Nothing was created: check them and press Create game again.",
+                gettext(
+                    "The form now shows %(title)s, %(title2)s, with its own options. Nothing was "
+                    "created: check them and press Create game again."
+                )
+                % {"title": ruleset.title, "title2": form.chosen_preset.title},
             )
         return _page(request, form)
     form = GameForm(ruleset, preset_id, data=post, setups=offered)
@@ -130,7 +144,7 @@ def _create(request):
         except ServiceError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "Game created. Players can join now.")
+            messages.success(request, gettext("Game created. Players can join now."))
             return redirect("game", game_id=game.id)
     return _page(request, form)
 

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import roles
@@ -22,7 +23,7 @@ from games.models import Game, Status
 from games.services import ServiceError
 from games.viewer import viewer_for
 
-REFUSED = "Only the game's GM may use the desk."
+REFUSED = gettext_lazy("Only the game's GM may use the desk.")
 
 
 def _gm_game(request, game_id: int) -> Game | None:
@@ -109,5 +110,7 @@ def desk_flavour(request, game_id: int):
     except ServiceError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "The flavour text is saved." if text.strip() else "Removed.")
+        messages.success(
+            request, gettext("The flavour text is saved.") if text.strip() else gettext("Removed.")
+        )
     return redirect(reverse("game", args=[game_id]))

@@ -12,9 +12,10 @@ import json
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 
 from games import export, record, services
-from games.models import Game, Phase, Status
+from games.models import Game, Phase, Status, phase_name
 from games.viewer import Viewer
 
 
@@ -34,10 +35,14 @@ def export_panel(game: Game, viewer: Viewer) -> list[dict]:
         return []
     posts = []
     if game.status == Status.FINISHED:
-        posts.append(_post("export-game-over", "Game-over post", export.game_over_post(game)))
+        posts.append(
+            _post("export-game-over", gettext("Game-over post"), export.game_over_post(game))
+        )
     outcome = export.posts.latest_outcome(game)
     if outcome is not None:
-        posts.append(_post("export-morning", "Morning post", export.morning_post(game, outcome)))
+        posts.append(
+            _post("export-morning", gettext("Morning post"), export.morning_post(game, outcome))
+        )
     phase = services.open_phase(game) if game.status == Status.RUNNING else None
     if phase is not None and phase.kind == Phase.DAY:
         posts.append(_post("export-votes", "Vote count", export.vote_count(game, phase)))
@@ -47,7 +52,7 @@ def export_panel(game: Game, viewer: Viewer) -> list[dict]:
 def _readable_game(request, game_id: int) -> Game:
     game = get_object_or_404(Game, pk=game_id)
     if not record.may_read_record(game, request.user):
-        raise Http404("The game's record is the GM's until the game is over.")
+        raise Http404(gettext("The game's record is the GM's until the game is over."))
     return game
 
 
@@ -72,11 +77,11 @@ def replay(request, game_id: int):
     try:
         index = int(request.GET.get("phase", "1" if last else "0"))
     except ValueError:
-        index, error = 0, "The phase is a number: showing the deal."
+        index, error = 0, gettext("The phase is a number: showing the deal.")
     if not 0 <= index <= last:
-        index, error = 0, f"There is no phase {index}: showing the deal."
+        index, error = 0, gettext("There is no phase %(n)s: showing the deal.") % {"n": index}
     if who not in dict(choices):
-        who, error = record.PUBLIC, "There is no such viewer: showing the public's view."
+        who, error = record.PUBLIC, gettext("There is no such viewer: showing the public's view.")
     step = record.replay_step(game, who, index)
     context = {
         "game": game,
@@ -85,9 +90,9 @@ def replay(request, game_id: int):
         "who_label": dict(choices)[who],
         "choices": choices,
         # Each step by the phase it shows ("Night 1"), as the game's pages name it.
-        "steps": [(0, "the deal")]
+        "steps": [(0, gettext("the deal"))]
         + [
-            (p.seq, f"{p.get_kind_display().capitalize()} {p.number}")
+            (p.seq, phase_name(p.kind, p.number))
             for p in game.phases.filter(seq__lte=last).order_by("seq")
         ],
         "previous": index - 1 if index > 0 else None,

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 import roles
 from games import masks as masking
@@ -102,37 +104,43 @@ SHARED_FIELDS = ("name", "day_minutes", "night_minutes", "first_phase")
 
 
 class GameForm(forms.Form):
-    ruleset = forms.ChoiceField(label="Ruleset")
-    preset = forms.ChoiceField(label="Setup")
+    ruleset = forms.ChoiceField(label=_("Ruleset"))
+    preset = forms.ChoiceField(label=_("Setup"))
     # The ruleset and setup whose defaults the fields below show: a post that names
     # another one (picked without the page's script) is shown again, not created.
     shown_ruleset = forms.CharField(widget=forms.HiddenInput, required=False)
     shown_preset = forms.CharField(widget=forms.HiddenInput, required=False)
-    name = forms.CharField(max_length=80)
-    day_minutes = forms.IntegerField(label="Day length (minutes)", min_value=1, initial=24 * 60)
-    night_minutes = forms.IntegerField(label="Night length (minutes)", min_value=1, initial=12 * 60)
+    name = forms.CharField(label=_("Name"), max_length=80)
+    day_minutes = forms.IntegerField(label=_("Day length (minutes)"), min_value=1, initial=24 * 60)
+    night_minutes = forms.IntegerField(
+        label=_("Night length (minutes)"), min_value=1, initial=12 * 60
+    )
     first_phase = forms.ChoiceField(
-        label="The game opens with", choices=[("night", "Night 1"), ("day", "Day 1")]
+        label=_("The game opens with"), choices=[("night", _("Night 1")), ("day", _("Day 1"))]
     )
     private_messages = forms.ChoiceField(
-        label="Private messages between players",
+        label=_("Private messages between players"),
         choices=PrivateMessages.choices,
         initial=PrivateMessages.OFF,
         required=False,
     )
     open_setup = forms.BooleanField(
-        label="Open setup (players see the role list)",
+        label=_("Open setup (players see the role list)"),
         required=False,
-        help_text="Random slots are listed as such; what they rolled stays yours until "
-        "the game is over. Closed: players see only the player count.",
+        help_text=_(
+            "Random slots are listed as such; what they rolled stays yours until "
+            "the game is over. Closed: players see only the player count."
+        ),
     )
 
     roulette_spectators = forms.BooleanField(
-        label="Spectators may play roulette",
+        label=_("Spectators may play roulette"),
         required=False,
         initial=True,
-        help_text="In the graveyard, spectators play Russian roulette like the dead "
-        "(off: they only watch). You may change it while the game runs.",
+        help_text=_(
+            "In the graveyard, spectators play Russian roulette like the dead "
+            "(off: they only watch). You may change it while the game runs."
+        ),
     )
 
     masks = forms.BooleanField(
@@ -163,17 +171,17 @@ class GameForm(forms.Form):
         }
         super().__init__(data, initial={**(initial or {}), **shown})
         self.fields["ruleset"].choices = [(r.id, r.title) for r in roles.list_rulesets()]
-        preset_choices = [(c.value, f"{c.title} ({c.players} players)") for c in presets]
+        preset_choices = [(c.value, players_label(c)) for c in presets]
         if own:
             self.fields["preset"].choices = [
-                ("Presets", preset_choices),
-                ("Setups", [(c.value, f"{c.title} ({c.players} players)") for c in own]),
+                (_("Presets"), preset_choices),
+                (_("Setups"), [(c.value, players_label(c)) for c in own]),
             ]
         else:
             self.fields["preset"].choices = preset_choices
-        self.fields["preset"].error_messages["invalid_choice"] = (
-            f"{ruleset.title} has no setup %(value)s: choose one of its setups."
-        )
+        self.fields["preset"].error_messages["invalid_choice"] = _(
+            "%(ruleset)s has no setup %%(value)s: choose one of its setups."
+        ) % {"ruleset": ruleset.title}
         self.fields["private_messages"].initial = ruleset.private_messages_default
         # ru_classic plays with masks by default (issue 16); every ruleset may.
         self.fields["masks"].initial = ruleset.id in MASKED_BY_DEFAULT
@@ -182,7 +190,7 @@ class GameForm(forms.Form):
         reveal = reveal_modes(ruleset)
         if reveal:
             self.fields["reveal_mode"] = forms.ChoiceField(
-                label="Reveal mode", choices=[(str(c), str(c)) for c in reveal]
+                label=_("Reveal mode"), choices=[(str(c), reveal_label(c)) for c in reveal]
             )
             default = next(o.default for o in ruleset.options if o.id == REVEAL_OPTION)
             self.fields["reveal_mode"].initial = str(own_options.get(REVEAL_OPTION, default))
@@ -303,7 +311,7 @@ def _option_field(option, value) -> forms.Field:
     if option.choices:
         # Yes/no options read "on"/"off", as a GM says it (the engine's values are bools).
         choices = [
-            (str(i), ("on" if c else "off") if isinstance(c, bool) else str(c))
+            (str(i), (_("on") if c else _("off")) if isinstance(c, bool) else str(c))
             for i, c in enumerate(option.choices)
         ]
         initial = str(option.choices.index(value)) if value in option.choices else None
@@ -315,13 +323,38 @@ def _option_field(option, value) -> forms.Field:
             label=label,
             required=False,
             initial=", ".join(map(str, value)),
-            help_text=f"{option.help} (comma-separated)",
+            help_text=_("%(help)s (comma-separated)") % {"help": option.help},
         )
     if isinstance(option.default, bool):
         return forms.BooleanField(label=label, required=False, initial=value, help_text=option.help)
     if isinstance(option.default, int):
         return forms.IntegerField(label=label, initial=value, help_text=option.help)
     return forms.CharField(label=label, required=False, initial=value or "", help_text=option.help)
+
+
+# What a dead player's card shows, as the reveal mode's choices name it.
+REVEAL_LABELS = {
+    "role": pgettext_lazy("reveal", "role"),
+    "team": pgettext_lazy("reveal", "team"),
+    "faction": pgettext_lazy("reveal", "faction"),
+    "none": pgettext_lazy("reveal", "none"),
+    # The Russian rulesets' light, half-light and dark games (the engine's values).
+    "light": pgettext_lazy("reveal", "light"),
+    "half_light": pgettext_lazy("reveal", "half_light"),
+    "dark": pgettext_lazy("reveal", "dark"),
+}
+
+
+def reveal_label(choice) -> str:
+    return str(REVEAL_LABELS.get(str(choice), choice))
+
+
+def players_label(choice) -> str:
+    """ "Classic (7 players)": a setup in the create form's list."""
+    return ngettext("%(title)s (%(n)s player)", "%(title)s (%(n)s players)", choice.players) % {
+        "title": choice.title,
+        "n": choice.players,
+    }
 
 
 class ListField(forms.CharField):

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games import masks
@@ -48,10 +49,10 @@ def command_text(form) -> str:
     """The command the form stands for, e.g. "-bet 25"; ServiceError if unknown."""
     command = form.get("command", "")
     if command not in BUTTONS:
-        raise ServiceError("There is no such roulette command.")
+        raise ServiceError(gettext("There is no such roulette command."))
     values = [str(form.get(field, "")).strip() for field in BUTTONS[command]]
     if any(" " in value for value in values):
-        raise ServiceError("Give whole numbers.")
+        raise ServiceError(gettext("Give whole numbers."))
     return " ".join(["-" + command, *[v for v in values if v]])
 
 
@@ -75,7 +76,11 @@ def roulette_option(request, game_id: int):
     except ServiceError as error:
         messages.error(request, str(error))
     else:
-        told = "Spectators may play roulette." if allowed else "Spectators only watch roulette."
+        told = (
+            gettext("Spectators may play roulette.")
+            if allowed
+            else gettext("Spectators only watch roulette.")
+        )
         messages.success(request, told)
     return redirect(reverse("game", args=[game_id]))
 

@@ -21,6 +21,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 import roles
@@ -120,7 +121,7 @@ def _built_of(saved: Setup) -> builder.Built:
 def new_setup(request):
     ruleset = _ruleset(request.POST.get("ruleset") or request.GET.get("ruleset", ""))
     if ruleset is None:
-        messages.error(request, "Pick the ruleset of the new setup.")
+        messages.error(request, gettext("Pick the ruleset of the new setup."))
         return redirect("setups")
     if request.method == "POST":
         return _builder_post(request, ruleset, None)
@@ -150,11 +151,15 @@ def _builder_post(request, ruleset, saved: Setup | None):
     if figures and not figures["ok"]:
         messages.warning(
             request,
-            f"Saved as a draft: {len(figures['problems'])} problem(s) to fix before a game "
-            "can start from it.",
+            ngettext(
+                "Saved as a draft: %(n)s problem to fix before a game can start from it.",
+                "Saved as a draft: %(n)s problems to fix before a game can start from it.",
+                len(figures["problems"]),
+            )
+            % {"n": len(figures["problems"])},
         )
     else:
-        messages.success(request, "Setup saved.")
+        messages.success(request, gettext("Setup saved."))
     return redirect("setup", token=stored.token)
 
 
@@ -163,14 +168,16 @@ def setup_page(request, token: str):
     try:
         saved = services.find_setup(request.user, token)
     except ServiceError:
-        raise Http404("There is no such setup (or it is private).") from None
+        raise Http404(gettext("There is no such setup (or it is private).")) from None
     ruleset = _ruleset(saved.ruleset_id)
     if saved.owner_id == request.user.id:
         if request.method == "POST":
             return _builder_post(request, ruleset, saved)
         return _builder_page(request, ruleset, _built_of(saved), saved)
     if request.method == "POST":
-        messages.error(request, "Only the setup's owner may change it; clone it to make your own.")
+        messages.error(
+            request, gettext("Only the setup's owner may change it; clone it to make your own.")
+        )
         return redirect("setup", token=saved.token)
     setup = saved.current.as_setup()
     figures, error = _figures(setup)
@@ -202,7 +209,9 @@ def clone(request, token: str):
         messages.error(request, str(error))
         return redirect("setups")
     messages.success(
-        request, f"Cloned: {copy.name} is yours to change (private until you share it)."
+        request,
+        gettext("Cloned: %(name)s is yours to change (private until you share it).")
+        % {"name": copy.name},
     )
     return redirect("setup", token=copy.token)
 
@@ -215,7 +224,7 @@ def delete(request, token: str):
     except ServiceError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "Setup deleted. Games played with it still show it.")
+        messages.success(request, gettext("Setup deleted. Games played with it still show it."))
     return redirect("setups")
 
 
@@ -224,12 +233,12 @@ def check(request):
     """The engine's figures for a setup (the builder's live view). A JSON body is a
     setup in the engine's format; a form post is the builder's own fields."""
     if not request.user.is_authenticated:
-        return JsonResponse({"error": "Log in first."}, status=403)
+        return JsonResponse({"error": gettext("Log in first.")}, status=403)
     if request.content_type == "application/json":
         try:
             setup = json.loads(request.body or b"null")
         except ValueError:
-            return JsonResponse({"error": "The setup is not JSON."}, status=400)
+            return JsonResponse({"error": gettext("The setup is not JSON.")}, status=400)
         try:
             setup = services.clean_setup(setup)
         except ServiceError as error:
@@ -237,7 +246,7 @@ def check(request):
     else:
         ruleset = _ruleset(request.POST.get("ruleset", ""))
         if ruleset is None:
-            return JsonResponse({"error": "There is no such ruleset."}, status=400)
+            return JsonResponse({"error": gettext("There is no such ruleset.")}, status=400)
         built = builder.read_post(ruleset, request.POST)
         if built.errors:
             return JsonResponse({"error": " ".join(built.errors)}, status=400)

@@ -9,6 +9,7 @@ import json
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 import roles
 from games import text
@@ -26,17 +27,23 @@ def _scenario_text(request) -> str:
     upload = request.FILES.get("file")
     if upload is not None:
         if upload.size > MAX_SCENARIO_BYTES:
-            raise Refusal(f"The file is too large: at most {MAX_SCENARIO_BYTES // 1000} kB.")
+            raise Refusal(
+                gettext("The file is too large: at most %(value)s kB.")
+                % {"value": MAX_SCENARIO_BYTES // 1000}
+            )
         raw = upload.read(MAX_SCENARIO_BYTES + 1)
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise Refusal("The file is not UTF-8 text.") from None
+            raise Refusal(gettext("The file is not UTF-8 text.")) from None
     pasted = request.POST.get("scenario", "")
     if len(pasted.encode("utf-8")) > MAX_SCENARIO_BYTES:
-        raise Refusal(f"The scenario is too large: at most {MAX_SCENARIO_BYTES // 1000} kB.")
+        raise Refusal(
+            gettext("The scenario is too large: at most %(value)s kB.")
+            % {"value": MAX_SCENARIO_BYTES // 1000}
+        )
     if not pasted.strip():
-        raise Refusal("Paste a scenario or choose a file.")
+        raise Refusal(gettext("Paste a scenario or choose a file."))
     return pasted
 
 
@@ -88,7 +95,10 @@ def simulator(request):
             try:
                 scenario = json.loads(source)
             except json.JSONDecodeError as error:
-                raise Refusal(f"This is not JSON: {error.msg} (line {error.lineno}).") from None
+                raise Refusal(
+                    gettext("This is not JSON: %(msg)s (line %(lineno)s).")
+                    % {"msg": error.msg, "lineno": error.lineno}
+                ) from None
             outcome = roles.simulate(scenario)
         except (Refusal, roles.ScenarioError) as refusal:
             context["refusal"] = str(refusal)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from games.models import RoulettePoints
 from games.web.roulette import leaderboard as top_accounts
@@ -18,7 +19,7 @@ LEADERBOARD_PAGE_SIZE = 50
 def profile(request, username: str):
     account = get_user_model().objects.filter(username=username, is_active=True).first()
     if account is None:
-        raise Http404("No such account.")
+        raise Http404(gettext("No such account."))
     row = RoulettePoints.objects.filter(user=account).first()
     points = row.points if row is not None else roulette_rules.STARTING_POINTS
     rank = None

@@ -6,6 +6,7 @@ from games.web import (
     create,
     desk,
     export,
+    preferences,
     roulette,
     setups,
     simulator,
@@ -48,6 +49,8 @@ urlpatterns = [
     ),
     # `path`: any name an account has is reachable (the pages escape it)
     path("users/<path:username>/", standings.profile, name="profile"),
+    path("settings/", preferences.settings_page, name="settings"),
+    path("language/", preferences.set_language, name="set_language"),
     path("leaderboard/", standings.leaderboard, name="leaderboard"),
     path("games/<int:game_id>/extend/", views.gm_extend, name="gm_extend"),
     path("games/<int:game_id>/pause/", views.gm_pause, name="gm_pause"),

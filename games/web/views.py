@@ -10,6 +10,7 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 import roles
@@ -293,7 +294,7 @@ def role_card(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     viewer = viewer_for(game, request.user)
     if viewer.seat is None or not game.state:
-        raise Http404("You have no role card in this game.")
+        raise Http404(gettext("You have no role card in this game."))
     card = viewer.view.get("card", "")
     flavour = seat_flavour(game, viewer.seat.name)
     if flavour:  # the GM's flavour text, above the engine's card
@@ -325,7 +326,7 @@ def events_after(request, game_id: int):
 @require_POST
 def join(request, game_id: int):
     return service_post(
-        request, game_id, lambda: services.join_game(request.user, game_id), "You are in!"
+        request, game_id, lambda: services.join_game(request.user, game_id), gettext("You are in!")
     )
 
 
@@ -333,7 +334,10 @@ def join(request, game_id: int):
 @require_POST
 def leave(request, game_id: int):
     return service_post(
-        request, game_id, lambda: services.leave_game(request.user, game_id), "You left the game."
+        request,
+        game_id,
+        lambda: services.leave_game(request.user, game_id),
+        gettext("You left the game."),
     )
 
 
@@ -346,16 +350,16 @@ def cancel(request, game_id: int):
             request,
             game_id,
             lambda: services.cancel_game(request.user, game_id, request.POST.get("reason", "")),
-            "The game is cancelled; the players who joined see it on its page.",
+            gettext("The game is cancelled; the players who joined see it on its page."),
         )
     game = get_object_or_404(Game.objects.select_related("gm"), pk=game_id)
     refusal = ""
     if game.status == Status.CANCELLED:
-        refusal = "This game is cancelled already."
+        refusal = gettext("This game is cancelled already.")
     elif game.status != Status.LOBBY:
-        refusal = "Only a game in sign-ups can be cancelled."
+        refusal = gettext("Only a game in sign-ups can be cancelled.")
     elif not services.runs_game(game, request.user):
-        refusal = "Only the game's GM may cancel it."
+        refusal = gettext("Only the game's GM may cancel it.")
     if refusal:
         messages.error(request, refusal)
         return redirect(reverse("game", args=[game_id]))
@@ -375,7 +379,7 @@ def signups(request, game_id: int):
         request,
         game_id,
         lambda: services.set_signups(request.user, game_id, open_),
-        "Sign-ups are open." if open_ else "Sign-ups are closed.",
+        gettext("Sign-ups are open.") if open_ else gettext("Sign-ups are closed."),
     )
 
 
@@ -383,7 +387,10 @@ def signups(request, game_id: int):
 @require_POST
 def start(request, game_id: int):
     return service_post(
-        request, game_id, lambda: services.start_game(request.user, game_id), "The game is on."
+        request,
+        game_id,
+        lambda: services.start_game(request.user, game_id),
+        gettext("The game is on."),
     )
 
 
@@ -391,7 +398,7 @@ def _phase_seq(request) -> int:
     try:
         return int(request.POST.get("phase_seq", ""))
     except ValueError:
-        raise ServiceError("The form is missing its phase; reload the page.") from None
+        raise ServiceError(gettext("The form is missing its phase; reload the page.")) from None
 
 
 @login_required
@@ -426,7 +433,7 @@ def act(request, game_id: int):
             key=key,
         )
 
-    return service_post(request, game_id, call, "Your choice is recorded.")
+    return service_post(request, game_id, call, gettext("Your choice is recorded."))
 
 
 @login_required
@@ -443,7 +450,7 @@ def vote(request, game_id: int):
             fast=request.POST.get("fast") == "1",
             key=request.POST.get(services.SUBMISSION_FIELD, ""),
         ),
-        "Your vote is recorded.",
+        gettext("Your vote is recorded."),
     )
 
 
@@ -473,7 +480,7 @@ def note(request, game_id: int):
         request,
         game_id,
         lambda: services.write_note(request.user, game_id, request.POST.get("text", "")),
-        "Your posthumous note is saved.",
+        gettext("Your posthumous note is saved."),
     )
 
 
@@ -485,7 +492,9 @@ def will(request, game_id: int):
         request,
         game_id,
         lambda: services.write_will(request.user, game_id, text),
-        "Your last will is saved." if text.strip() else "Your last will is erased.",
+        gettext("Your last will is saved.")
+        if text.strip()
+        else gettext("Your last will is erased."),
     )
 
 
@@ -496,7 +505,7 @@ def watch(request, game_id: int):
         request,
         game_id,
         lambda: services.watch_game(request.user, game_id),
-        "You are watching: the public thread and the graveyard chat.",
+        gettext("You are watching: the public thread and the graveyard chat."),
     )
 
 
@@ -509,9 +518,9 @@ def gm_close(request, game_id: int):
         messages.error(request, str(error))
     else:
         if closed:
-            messages.success(request, "Phase closed.")
+            messages.success(request, gettext("Phase closed."))
         else:
-            messages.info(request, "The phase waits for a decision before it can close.")
+            messages.info(request, gettext("The phase waits for a decision before it can close."))
     return redirect(reverse("game", args=[game_id]))
 
 
@@ -525,7 +534,7 @@ def gm_decide(request, game_id: int):
         lambda: services.gm_decide(
             request.user, game_id, request.POST.get("choice", ""), phase_seq=_phase_seq(request)
         ),
-        "Decision recorded.",
+        gettext("Decision recorded."),
     )
 
 
@@ -539,7 +548,9 @@ def gm_extend(request, game_id: int):
         try:
             minutes = int(request.POST.get("minutes", ""))
         except ValueError:
-            raise ServiceError("Give the extension as a whole number of minutes.") from None
+            raise ServiceError(
+                gettext("Give the extension as a whole number of minutes.")
+            ) from None
         services.extend_phase(
             request.user,
             game_id,
@@ -548,7 +559,7 @@ def gm_extend(request, game_id: int):
             key=request.POST.get(services.SUBMISSION_FIELD, ""),
         )
 
-    return service_post(request, game_id, call, "The phase is extended.")
+    return service_post(request, game_id, call, gettext("The phase is extended."))
 
 
 @login_required
@@ -560,7 +571,7 @@ def gm_pause(request, game_id: int):
         request,
         game_id,
         lambda: tool(request.user, game_id, phase_seq=_phase_seq(request)),
-        "The clock runs again." if resume else "The game is paused.",
+        gettext("The clock runs again.") if resume else gettext("The game is paused."),
     )
 
 
@@ -572,7 +583,7 @@ def gm_modkill(request, game_id: int):
         request,
         game_id,
         lambda: services.modkill_player(request.user, game_id, name, phase_seq=_phase_seq(request)),
-        f"{name} was modkilled.",
+        gettext("%(name)s was modkilled.") % {"name": name},
     )
 
 
@@ -587,7 +598,7 @@ def leave_running(request, game_id: int):
         lambda: services.leave_running_game(
             request.user, game_id, sure, phase_seq=_phase_seq(request)
         ),
-        "You have left the game.",
+        gettext("You have left the game."),
     )
 
 
@@ -599,7 +610,7 @@ def gm_leaver(request, game_id: int):
         request,
         game_id,
         lambda: services.record_leaver(request.user, game_id, name, phase_seq=_phase_seq(request)),
-        f"{name} is recorded as a leaver.",
+        gettext("%(name)s is recorded as a leaver.") % {"name": name},
     )
 
 
@@ -614,7 +625,9 @@ def gm_rule_vote(request, game_id: int):
         lambda: services.rule_vote(
             request.user, game_id, voter, ruling, phase_seq=_phase_seq(request)
         ),
-        f"Ruling on {voter}'s vote recorded." if ruling else f"Ruling on {voter}'s vote withdrawn.",
+        gettext("Ruling on %(voter)s's vote recorded.") % {"voter": voter}
+        if ruling
+        else gettext("Ruling on %(voter)s's vote withdrawn.") % {"voter": voter},
     )
 
 
@@ -628,5 +641,5 @@ def gm_replace(request, game_id: int):
         lambda: services.replace_player(
             request.user, game_id, seat, username, phase_seq=_phase_seq(request)
         ),
-        f"{username.strip()} replaces {seat}.",
+        gettext("%(strip)s replaces %(seat)s.") % {"strip": username.strip(), "seat": seat},
     )

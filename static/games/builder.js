@@ -7,6 +7,11 @@
 // (games/web/builder.py).
 (function () {
   "use strict";
+  // The reader's words (the /jsi18n/ catalogue, loaded first); English if it is missing.
+  const gettext = window.gettext || function (text) { return text; };
+  const interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
+  };
   const form = document.getElementById("builder");
   const flagsData = document.getElementById("category-flags");
   if (!form || !flagsData || !window.fetch || !window.FormData) return;
@@ -48,7 +53,7 @@
     rows().forEach(function (row, i) {
       const select = row.querySelector("select.slot-kind");
       select.name = "slot-" + i;
-      select.setAttribute("aria-label", "Slot " + (i + 1));
+      select.setAttribute("aria-label", interpolate(gettext("Slot %(n)s"), { n: i + 1 }, true));
       row.querySelector(".slot-number").textContent = String(i + 1);
       row.querySelectorAll(".slot-flags input").forEach(function (input) {
         if (!input.dataset.flag) input.dataset.flag = input.name.replace(/^slot-\d+-x-/, "");
@@ -57,7 +62,7 @@
       row.querySelectorAll(".slot-buttons button").forEach(function (button) {
         const what = button.value.replace(/-\d+$/, "");
         button.value = what + "-" + i;
-        const verb = { up: "Move slot " + (i + 1) + " up", down: "Move slot " + (i + 1) + " down", remove: "Remove slot " + (i + 1) }[what];
+        const verb = interpolate({ up: gettext("Move slot %(n)s up"), down: gettext("Move slot %(n)s down"), remove: gettext("Remove slot %(n)s") }[what], { n: i + 1 }, true);
         button.setAttribute("aria-label", verb);
       });
     });
@@ -76,7 +81,7 @@
     select.value = value;
     main.appendChild(select);
     const buttons = el("span", "slot-buttons");
-    [["up", "↑", "Move up"], ["down", "↓", "Move down"], ["remove", "✕", "Remove"]].forEach(function (b) {
+    [["up", "↑", gettext("Move up")], ["down", "↓", gettext("Move down")], ["remove", "✕", gettext("Remove")]].forEach(function (b) {
       const button = el("button", b[0] === "remove" ? "icon danger" : "icon", b[1]);
       button.type = "submit";
       button.name = "op";
@@ -150,7 +155,7 @@
       factions.appendChild(li);
     });
     if (!factions.children.length) {
-      factions.appendChild(el("li", "empty", figures && figures.ok ? "—" : "Fix the problems to see the odds."));
+      factions.appendChild(el("li", "empty", figures && figures.ok ? "—" : gettext("Fix the problems to see the odds.")));
     }
     const problems = document.getElementById("fig-problems");
     problems.textContent = "";
@@ -158,7 +163,7 @@
     ((figures && figures.problems) || []).forEach(function (p) {
       problems.appendChild(el("li", "", p.text));
     });
-    if (figures && figures.ok) problems.appendChild(el("li", "ok", "None: a game can start from this setup."));
+    if (figures && figures.ok) problems.appendChild(el("li", "ok", gettext("None: a game can start from this setup.")));
     rows().forEach(function (row, i) {
       const slot = figures ? figures.slots[i] : null;
       showOdds(row, slot);
@@ -186,12 +191,12 @@
         if (ticket !== latest) return;
         form.classList.remove("checking");
         if (answer.ok) show(answer.body, "");
-        else show(null, answer.body.error || "The check failed.");
+        else show(null, answer.body.error || gettext("The check failed."));
       })
       .catch(function () {
         if (ticket !== latest) return;
         form.classList.remove("checking");
-        show(null, "The check could not reach the server; Check or Save still work.");
+        show(null, gettext("The check could not reach the server; Check or Save still work."));
       });
   }
 

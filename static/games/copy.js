@@ -2,6 +2,8 @@
 // The Clipboard API where the page may use it, else the selection and execCommand.
 (function () {
   "use strict";
+  // The reader's words (the /jsi18n/ catalogue, loaded first); English if it is missing.
+  const gettext = window.gettext || function (text) { return text; };
 
   function say(button, words) {
     var note = button.parentNode.querySelector(".copied");
@@ -15,12 +17,12 @@
     area.select();
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(area.value).then(
-        function () { say(button, "Copied."); },
-        function () { say(button, fallback() ? "Copied." : "Selected: press Ctrl+C."); }
+        function () { say(button, gettext("Copied.")); },
+        function () { say(button, fallback() ? gettext("Copied.") : gettext("Selected: press Ctrl+C.")); }
       );
       return;
     }
-    say(button, fallback() ? "Copied." : "Selected: press Ctrl+C.");
+    say(button, fallback() ? gettext("Copied.") : gettext("Selected: press Ctrl+C."));
   }
 
   function fallback() {

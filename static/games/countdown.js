@@ -2,6 +2,11 @@
 // carries the server's "now" and every socket message corrects it (live.js sets
 // MafiaClock.offset), so a drifting client clock does not matter.
 (function () {
+  // The reader's words (the /jsi18n/ catalogue, loaded first); English if it is missing.
+  const gettext = window.gettext || function (text) { return text; };
+  const interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
+  };
   const clock = (window.MafiaClock = window.MafiaClock || { offset: null });
   function serverNow() {
     if (clock.offset === null) {
@@ -16,7 +21,8 @@
       const left = Math.max(0, Math.round((deadline - serverNow()) / 1000));
       const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
       const pad = function (n) { return (n < 10 ? "0" : "") + n; };
-      node.textContent = left > 0 ? (h ? h + ":" + pad(m) : m) + ":" + pad(s) + " left" : "closing…";
+      const shown = (h ? h + ":" + pad(m) : m) + ":" + pad(s);
+      node.textContent = left > 0 ? interpolate(gettext("%(time)s left"), { time: shown }, true) : gettext("closing…");
       node.classList.toggle("urgent", left > 0 && left <= 10);
     });
   }

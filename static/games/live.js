@@ -6,6 +6,13 @@
 // with textContent: posts are never interpreted as HTML.
 (function () {
   "use strict";
+  // The reader's words (the /jsi18n/ catalogue, loaded first); English if it is missing.
+  const gettext = window.gettext || function (text) { return text; };
+  const interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
+  };
+  const pgettext = window.pgettext || function (context, text) { return text; };
+  const reader = window.MafiaReader;
   const root = document.getElementById("live");
   if (!root || !("WebSocket" in window)) return;
   const gameId = root.dataset.liveGame;
@@ -67,17 +74,17 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const after = encodeURIComponent(JSON.stringify(cursor));
     socket = new WebSocket(scheme + location.host + "/ws/games/" + gameId + "/?after=" + after);
-    socket.onopen = function () { retry = 500; setStatus("live", "on"); };
+    socket.onopen = function () { retry = 500; setStatus(pgettext("connection", "live"), "on"); };
     // 4503: the database was unreachable as the socket opened (its error frame said
     // so); the page reconnects like after any close.
     socket.onclose = function (closed) {
       if (closed.code === 4401) {
         // The session logged out (games/live/sessions.py): a new socket would be
         // anonymous; the page says so and waits for a reload.
-        setStatus("logged out: reload the page", "off");
+        setStatus(gettext("logged out: reload the page"), "off");
         return;
       }
-      setStatus("reconnecting…", "off");
+      setStatus(gettext("reconnecting…"), "off");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
     };
@@ -163,11 +170,11 @@
         break;
       case "death_note": // a prepared note, published with its author's death
         logLine(event);
-        quoteInNews(p.player, "posthumous note", p.text);
+        quoteInNews(p.player, interpolate(gettext("%(name)s's posthumous note:"), { name: p.player }, true), p.text);
         break;
       case "last_will": // a will the engine read out with its writer's death
         logLine(event);
-        quoteInNews(p.player, "last will", p.text, "last-will");
+        quoteInNews(p.player, interpolate(gettext("%(name)s's last will:"), { name: p.player }, true), p.text, "last-will");
         break;
       case "will": // a version of a will, for its writer and the GM: their panels follow
         logLine(event);
@@ -175,7 +182,7 @@
         break;
       case "result":
         logLine(event);
-        toast("New private result: " + event.text, "result");
+        toast(gettext("New private result:") + " " + event.text, "result");
         break;
       case "roulette": // a move of the graveyard's table: listed under it, the panel follows
         logLine(event);
@@ -227,7 +234,7 @@
         logLine(event);
         if (p.of !== undefined) {
           const node = document.getElementById("gm-acted");
-          if (node) node.textContent = p.acted + " of " + p.of + " have acted";
+          if (node) node.textContent = interpolate(gettext("%(acted)s of %(of)s have acted"), { acted: p.acted, of: p.of }, true);
           scheduleRefresh();
         }
         break;
@@ -255,20 +262,20 @@
       header.appendChild(document.createTextNode(" "));
       header.appendChild(el("small", "mask-account", "(" + p.account + ")"));
     }
-    let tail = (p.to ? " → " + p.to : "") + " · " + (p.phase || "");
+    let tail = (p.to ? " → " + p.to : "") + " · " + reader.phaseLabel(p.phase || "");
     if (p.channel === "last_words") {
-      tail += " · last words";
-      quoteInNews(p.author, "last words", p.text);
+      tail += " · " + gettext("last words");
+      quoteInNews(p.author, interpolate(gettext("%(name)s's last words:"), { name: p.author }, true), p.text);
     }
     header.appendChild(document.createTextNode(tail + " · "));
-    header.appendChild(el("time", "", new Date(p.at).toISOString().slice(11, 19)));
+    header.appendChild(el("time", "", reader.clockTime(p.at)));
     article.appendChild(header);
     article.appendChild(el("p", "", p.text));
     posts.appendChild(article);
     if (p.channel === "day" && p.author === root.dataset.me) countMyPost();
     if (p.channel === "day") countInGmTable(p.author);
-    if (p.channel === "announce") toast("GM: " + p.text, "announce");
-    if (p.channel === "pm" && p.author !== root.dataset.me) toast("Private message from " + p.author, "pm");
+    if (p.channel === "announce") toast(gettext("GM") + ": " + p.text, "announce");
+    if (p.channel === "pm" && p.author !== root.dataset.me) toast(interpolate(gettext("Private message from %(name)s"), { name: p.author }, true), "pm");
   }
 
   // The posts rule's counter ("Posts today: 4 of 10", games/services/activity.py):
@@ -320,16 +327,16 @@
       parent.appendChild(document.createTextNode(name));
       if (bots.has(name)) {
         parent.appendChild(document.createTextNode(" "));
-        parent.appendChild(el("span", "tag bot", "bot"));
+        parent.appendChild(el("span", "tag bot", gettext("bot")));
       }
     }
-    if (!names.length) list.appendChild(el("li", "empty", "No votes yet."));
+    if (!names.length) list.appendChild(el("li", "empty", gettext("No votes yet.")));
     names.forEach(function (name) {
       const item = el("li");
       item.appendChild(el("strong", "", name));
       if (bots.has(name)) {
         item.appendChild(document.createTextNode(" "));
-        item.appendChild(el("span", "tag bot", "bot"));
+        item.appendChild(el("span", "tag bot", gettext("bot")));
       }
       item.appendChild(document.createTextNode(": " + tally[name].length + " ("));
       tally[name].forEach(function (voter, i) {
@@ -347,18 +354,18 @@
     news.textContent = "";
     news.classList.remove("empty-news");
     news.classList.add("fresh");
-    news.appendChild(el("h2", "", "The latest news"));
+    news.appendChild(el("h2", "", gettext("The latest news")));
     news.appendChild(el("p", "headline", event.text));
     news.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }
 
   // Last words, posthumous notes and last wills are shown with the headline, as the
   // page does (a will keeps its line breaks: the "last-will" class).
-  function quoteInNews(player, label, text, cls) {
+  function quoteInNews(player, heading, text, cls) {
     const news = document.getElementById("news");
     if (!news || news.classList.contains("empty-news")) return;
     const quote = el("blockquote", "last-words fresh" + (cls ? " " + cls : ""));
-    quote.appendChild(el("strong", "", player + "'s " + label + ":"));
+    quote.appendChild(el("strong", "", heading));
     quote.appendChild(document.createTextNode(" " + text));
     news.appendChild(quote);
   }
@@ -368,7 +375,7 @@
     if (banner) {
       banner.className = "phase " + p.kind + " fresh";
       const name = banner.querySelector(".phase-name");
-      if (name) name.textContent = p.kind.charAt(0).toUpperCase() + p.kind.slice(1) + " " + p.number;
+      if (name) name.textContent = reader.phaseName(p.kind, p.number);
       const countdown = banner.querySelector(".countdown");
       if (countdown) countdown.dataset.deadline = p.deadline;
       if (clock.tick) clock.tick();
@@ -389,7 +396,7 @@
     const time = banner.querySelector("time.deadline");
     if (time) {
       time.setAttribute("datetime", p.deadline);
-      time.textContent = new Date(p.deadline).toISOString().slice(11, 19) + " UTC";
+      time.textContent = reader.clockTime(p.deadline) + " " + reader.zoneLabel();
     }
     if (clock.tick) clock.tick();
   }
@@ -398,9 +405,9 @@
     const overlay = document.getElementById("game-over");
     if (!overlay) return;
     overlay.querySelector(".winners").textContent =
-      "Winners: " + ((p.winners || []).join(", ") || "nobody");
+      gettext("Winners:") + " " + ((p.winners || []).join(", ") || gettext("nobody"));
     overlay.classList.remove("hidden");
-    setStatus("game over", "over");
+    setStatus(gettext("game over"), "over");
   }
 
   // After a phase change, the panels (forms, role, players, results) are fetched

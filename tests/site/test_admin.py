@@ -13,7 +13,7 @@ from django.urls import reverse
 
 import roles
 from games import services
-from games.models import Game, Phase, RoulettePoints, RouletteTable, Seat
+from games.models import Game, Phase, Profile, RoulettePoints, RouletteTable, Seat
 from tests.site.helpers import make_user
 from tests.site.test_site_bad_input import snapshot
 
@@ -38,8 +38,8 @@ def root(db):
 
 @pytest.fixture
 def played(table):
-    """A started game with an action, a post, a vote, a co-GM, a role's flavour and a
-    roulette table."""
+    """A started game with an action, a post, a vote, a co-GM, a role's flavour, a
+    roulette table, a reader's profile and a post's submission key."""
     services.add_cogm(table.gm, table.game.id, "heidi")
     mafioso = table.with_role("mafioso")[0]
     victim = table.with_role("townie")[0]
@@ -47,12 +47,15 @@ def played(table):
     services.gm_close_phase(table.gm, table.game.id)
     alive = table.alive()
     services.cast_vote(table.users[alive[0]], table.game.id, alive[1])
-    services.post_message(table.users[alive[0]], table.game.id, channel="day", text="hi")
+    services.post_message(
+        table.users[alive[0]], table.game.id, channel="day", text="hi", key="ab" * 16
+    )
     RouletteTable.objects.create(game=table.game, seed=1, state={})
     RoulettePoints.objects.create(user=table.gm, points=100)
     services.watch_game(make_user("sam"), table.game.id)
     services.save_setup(table.gm, None, name="Mine", setup=classic7_setup(), public=False)
     services.set_flavour(table.gm, table.game.id, "townie", "A quiet farmer of the valley.")
+    Profile.objects.create(user=table.gm, language="ru", time_zone="Europe/Moscow")
     return table
 
 

@@ -1,0 +1,99 @@
+"""A reader's language, time zone and pronoun (games.models.Profile), with the defaults
+for readers without a profile: the browser's language, UTC, "they".
+
+>>> from django.contrib.auth.models import AnonymousUser
+>>> pronoun_of(AnonymousUser()), time_zone_of(AnonymousUser())
+('they', 'UTC')
+"""
+
+from __future__ import annotations
+
+import functools
+import zoneinfo
+
+from django.conf import settings
+from django.utils import translation
+
+from games.models import Profile, Pronoun
+
+DEFAULT_TIME_ZONE = "UTC"
+# The browser's time zone, written by static/games/reader.js (an IANA name).
+TIME_ZONE_COOKIE = "mafia_tz"
+
+
+def profile_of(user) -> Profile | None:
+    """The account's saved profile, or None (anonymous, or never saved)."""
+    if user is None or not user.is_authenticated:
+        return None
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        return None
+
+
+def editable_profile(user) -> Profile:
+    """The account's profile, a new unsaved one with the defaults if it has none."""
+    return profile_of(user) or Profile(user=user)
+
+
+def language_of(user, request=None) -> str:
+    """The account's language; else the browser's (the language cookie, then
+    Accept-Language) when a request is given; else the site's default."""
+    profile = profile_of(user)
+    if profile is not None and profile.language:
+        return profile.language
+    if request is not None:
+        return translation.get_language_from_request(request)
+    return settings.LANGUAGE_CODE
+
+
+def time_zone_of(user, request=None) -> str:
+    """The account's time zone; else the browser's (its cookie) when a request is
+    given and names a real zone; else UTC."""
+    profile = profile_of(user)
+    if profile is not None and profile.time_zone:
+        return profile.time_zone
+    if request is not None:
+        from_browser = request.COOKIES.get(TIME_ZONE_COOKIE, "")
+        if is_time_zone(from_browser):
+            return from_browser
+    return DEFAULT_TIME_ZONE
+
+
+def pronoun_of(user) -> str:
+    """ "they", "he" or "she": how the game's texts speak of this player."""
+    profile = profile_of(user)
+    return profile.pronoun if profile is not None else Pronoun.THEY.value
+
+
+@functools.cache
+def time_zone_names() -> frozenset[str]:
+    """Every IANA zone name this machine knows (read from disk once)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def is_time_zone(name: str) -> bool:
+    return name in time_zone_names()
+
+
+def language_of_socket(scope) -> str:
+    """A socket's reader's language: his account's, else his browser's (the language
+    cookie, then Accept-Language, as the pages read them), else the site's default."""
+    from django.http import HttpRequest
+
+    user = scope.get("user")
+    profile = profile_of(user)
+    if profile is not None and profile.language:
+        return profile.language
+    request = HttpRequest()  # the pages' own reading of the same headers
+    for name, value in scope.get("headers", []):
+        key = name.decode("latin-1").upper().replace("-", "_")
+        request.META[f"HTTP_{key}"] = value.decode("latin-1")
+    request.COOKIES = _cookies(request.META.get("HTTP_COOKIE", ""))
+    return translation.get_language_from_request(request)
+
+
+def _cookies(header: str) -> dict[str, str]:
+    from django.http.cookie import parse_cookie
+
+    return parse_cookie(header)

@@ -1,0 +1,33 @@
+"""The reader's language and time zone for every page (after authentication).
+
+LocaleMiddleware has chosen a language from the language cookie or Accept-Language;
+a signed-in reader's profile language wins over both, and his time zone (else the
+browser's, from its cookie) is the one dates and times are shown in.
+"""
+
+from django.utils import timezone, translation
+
+from games import profiles
+from games.web.outage import OUTAGE_ERRORS
+
+
+class ReaderLocale:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            profile = profiles.profile_of(request.user)
+            zone = profiles.time_zone_of(request.user, request)
+        except OUTAGE_ERRORS:
+            # The database is down: the browser's language and UTC, so the view's own
+            # failure answers the outage page (games/web/outage.py) in those words.
+            profile, zone = None, "UTC"
+        if profile is not None and profile.language:
+            translation.activate(profile.language)
+            request.LANGUAGE_CODE = translation.get_language()
+        timezone.activate(zone)
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

@@ -1,0 +1,227 @@
+"""Issue 16: "every page rendered in Russian with no English left but names and game
+titles".
+
+Each page is rendered for a reader whose language is Russian (by his account's
+setting, or by his browser's Accept-Language), and its words are read: the text of
+the page and the attributes a reader sees (titles, placeholders, labels), outside
+<script>, <style> and <code>. Any Latin word left that is not a name (an account,
+a seat, a game, a setup) is English that escaped translation.
+
+Engine text (events, results, role names and cards, rulesets' own words) is the
+i18n-engine branch's: until it lands, this check skips elements marked
+`data-engine-text` and the engine's own names (rulesets, presets, roles, factions).
+"""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+import roles
+from games import profiles, services
+from games.models import Profile, Status
+from tests.site.helpers import SEVEN, Table, make_user, new_classic7, seat_players
+from tests.site.test_record import play_to_the_end
+
+RUSSIAN_BROWSER = {"HTTP_ACCEPT_LANGUAGE": "ru-RU,ru;q=0.9,en;q=0.5"}
+# Words that are the same in Russian: formats, keys, commands typed as they are.
+UNTRANSLATED = {"BBCode", "Markdown", "JSON", "UTC", "Ctrl", "roulette", "help", "English"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+SKIPPED = {"script", "style", "code", "textarea"}
+SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt", "label")
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
+
+
+class ReaderText(HTMLParser):
+    """The words a reader sees, outside skipped elements and engine-rendered ones."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
+        self.words: list[tuple[str, str]] = []  # (text, where: the enclosing tags)
+
+    def where(self) -> str:
+        return " > ".join(tag for tag, _ in self.stack[-3:])
+
+    def skipping(self) -> bool:
+        return bool(self.stack) and self.stack[-1][1]
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        skipped = self.skipping() or tag in SKIPPED or "data-engine-text" in attrs
+        if not skipped:
+            for name in SHOWN_ATTRIBUTES:
+                if attrs.get(name):
+                    self.words.append((attrs[name], f"{self.where()} {tag}[{name}]"))
+            if tag == "input" and attrs.get("type") in ("submit", "button") and attrs.get("value"):
+                self.words.append((attrs["value"], f"{self.where()} {tag}[value]"))
+        if tag not in VOID:
+            self.stack.append((tag, skipped))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.stack.pop()
+
+    def handle_endtag(self, tag):
+        for depth in range(len(self.stack) - 1, -1, -1):
+            if self.stack[depth][0] == tag:
+                del self.stack[depth:]
+                return
+
+    def handle_data(self, data):
+        if not self.skipping() and data.strip():
+            self.words.append((data, self.where()))
+
+
+def engine_names() -> set[str]:
+    """The engine's own words on the pages, excluded until the i18n-engine branch."""
+    names = set()
+    for ruleset in roles.list_rulesets():
+        names.add(ruleset.title)
+        names.update(p.title for p in ruleset.presets.values())
+        names.update(r.name for r in ruleset.roles.values())
+        names.update(str(title) for title in ruleset.factions.values())
+    return names
+
+
+def english_left(html: str, names) -> list[str]:
+    parser = ReaderText()
+    parser.feed(html)
+    allowed_words = set(UNTRANSLATED)
+    for name in names:
+        allowed_words.update(LATIN_WORD.findall(str(name)))
+    left = []
+    for text, where in parser.words:
+        for word in LATIN_WORD.findall(text):
+            if word not in allowed_words:
+                left.append(f"{word!r} in {text.strip()[:90]!r} ({where})")
+    return left
+
+
+def reader(user=None, *, browser_says_russian=False) -> Client:
+    client = Client(**(RUSSIAN_BROWSER if browser_says_russian else {}))
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def russian_account(user):
+    Profile.objects.update_or_create(user=user, defaults={"language": "ru"})
+    return user
+
+
+def names_of_the_site() -> set[str]:
+    from django.contrib.auth import get_user_model
+
+    from games.models import Game, Seat, Setup
+
+    names = set(get_user_model().objects.values_list("username", flat=True))
+    names.update(Game.objects.values_list("name", flat=True))
+    names.update(Seat.objects.values_list("name", flat=True))
+    names.update(Setup.objects.values_list("name", flat=True))
+    names.update(profiles.time_zone_names())  # "Europe/Moscow": names of places
+    return names | engine_names()
+
+
+def assert_russian(client, url, *, method="get", data=None):
+    response = getattr(client, method)(url, data or {})
+    assert response.status_code == 200, (url, response.status_code)
+    html = response.content.decode()
+    assert '<html lang="ru">' in html, url
+    left = english_left(html, names_of_the_site())
+    assert not left, f"{url}: English left on the page:\n" + "\n".join(left)
+    return html
+
+
+SMALL = {
+    "ruleset": "sc2",
+    "options": {},
+    "slots": [{"role": "mafioso"}, {"role": "citizen"}, {"role": "citizen"}],
+}
+
+
+@pytest.mark.django_db
+def test_the_pages_before_any_game_read_in_russian():
+    visitor = reader(browser_says_russian=True)
+    for name in ("lobby", "login", "signup", "leaderboard"):
+        assert_russian(visitor, reverse(name))
+    olga = russian_account(make_user("olga"))
+    assert_russian(visitor, reverse("profile", args=["olga"]))
+    olga_reads = reader(olga)
+    for name in ("lobby", "create_game", "setups", "settings", "leaderboard", "simulator"):
+        assert_russian(olga_reads, reverse(name))
+    assert_russian(olga_reads, reverse("profile", args=["olga"]))
+    for ruleset in roles.list_rulesets():
+        assert_russian(olga_reads, reverse("create_game") + f"?ruleset={ruleset.id}")
+        assert_russian(olga_reads, reverse("new_setup") + f"?ruleset={ruleset.id}")
+
+
+@pytest.mark.django_db
+def test_the_setup_pages_read_in_russian():
+    olga = russian_account(make_user("olga"))
+    gemma = russian_account(make_user("gemma"))
+    saved = services.save_setup(olga, None, name="Olga five", setup=SMALL, public=True)
+    assert_russian(reader(olga), reverse("setup", args=[saved.token]))
+    assert_russian(reader(gemma), reverse("setup", args=[saved.token]))  # shared, read-only
+    assert_russian(reader(gemma), reverse("setups"))
+
+
+@pytest.fixture
+def russian_table(gemma, players):
+    """The classic7 table, night 1; every account reads Russian (the GM by his
+    account, the players by theirs)."""
+    for user in [gemma, *players.values()]:
+        russian_account(user)
+    game = new_classic7(gemma, players, private_messages="on")
+    seated = {name: players[name] for name in SEVEN}
+    seat_players(gemma, game, seated.values(), start=True)
+    return Table(game, seated, gemma)
+
+
+@pytest.mark.django_db
+def test_a_game_in_sign_ups_reads_in_russian(gemma, players):
+    russian_account(gemma)
+    game = new_classic7(gemma, players)
+    services.join_game(players["alice"], game.id)
+    page = reverse("game", args=[game.id])
+    assert_russian(reader(gemma), page)
+    assert_russian(reader(russian_account(players["alice"])), page)
+    assert_russian(reader(russian_account(players["bob"])), page)
+    assert_russian(reader(browser_says_russian=True), page)
+    assert_russian(reader(gemma), reverse("cancel", args=[game.id]))
+
+
+@pytest.mark.django_db
+def test_a_running_game_reads_in_russian_for_each_reader(russian_table):
+    game = russian_table.game
+    page = reverse("game", args=[game.id])
+    for name in SEVEN:
+        assert_russian(russian_table.clients[name], page)
+    assert_russian(russian_table.clients["gemma"], page)  # the GM, his panel and desk
+    assert_russian(russian_table.clients["gemma"], reverse("desk_whatif", args=[game.id]))
+    spectator = russian_account(make_user("sam"))
+    services.watch_game(spectator, game.id)
+    assert_russian(reader(spectator), page)
+    assert_russian(reader(browser_says_russian=True), page)  # a visitor
+
+
+@pytest.mark.django_db
+def test_a_finished_game_reads_in_russian(russian_table):
+    play_to_the_end(russian_table)
+    game = russian_table.refresh()
+    assert game.status == Status.FINISHED
+    page = reverse("game", args=[game.id])
+    assert_russian(russian_table.clients["alice"], page)
+    assert_russian(russian_table.clients["gemma"], page)
+    assert_russian(reader(browser_says_russian=True), page)
+    assert_russian(russian_table.clients["alice"], reverse("replay", args=[game.id]))
+    scenario = russian_table.clients["gemma"].get(reverse("download_scenario", args=[game.id]))
+    assert_russian(
+        russian_table.clients["alice"],
+        reverse("simulator"),
+        method="post",
+        data={"scenario": scenario.content.decode()},
+    )
