@@ -28,6 +28,14 @@ jailed him closes, a recruit joins the Masons, all without a reload.
 
 Browser -> server: {"type": "resync", "after": <cursor>} and
 {"type": "post", "channel", "text", "to", "room"} (games.services.post_message).
+A page asks for a resync on its own too (static/games/live.js): a push can be lost (a
+worker killed after its commit, Redis restarting), so once its countdown has run
+out it checks its cursor every few seconds until the close arrives.
+
+When the channel layer (Redis) is down or stalls, the handshake still answers: the
+socket opens, says {"type": "unavailable"} and closes with 1013 (try again later),
+never an HTTP 500; the page then reads the log over HTTP (`events/?after=`) every few
+seconds and reconnects with backoff.
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ import asyncio
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
+import redis
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -57,6 +66,12 @@ from games.viewer import (
     viewer_for,
     visible_events,
 )
+
+# What the channel layer raises when Redis is down or refuses (a stall is cut by
+# LAYER_SECONDS), and the close code that tells the page to poll and come back.
+LAYER_ERRORS = (OSError, TimeoutError, redis.exceptions.RedisError)
+LAYER_SECONDS = 3.0
+TRY_AGAIN_LATER = 1013
 
 # Event kinds after which a socket's groups may differ (death, recruit, game over).
 MEMBERSHIP_KINDS = frozenset(
@@ -130,8 +145,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # anything is read, so a logout while it opens is not missed.
         session = self.scope.get("session")
         self.session_group = session_group(getattr(session, "session_key", None))
-        if self.session_group is not None:
-            await self.channel_layer.group_add(self.session_group, self.channel_name)
+        try:
+            if self.session_group is not None:
+                async with asyncio.timeout(LAYER_SECONDS):
+                    await self.channel_layer.group_add(self.session_group, self.channel_name)
+            await self._open()
+        except LAYER_ERRORS:
+            await self._live_updates_down()
+
+    async def _open(self) -> None:
         query = parse_qs(self.scope.get("query_string", b"").decode())
         try:
             after = read_position(query.get("after", [""])[0], from_text=True)
@@ -151,23 +173,41 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self._forget_pending()
         await self._deliver(missed, always=True)
 
+    async def _live_updates_down(self) -> None:
+        """Redis is down: the page is told so in words and polls the log meanwhile."""
+        self.access = None  # nothing reaches this socket
+        await self.accept()
+        await self.send_json(
+            {
+                "type": "unavailable",
+                "message": "Live updates are down for a moment: this page checks for news.",
+            }
+        )
+        await self.close(code=TRY_AGAIN_LATER)
+
     async def disconnect(self, code) -> None:
         groups, self.joined = list(self.joined), set()
         if getattr(self, "session_group", None):
             groups.append(self.session_group)
             self.session_group = None
-        await asyncio.gather(
-            *(self.channel_layer.group_discard(g, self.channel_name) for g in groups)
-        )
+        try:
+            async with asyncio.timeout(LAYER_SECONDS):
+                await asyncio.gather(
+                    *(self.channel_layer.group_discard(g, self.channel_name) for g in groups)
+                )
+        except LAYER_ERRORS:
+            pass  # Redis is down: its group entries expire on their own (the layer's expiry)
 
     # -- groups ----------------------------------------------------------
 
     async def _join(self, access: Access) -> None:
         self.access = access
-        for group in access.groups - self.joined:
-            await self.channel_layer.group_add(group, self.channel_name)
-        for group in self.joined - access.groups:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        async with asyncio.timeout(LAYER_SECONDS):
+            for group in access.groups - self.joined:
+                await self.channel_layer.group_add(group, self.channel_name)
+                self.joined.add(group)
+            for group in self.joined - access.groups:
+                await self.channel_layer.group_discard(group, self.channel_name)
         self.joined = set(access.groups)
 
     async def _refresh_membership(self, since: int) -> None:
@@ -304,14 +344,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     def _forget_pending(self) -> None:
         self.pending = {seq: e for seq, e in self.pending.items() if seq > self.synced}
 
-    async def _catch_up(self, always: bool = False) -> None:
+    async def _catch_up(self, always: bool = False) -> set[str]:
         """Everything after the browser's cursor, from the log. Run on a gap, it sends
         nothing unless something is this viewer's (a frame sent when another
-        audience's commit arrived would time that commit)."""
+        audience's commit arrived would time that commit). Returns the kinds sent."""
         events, last = await database_sync_to_async(events_for)(self.access, self.position)
         self.synced = max(self.synced, last)
         self._forget_pending()
         await self._deliver(events, always=always)
+        return {e["kind"] for e in events}
 
     async def _deliver(
         self, events: list[dict], always: bool = False, base: dict[str, int] | None = None
@@ -348,7 +389,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self._error(str(refusal))
                 return
             self.position = start_position(self.access.streams, after)
-            await self._catch_up(always=True)  # asked: answered even when empty
+            synced = self.synced
+            kinds = await self._catch_up(always=True)  # asked: answered even when empty
+            if kinds & MEMBERSHIP_KINDS:  # a close whose push was lost: a death, a recruit
+                await self._refresh_membership(since=synced)
         elif kind == "post":
             await self._post(content)
         else:

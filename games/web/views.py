@@ -18,6 +18,7 @@ from games.cursors import BadCursor, read_position
 from games.desk.flavour import seat_flavour
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
+from games.text import event_text, gm_event_text
 from games.viewer import (
     advanced,
     phase_summary,
@@ -296,8 +297,18 @@ def events_after(request, game_id: int):
     found = list(visible_events(viewer, after, upto_seq=game.last_event_seq, streams=streams))
     start = streams.start()
     start.update({label: n for label, n in after.items() if label in start})
+    # Each event as the socket gives it (a page that polls while Redis is down reads it
+    # the same way: static/games/live.js).
+    line = gm_event_text if viewer.is_gm else event_text
     events = [
-        {"id": list(streams.key(e)), "kind": e.kind, "payload": e.payload, "phase": e.phase_id}
+        {
+            "id": list(streams.key(e)),
+            "kind": e.kind,
+            "payload": e.payload,
+            "phase": e.phase_id,
+            "at": e.created_at.isoformat(),
+            "text": line(e),
+        }
         for e in found
     ]
     return JsonResponse({"events": events, "cursor": advanced(start, found, streams)})
