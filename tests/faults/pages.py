@@ -31,7 +31,6 @@ class Page(threading.Thread):
         self.cursor: dict[str, int] = {}
         self.events: list[dict] = []  # each with "received": time.monotonic()
         self.ids: set[tuple[str, int]] = set()
-        self.duplicates = 0
         self.handshakes: list[object] = []  # "open", an HTTP status refused, or an error
         self.closes: list[int | None] = []
         self.socket = None
@@ -47,6 +46,18 @@ class Page(threading.Thread):
     def closed_phases(self) -> list[dict]:
         with self._lock:
             return [e for e in self.events if e["kind"] == "phase_closed"]
+
+    def gaps(self) -> dict[str, list[int]]:
+        """Per stream, the numbers this page never received below the highest it has."""
+        with self._lock:
+            numbers: dict[str, set[int]] = {}
+            for label, n in self.ids:
+                numbers.setdefault(label, set()).add(n)
+        return {
+            label: sorted(set(range(1, max(got) + 1)) - got)
+            for label, got in numbers.items()
+            if len(got) != max(got)
+        }
 
     def ask_resync(self) -> None:
         """What live.js does once its countdown has run out."""
@@ -125,8 +136,7 @@ class Page(threading.Thread):
             for event in data["events"]:
                 key = tuple(event["id"])
                 if key in self.ids:
-                    self.duplicates += 1
-                    continue
+                    continue  # shown already (a resync's answer repeats what a push gave)
                 self.ids.add(key)
                 self.events.append({**event, "received": now})
                 if event["kind"] in ("phase_opened", "deadline_extended"):
