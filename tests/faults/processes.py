@@ -182,6 +182,7 @@ class Site:
         self.start_worker()
         self.beat.start()
         self.wait_web()
+        wait_for(lambda: "Sending due task" in self.beat.log(), 60, "beat's first sweep")
         return self
 
     def start_worker(self) -> None:
@@ -202,7 +203,7 @@ class Site:
 
     def stop(self) -> None:
         for process in (self.beat, self.worker, self.web):
-            process.kill(signal.SIGTERM)
+            process.kill(signal.SIGKILL)  # throwaway processes: no warm shutdown to wait for
 
     def report(self) -> str:
         return "\n".join(
