@@ -185,6 +185,18 @@ class Site:
         wait_for(lambda: "Sending due task" in self.beat.log(), 60, "beat's first sweep")
         return self
 
+    def ensure_running(self) -> None:
+        """Start again whatever an earlier test left killed."""
+        if not self.redis.answers():
+            self.redis.start()
+        if not self.web.alive():
+            self.web.start()
+            self.wait_web()
+        if not self.worker.alive():
+            self.start_worker()
+        if not self.beat.alive():
+            self.beat.start()
+
     def start_worker(self) -> None:
         self.worker.start()
         wait_for(lambda: "ready." in self.worker.log().rsplit("== started", 1)[-1], 60, "worker")

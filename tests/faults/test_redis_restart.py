@@ -25,6 +25,7 @@ def test_phases_keep_closing_and_pages_catch_up_after_a_redis_restart(site, redi
     pages = game.open_pages(site, [game.users["alice"], game.gm])
     try:
         # A close and its push before the fault, with the worker holding the next ETA task.
+        game.first_close()
         wait_for(lambda: len(game.closed()) >= 2, 30, "two closes before the fault")
         redis_server.kill()
         down = time.monotonic()

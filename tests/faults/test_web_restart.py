@@ -17,6 +17,7 @@ def test_twenty_pages_reconnect_after_a_web_restart_and_miss_nothing(site):
     pages = game.open_pages(site)  # the GM, seven players, twelve spectators
     assert len(pages) == 20
     try:
+        game.first_close()
         wait_for(lambda: all(p.closed_phases() for p in pages), 30, "every page's first close")
         site.web.kill()
         closed_before = len(game.closed())
