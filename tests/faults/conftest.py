@@ -34,7 +34,7 @@ LOST_TASK_SECONDS = 2.0
 
 
 @pytest.fixture(scope="session")
-def running_site(django_db_setup, tmp_path_factory):
+def running_site(django_db_setup, django_db_blocker, tmp_path_factory):
     """Redis and the site's processes, started once for all the fault tests (each test
     that kills one starts it again; `site` checks)."""
     from django.db import connection
@@ -48,6 +48,19 @@ def running_site(django_db_setup, tmp_path_factory):
         live.stop()
         redis.kill()
         live.cleanup()
+        with django_db_blocker.unblock():
+            # The killed processes' backends go a moment later: the test database is
+            # dropped only once they have.
+            wait_for(lambda: not other_sessions(connection), 10, "the site's sessions to end")
+
+
+def other_sessions(connection) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0]
 
 
 @pytest.fixture
