@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from tests.faults.processes import wait_for
 
@@ -97,3 +98,5 @@ def test_a_page_shows_a_close_whose_push_was_lost(site, redis_server, chromium, 
         print(f"lost pushes shown {first_shown:.2f} s and {second_shown:.2f} s after the close")
     finally:
         context.close()
+        # The ORM calls made while Playwright's loop ran have connections of their own.
+        connections.close_all()
