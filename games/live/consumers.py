@@ -41,6 +41,7 @@ seconds and reconnects with backoff.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
@@ -137,6 +138,17 @@ def start_position(streams: Streams, given: dict[str, int]) -> dict[str, int]:
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def __call__(self, scope, receive, send) -> None:
+        """Redis going away under an open socket (the layer's receive raises) ends it
+        with 1013 as a refused handshake does, not as a server error: the page reads
+        the HTTP feed meanwhile and reconnects."""
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_ERRORS:
+            self.access = None
+            with contextlib.suppress(Exception):  # the client may be gone already
+                await send({"type": "websocket.close", "code": TRY_AGAIN_LATER})
+
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.access: Access | None = None

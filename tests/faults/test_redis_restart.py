@@ -22,6 +22,7 @@ def test_phases_keep_closing_and_pages_catch_up_after_a_redis_restart(site, redi
     from tests.faults.conftest import FastGame
 
     game = FastGame()
+    web_log_from = len(site.web.log())
     pages = game.open_pages(site, [game.users["alice"], game.gm])
     try:
         # A close and its push before the fault, with the worker holding the next ETA task.
@@ -48,6 +49,8 @@ def test_phases_keep_closing_and_pages_catch_up_after_a_redis_restart(site, redi
             assert page.gaps() == {}
             shown = [e["phase"] for e in page.closed_phases()]
             assert shown[: len(phases_closed)] == phases_closed
+            assert 1013 in page.closes  # told to try again later, not a server error
+        assert "Exception in ASGI application" not in site.web.log()[web_log_from:]
     finally:
         for page in pages:
             page.stop()
