@@ -68,9 +68,10 @@ from games.viewer import (
     visible_events,
 )
 
-# What the channel layer raises when Redis is down or refuses (a stalled join is cut
-# after LAYER_SECONDS: generous, as a crowd joining at once on a busy server takes
-# seconds), and the close code that tells the page to poll and come back.
+# What the channel layer raises when Redis is down or refuses (a stalled Redis is cut
+# at the socket's first join, after LAYER_SECONDS: generous, as a crowd joining at once
+# on a busy server takes seconds), and the close code that tells the page to poll and
+# come back.
 LAYER_ERRORS = (OSError, TimeoutError, redis.exceptions.RedisError)
 LAYER_SECONDS = 10.0
 TRY_AGAIN_LATER = 1013
