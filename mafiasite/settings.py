@@ -207,6 +207,9 @@ if PHASE_TIMER not in ("celery", "embedded", "off"):
 EMBEDDED_SWEEP_SECONDS = env_int("EMBEDDED_SWEEP_SECONDS", 1)
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# kombu's Redis transport, guarded so that a Redis restart does not stop the worker.
+if REDIS_URL.startswith("redis://"):
+    CELERY_BROKER_TRANSPORT = "mafiasite.broker:Transport"
 # One queue per deployment; tests and benchmarks use their own so that tasks they
 # leave behind never reach another run's worker.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
@@ -216,10 +219,19 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker whose broker went away retries for as long as it takes (the default gives
+# up after 100 tries, about 50 minutes of outage, and leaves no worker at all).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# The sweeper closes a phase whose ETA task was lost (a worker killed, Redis restarted,
+# a phase opened while Redis was down) within about a second of its deadline: an
+# indexed query that finds nothing most of the time (the figure: .notes/faults-live.md).
+# A sweep not run within two periods (the worker was down) is dropped, not queued up.
+SWEEP_SECONDS = env_int("SWEEP_SECONDS", 1)
 CELERY_BEAT_SCHEDULE = {
     "sweep-overdue-phases": {
         "task": "games.tasks.sweep_overdue_phases_task",
-        "schedule": float(env_int("SWEEP_SECONDS", 5)),
+        "schedule": float(SWEEP_SECONDS),
+        "options": {"expires": 2.0 * SWEEP_SECONDS},
     }
 }
 

@@ -29,14 +29,24 @@ jailed him closes, a recruit joins the Masons, all without a reload.
 Browser -> server: {"type": "resync", "after": <cursor>} and
 {"type": "post", "channel", "text", "to", "room", "key"} (games.services.post_message;
 "key" is the form's submission key: a post sent again is posted once).
+A page asks for a resync on its own too (static/games/live.js): a push can be lost (a
+worker killed after its commit, Redis restarting), so once its countdown has run
+out it checks its cursor every few seconds until the close arrives.
+
+When the channel layer (Redis) is down or stalls, the handshake still answers: the
+socket opens, says {"type": "unavailable"} and closes with 1013 (try again later),
+never an HTTP 500; the page then reads the log over HTTP (`events/?after=`) every few
+seconds and reconnects with backoff.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
+import redis
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -66,6 +76,14 @@ from games.web.outage import OUTAGE_ERRORS
 
 # The kinds of a post's events (games/services/chat.py), whose payload names its author.
 POST_KINDS = frozenset({"post", "pm"})
+
+# What the channel layer raises when Redis is down or refuses (a stalled Redis is cut
+# at the socket's first join, after LAYER_SECONDS: generous, as a crowd joining at once
+# on a busy server takes seconds), and the close code that tells the page to poll and
+# come back.
+LAYER_ERRORS = (OSError, TimeoutError, redis.exceptions.RedisError)
+LAYER_SECONDS = 10.0
+TRY_AGAIN_LATER = 1013
 
 # Event kinds after which a socket's groups may differ (death, recruit, game over).
 MEMBERSHIP_KINDS = frozenset(
@@ -138,6 +156,17 @@ def start_position(streams: Streams, given: dict[str, int]) -> dict[str, int]:
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def __call__(self, scope, receive, send) -> None:
+        """Redis going away under an open socket (the layer's receive raises) ends it
+        with 1013 as a refused handshake does, not as a server error: the page reads
+        the HTTP feed meanwhile and reconnects."""
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_ERRORS:
+            self.access = None
+            with contextlib.suppress(Exception):  # the client may be gone already
+                await send({"type": "websocket.close", "code": TRY_AGAIN_LATER})
+
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.access: Access | None = None
@@ -148,8 +177,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # anything is read, so a logout while it opens is not missed.
         session = self.scope.get("session")
         self.session_group = session_group(getattr(session, "session_key", None))
-        if self.session_group is not None:
-            await self.channel_layer.group_add(self.session_group, self.channel_name)
+        try:
+            if self.session_group is not None:
+                async with asyncio.timeout(LAYER_SECONDS):
+                    await self.channel_layer.group_add(self.session_group, self.channel_name)
+            await self._open()
+        except LAYER_ERRORS:
+            await self._live_updates_down()
+
+    async def _open(self) -> None:
         query = parse_qs(self.scope.get("query_string", b"").decode())
         try:
             after = read_position(query.get("after", [""])[0], from_text=True)
@@ -171,13 +207,28 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self._forget_pending()
         await self._deliver(missed, always=True)
 
+    async def _live_updates_down(self) -> None:
+        """Redis is down: the page is told so in words and polls the log meanwhile."""
+        self.access = None  # nothing reaches this socket
+        await self.accept()
+        await self.send_json(
+            {
+                "type": "unavailable",
+                "message": "Live updates are down for a moment: this page checks for news.",
+            }
+        )
+        await self.close(code=TRY_AGAIN_LATER)
+
     async def disconnect(self, code) -> None:
         groups, self.joined = list(self.joined), set()
         if getattr(self, "session_group", None):
             groups.append(self.session_group)
             self.session_group = None
+        # Every discard runs to its end; one refused (Redis down) leaves its entry to
+        # the layer's expiry.
         await asyncio.gather(
-            *(self.channel_layer.group_discard(g, self.channel_name) for g in groups)
+            *(self.channel_layer.group_discard(g, self.channel_name) for g in groups),
+            return_exceptions=True,
         )
 
     # -- groups ----------------------------------------------------------
@@ -186,6 +237,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.access = access
         for group in access.groups - self.joined:
             await self.channel_layer.group_add(group, self.channel_name)
+            self.joined.add(group)
         for group in self.joined - access.groups:
             await self.channel_layer.group_discard(group, self.channel_name)
         self.joined = set(access.groups)
@@ -344,14 +396,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     def _forget_pending(self) -> None:
         self.pending = {seq: e for seq, e in self.pending.items() if seq > self.synced}
 
-    async def _catch_up(self, always: bool = False) -> None:
+    async def _catch_up(self, always: bool = False) -> set[str]:
         """Everything after the browser's cursor, from the log. Run on a gap, it sends
         nothing unless something is this viewer's (a frame sent when another
-        audience's commit arrived would time that commit)."""
+        audience's commit arrived would time that commit). Returns the kinds sent."""
         events, last = await database_sync_to_async(events_for)(self.access, self.position)
         self.synced = max(self.synced, last)
         self._forget_pending()
         await self._deliver(events, always=always)
+        return {e["kind"] for e in events}
 
     async def _deliver(
         self, events: list[dict], always: bool = False, base: dict[str, int] | None = None
@@ -388,7 +441,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self._error(str(refusal))
                 return
             self.position = start_position(self.access.streams, after)
-            await self._catch_up(always=True)  # asked: answered even when empty
+            synced = self.synced
+            kinds = await self._catch_up(always=True)  # asked: answered even when empty
+            if kinds & MEMBERSHIP_KINDS:  # a close whose push was lost: a death, a recruit
+                await self._refresh_membership(since=synced)
         elif kind == "post":
             await self._post(content)
         else:

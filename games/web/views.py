@@ -315,8 +315,19 @@ def events_after(request, game_id: int):
     found = list(visible_events(viewer, after, upto_seq=game.last_event_seq, streams=streams))
     start = streams.start()
     start.update({label: n for label, n in after.items() if label in start})
+    # Each event as the socket gives it (a page that polls while Redis is down reads it
+    # the same way: static/games/live.js).
+    line = gm_event_text if viewer.is_gm else event_text
+    accounts = masks.gm_accounts(game, viewer.is_gm)  # the GM of a masked game: "Oak (al)"
     events = [
-        {"id": list(streams.key(e)), "kind": e.kind, "payload": e.payload, "phase": e.phase_id}
+        {
+            "id": list(streams.key(e)),
+            "kind": e.kind,
+            "payload": e.payload,
+            "phase": e.phase_id,
+            "at": e.created_at.isoformat(),
+            "text": with_accounts(line(e), accounts, e.kind),
+        }
         for e in found
     ]
     return JsonResponse({"events": events, "cursor": advanced(start, found, streams)})

@@ -4,6 +4,11 @@
 // laptop sleep, server restart) it reopens the socket with ?after=<cursor> so the
 // server sends what was missed. The numbers count only what this viewer reads. Everything shown is set
 // with textContent: posts are never interpreted as HTML.
+// A push can be lost (a worker killed right after a close, Redis restarting): once the
+// countdown has run out the page asks for what it missed every second and a half until
+// the phase changes (then every ten seconds), and every half minute anyway. While the
+// socket is down (Redis down: it closes with 1013) the page reads the same feed over
+// HTTP (events/?after=<cursor>) every few seconds and reconnects with backoff.
 (function () {
   "use strict";
   // The reader's words (the /jsi18n/ catalogue, loaded first); English if it is missing.
@@ -25,6 +30,15 @@
   let refs = 0;
   let navigating = false; // a form is being sent the ordinary way: no reload meanwhile
   let lobbyStale = false; // the lobby changed while the GM typed an announcement
+  let lastCheck = Date.now(); // when the page last asked for what it missed
+  let overdueDeadline = null; // the deadline the countdown ran out on
+  let overdueChecks = 0; // checks since then
+  const CHECK_MS = 30000; // the light periodic check, socket open
+  const POLL_MS = 3000; // socket down: the HTTP feed
+  const OVERDUE_MS = 1500; // the countdown ran out: until the close arrives
+  const OVERDUE_QUICK_CHECKS = 10; // then every LATE_MS (a GM-paced or paused clock)
+  const LATE_MS = 10000;
+  const UNAVAILABLE = 1013; // the server's "try again later" (games/live/consumers.py)
 
   function readCursor(text) {
     try {
@@ -78,6 +92,13 @@
     // 4503: the database was unreachable as the socket opened (its error frame said
     // so); the page reconnects like after any close.
     socket.onclose = function (closed) {
+      if (closed.code === UNAVAILABLE) {
+        setStatus("live updates down: checking for news every few seconds", "off");
+        retry = Math.max(retry, 2000);
+        setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 10000);
+        return;
+      }
       if (closed.code === 4401) {
         // The session logged out (games/live/sessions.py): a new socket would be
         // anonymous; the page says so and waits for a reload.
@@ -95,8 +116,57 @@
       if (data.type === "events") onEvents(data);
       else if (data.type === "membership") onMembership(data);
       else if (data.type === "error") toast(data.message, "error");
+      else if (data.type === "unavailable") setStatus(data.message, "off");
       else if (data.type === "posted") clearForm(data.ref);
     };
+  }
+
+  // Ask for everything after this page's cursor: over the socket when it is open,
+  // else from the HTTP feed (the same events, the same cursor).
+  function checkForNews() {
+    lastCheck = Date.now();
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: "resync", after: cursor }));
+      return;
+    }
+    const asked = JSON.stringify(cursor);
+    fetch("/games/" + gameId + "/events/?after=" + encodeURIComponent(asked), {
+      credentials: "same-origin",
+    })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        // A socket frame moved the cursor meanwhile: the next check starts from it.
+        if (!data || !Array.isArray(data.events) || JSON.stringify(cursor) !== asked) return;
+        onEvents({ prev: cursor, upto: data.cursor, events: data.events });
+      })
+      .catch(function () { /* the next check retries */ });
+  }
+
+  function serverNow() {
+    return Date.now() + (clock.offset || 0);
+  }
+
+  // The deadline this page counts down to, once it has passed (a second's grace for
+  // the close and its push); null while it runs, is paused, or there is none.
+  function passedDeadline() {
+    const node = document.querySelector("#phase-banner .countdown[data-deadline]");
+    if (!node) return null;
+    const deadline = node.dataset.deadline;
+    return Date.parse(deadline) < serverNow() - 1000 ? deadline : null;
+  }
+
+  function watch() {
+    const open = socket && socket.readyState === WebSocket.OPEN;
+    let every = open ? CHECK_MS : POLL_MS;
+    const passed = passedDeadline();
+    if (passed !== overdueDeadline) {
+      overdueDeadline = passed;
+      overdueChecks = 0;
+    }
+    if (passed !== null) every = Math.min(every, overdueChecks < OVERDUE_QUICK_CHECKS ? OVERDUE_MS : LATE_MS);
+    if (Date.now() - lastCheck < every) return;
+    if (passed !== null) overdueChecks += 1;
+    checkForNews();
   }
 
   function onEvents(data) {
@@ -527,4 +597,5 @@
 
   scrollMoves();
   connect();
+  setInterval(watch, 500);
 })();
