@@ -39,8 +39,11 @@ from urllib.parse import parse_qs
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 from django.utils import timezone
+from django.utils.translation.trans_real import parse_accept_lang_header
 
+import roles
 from games import services
 from games.cursors import BadCursor, read_position
 from games.live.sessions import LOGGED_OUT_CODE, session_group
@@ -120,9 +123,31 @@ def start_position(streams: Streams, given: dict[str, int]) -> dict[str, int]:
     return position
 
 
+def reader_language(scope) -> str:
+    """The language this socket's lines are said in ("en" or "ru"): the language
+    cookie the site sets, then the browser's Accept-Language, then English."""
+    cookies = scope.get("cookies") or {}
+    chosen = _supported(cookies.get(settings.LANGUAGE_COOKIE_NAME))
+    if chosen:
+        return chosen
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    for code, _quality in parse_accept_lang_header(accept):
+        chosen = _supported(code)
+        if chosen:
+            return chosen
+    return "en"
+
+
+def _supported(code: str | None) -> str | None:
+    base = str(code or "").lower().replace("_", "-").split("-")[0]
+    return base if base in roles.LANGUAGES else None
+
+
 class GameConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.lang = reader_language(self.scope)
         self.access: Access | None = None
         self.joined: set[str] = set()
         self.pending: dict[int, dict] = {}
@@ -326,7 +351,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 "type": "events",
                 "prev": self.position,
                 "upto": upto,
-                "events": [_for_browser(e, streams) for e in events],
+                "events": [_for_browser(e, streams, self.lang) for e in events],
                 "now": timezone.now().isoformat(),
             }
         )
@@ -391,16 +416,16 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._error("Send a JSON object.")
 
 
-def _for_browser(event: dict, streams: Streams) -> dict:
+def _for_browser(event: dict, streams: Streams, lang: str) -> dict:
     """A pushed event as this viewer's browser reads it: named by his own stream and
-    number, without its audience or the game-wide seq."""
+    number, without its audience or the game-wide seq; its line in his language."""
     return {
         "id": list(streams.key(event)),
         "kind": event["kind"],
         "payload": event["payload"],
         "phase": event["phase"],
         "at": event["at"],
-        "text": event["text"],
+        "text": event["texts"][lang],
     }
 
 

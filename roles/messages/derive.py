@@ -122,7 +122,7 @@ def death_message(
 ) -> Message:
     """'Name (what the reveal shows) died: description.' for one death of a payload."""
     player = death.get("player")
-    shown = death.get("role_name") or death.get("role") or death.get("faction")
+    shown = death.get("role") or death.get("faction")
     described = descriptions.get(player)
     if modkill:
         mid = "modkilled.shown" if shown else "modkilled"

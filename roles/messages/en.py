@@ -283,6 +283,10 @@ OUTCOME = {
     "{replaces:names}).",
     "action.withdrawn": "{player}: {ability:ability} withdrawn.",
     "action.withdrawn_any": "{player}: action withdrawn.",
+    "phase.record": {"by": "phase", "cases": {
+        "night": "(GM) full record of night {number}:",
+        "day": "(GM) full record of day {number}:"}},
+    "to_team": "To the {faction:thing} team: {line}",
     "to_player": "To {player}: {line}",
 }  # fmt: skip
 

@@ -334,6 +334,10 @@ OUTCOME = {
     "{replaces:names}).",
     "action.withdrawn": "{player}: ход «{ability:ability}» отозван.",
     "action.withdrawn_any": "{player}: ход отозван.",
+    "phase.record": {"by": "phase", "cases": {
+        "night": "(ведущий) Полная запись ночи {number}:",
+        "day": "(ведущий) Полная запись дня {number}:"}},
+    "to_team": "Команде «{faction:thing}»: {line}",
     "to_player": "Игроку {player}: {line}",
 }  # fmt: skip
 
