@@ -210,21 +210,19 @@ def _death(p: dict) -> dict:
 
 
 def _move_text(kind: str, p: dict, reader: Reader) -> str:
-    """A move recorded or withdrawn: 'ann: heal → bob.' with the ability in words."""
-    who = p.get("player") or "?"
+    """A move recorded or withdrawn, the ability in words: 'ann: heal → bob.' for the
+    GM and the team, 'Recorded: heal → bob.' for the seat itself (no name)."""
+    who = p.get("player")
+    lead = "action" if who else "mine"
     if kind == "action_withdrawn":
-        if p.get("ability"):
-            return reader.say("action.withdrawn", player=who, ability=p["ability"])
-        return reader.say("action.withdrawn_any", player=who)
+        mid = ".withdrawn" if p.get("ability") else ".withdrawn_any"
+        return reader.say(lead + mid, player=who, ability=p.get("ability"))
     if p.get("done"):  # "nothing more": the moves already sent stand
-        return reader.say("action.done", player=who)
+        return reader.say(lead + ".done", player=who)
     if not p.get("ability"):
-        return reader.say("action.nothing", player=who)
+        return reader.say(lead + ".nothing", player=who)
     targets, replaces = p.get("targets", []), p.get("replaces")
-    if replaces:
-        mid = "action.instead"
-    else:
-        mid = "action" if targets else "action.untargeted"
+    mid = lead + ("" if targets else ".untargeted") + (".instead" if replaces else "")
     return reader.say(mid, player=who, ability=p["ability"], targets=targets, replaces=replaces)
 
 

@@ -277,12 +277,24 @@ OUTCOME = {
     "teammates.faction": "The {faction:thing} team: {members:names}.",
     "action": "{player}: {ability:ability} → {targets:names}.",
     "action.untargeted": "{player}: {ability:ability}.",
+    "action.instead": "{player}: {ability:ability} → {targets:names} (instead of "
+    "{replaces:abilities}).",
+    "action.untargeted.instead": "{player}: {ability:ability} (instead of "
+    "{replaces:abilities}).",
     "action.nothing": "{player}: nothing.",
     "action.done": "{player}: nothing more.",
-    "action.instead": "{player}: {ability:ability} → {targets:names} (instead of "
-    "{replaces:names}).",
     "action.withdrawn": "{player}: {ability:ability} withdrawn.",
     "action.withdrawn_any": "{player}: action withdrawn.",
+    "mine": "Recorded: {ability:ability} → {targets:names}.",
+    "mine.untargeted": "Recorded: {ability:ability}.",
+    "mine.instead": "Recorded: {ability:ability} → {targets:names} (instead of "
+    "{replaces:abilities}).",
+    "mine.untargeted.instead": "Recorded: {ability:ability} (instead of "
+    "{replaces:abilities}).",
+    "mine.nothing": "Recorded: nothing.",
+    "mine.done": "Recorded: nothing more.",
+    "mine.withdrawn": "{ability:Ability} withdrawn.",
+    "mine.withdrawn_any": "Action withdrawn.",
     "phase.record": {"by": "phase", "cases": {
         "night": "(GM) full record of night {number}:",
         "day": "(GM) full record of day {number}:"}},

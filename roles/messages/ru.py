@@ -328,12 +328,22 @@ OUTCOME = {
     "teammates.faction": "Команда «{faction:thing}»: {members:names}.",
     "action": "{player}: {ability:ability} → {targets:names}.",
     "action.untargeted": "{player}: {ability:ability}.",
+    "action.instead": "{player}: {ability:ability} → {targets:names} (вместо: "
+    "{replaces:abilities}).",
+    "action.untargeted.instead": "{player}: {ability:ability} (вместо: {replaces:abilities}).",
     "action.nothing": "{player}: без хода.",
     "action.done": "{player}: больше ходов нет.",
-    "action.instead": "{player}: {ability:ability} → {targets:names} (вместо "
-    "{replaces:names}).",
     "action.withdrawn": "{player}: ход «{ability:ability}» отозван.",
     "action.withdrawn_any": "{player}: ход отозван.",
+    "mine": "Записано: {ability:ability} → {targets:names}.",
+    "mine.untargeted": "Записано: {ability:ability}.",
+    "mine.instead": "Записано: {ability:ability} → {targets:names} (вместо: "
+    "{replaces:abilities}).",
+    "mine.untargeted.instead": "Записано: {ability:ability} (вместо: {replaces:abilities}).",
+    "mine.nothing": "Записано: без хода.",
+    "mine.done": "Записано: больше ходов нет.",
+    "mine.withdrawn": "Ход «{ability:ability}» отозван.",
+    "mine.withdrawn_any": "Ход отозван.",
     "phase.record": {"by": "phase", "cases": {
         "night": "(ведущий) Полная запись ночи {number}:",
         "day": "(ведущий) Полная запись дня {number}:"}},
