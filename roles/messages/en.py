@@ -31,6 +31,9 @@ WORDS = {
     "suspicious": "Suspicious",
     "not_suspicious": "Not suspicious",
     "not_commissar": "not the Commissar",
+    # a team named where the ruleset has no such role or faction (ru_two_clans' clans)
+    "mafia": "Mafia",
+    "civilian": "Civilian",
     "villager": "a villager",
     "criminal": "a criminal",
     "framed": "Framed",
@@ -215,7 +218,7 @@ EVENTS = {
     "event.remembered": "{player} remembered being the {role:thing}.",
     "event.sanitized": "{player}'s body was sanitized.",
     "event.three_days_of_peace": "Three days without a death: the game is decided for "
-    "{side:thing}.",
+    "{side:faction}.",
     "event.trial": "{player} is on trial.",
     "event.verdict": {
         "by": "verdict",
@@ -270,11 +273,11 @@ OUTCOME = {
     "modkilled": "{player} was modkilled by the GM.",
     "modkilled.shown": "{player} ({shown:thing}) was modkilled by the GM.",
     "game_over": "Game over. Winners: {winners:names}.",
-    "role": "Your role: {role:thing} ({faction:thing}).",
-    "role.named": "{player}'s role: {role:thing} ({faction:thing}).",
+    "role": "Your role: {role:thing} ({faction:faction}).",
+    "role.named": "{player}'s role: {role:thing} ({faction:faction}).",
     "teammates": "Team: {members:names}.",
     "teammates.named": "{player}'s team: {members:names}.",
-    "teammates.faction": "The {faction:thing} team: {members:names}.",
+    "teammates.faction": "The {faction:faction} team: {members:names}.",
     "action": "{player}: {ability:ability} → {targets:names}.",
     "action.untargeted": "{player}: {ability:ability}.",
     "action.instead": "{player}: {ability:ability} → {targets:names} (instead of "
@@ -298,7 +301,7 @@ OUTCOME = {
     "phase.record": {"by": "phase", "cases": {
         "night": "(GM) full record of night {number}:",
         "day": "(GM) full record of day {number}:"}},
-    "to_team": "To the {faction:thing} team: {line}",
+    "to_team": "To the {faction:faction} team: {line}",
     "to_player": "To {player}: {line}",
 }  # fmt: skip
 

@@ -9,6 +9,9 @@ others; a name a ruleset words its own way overrides the common one.
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import cache
+
 from ..ruleset import get_ruleset, list_rulesets
 
 ROLES_RU = {
@@ -103,19 +106,24 @@ FACTIONS_RU_BY_RULESET = {
 }
 
 
+@cache
 def _english_roles() -> dict[str, str]:
-    names: dict[str, str] = {}
-    for ruleset in list_rulesets():
-        for role in ruleset.roles.values():
-            names.setdefault(role.id, role.name)
-    return names
+    """Each role id's most common English name over the rulesets ("Mafia", not ru_19's
+    "Mafia shooter"), for a line whose ruleset is not at hand."""
+    counts = Counter((r.id, r.name) for s in list_rulesets() for r in s.roles.values())
+    return _most_common(counts)
 
 
+@cache
 def _english_factions() -> dict[str, str]:
+    counts = Counter(pair for s in list_rulesets() for pair in s.factions.items())
+    return _most_common(counts)
+
+
+def _most_common(counts: Counter) -> dict[str, str]:
     names: dict[str, str] = {}
-    for ruleset in list_rulesets():
-        for faction, name in ruleset.factions.items():
-            names.setdefault(faction, name)
+    for (key, name), _count in counts.most_common():
+        names.setdefault(key, name)
     return names
 
 
@@ -130,16 +138,20 @@ def role_name(ruleset_id: str | None, role_id: str, lang: str = "en") -> str | N
     """The role's name in `lang`, or None when `role_id` is no role. Without a ruleset
     (an event stored without one) the name any ruleset gives the id."""
     ruleset = _ruleset(ruleset_id)
+    if ruleset is not None and role_id not in ruleset.roles:
+        return None  # bay12's "mafia" is its faction, not ru_19's role
     if lang == "ru":
         own = ROLES_RU_BY_RULESET.get(ruleset_id or "", {}).get(role_id)
         return own or ROLES_RU.get(role_id)
-    if ruleset is not None and role_id in ruleset.roles:
+    if ruleset is not None:
         return ruleset.roles[role_id].name
     return _english_roles().get(role_id)
 
 
 def faction_name(ruleset_id: str | None, faction: str, lang: str = "en") -> str | None:
     ruleset = _ruleset(ruleset_id)
+    if ruleset is not None and faction not in ruleset.factions:
+        return None
     if lang == "ru":
         own = FACTIONS_RU_BY_RULESET.get(ruleset_id or "", {}).get(faction)
         return own or FACTIONS_RU.get(faction)

@@ -113,6 +113,9 @@ def _value(value: Any, kind: str | None, ruleset: str | None, catalogue) -> str:
         return catalogue.join(items) if items else catalogue.WORDS["nothing"]
     if kind == "thing":
         return thing(str(value), ruleset, catalogue)
+    if kind == "faction":  # a team, even where a role has its id (ru "mafia")
+        named = faction_name(ruleset, str(value), catalogue.LANG)
+        return named or thing(str(value), ruleset, catalogue)
     if kind in ("ability", "Ability"):
         said = catalogue.ABILITIES.get(str(value), str(value))  # a new one: its test fails
         return said[:1].upper() + said[1:] if kind == "Ability" else said

@@ -36,6 +36,8 @@ WORDS = {
     "suspicious": "подозрителен",
     "not_suspicious": "не подозрителен",
     "not_commissar": "не комиссар",
+    "mafia": "мафия",
+    "civilian": "мирный",
     "villager": "житель деревни",
     "criminal": "преступник",
     "framed": "подставлен",
@@ -269,7 +271,7 @@ EVENTS = {
     "event.mayor_revealed": "Игрок {player} раскрылся как Мэр.",
     "event.remembered": "Игрок {player} вспомнил, что был: {role:thing}.",
     "event.sanitized": "Тело игрока {player} зачищено.",
-    "event.three_days_of_peace": "Три дня без смертей: игра решена в пользу: {side:thing}.",
+    "event.three_days_of_peace": "Три дня без смертей: игра решена в пользу: {side:faction}.",
     "event.trial": "Игрок {player} под судом.",
     "event.verdict": {
         "by": "verdict",
@@ -321,11 +323,11 @@ OUTCOME = {
     "modkilled": "Ведущий вывел из игры игрока {player} (модкилл).",
     "modkilled.shown": "Ведущий вывел из игры игрока {player} ({shown:thing}; модкилл).",
     "game_over": "Игра окончена. Победители: {winners:names}.",
-    "role": "Ваша роль: {role:thing} ({faction:thing}).",
-    "role.named": "Роль игрока {player}: {role:thing} ({faction:thing}).",
+    "role": "Ваша роль: {role:thing} ({faction:faction}).",
+    "role.named": "Роль игрока {player}: {role:thing} ({faction:faction}).",
     "teammates": "Команда: {members:names}.",
     "teammates.named": "Команда игрока {player}: {members:names}.",
-    "teammates.faction": "Команда «{faction:thing}»: {members:names}.",
+    "teammates.faction": "Команда «{faction:faction}»: {members:names}.",
     "action": "{player}: {ability:ability} → {targets:names}.",
     "action.untargeted": "{player}: {ability:ability}.",
     "action.instead": "{player}: {ability:ability} → {targets:names} (вместо: "
@@ -347,7 +349,7 @@ OUTCOME = {
     "phase.record": {"by": "phase", "cases": {
         "night": "(ведущий) Полная запись ночи {number}:",
         "day": "(ведущий) Полная запись дня {number}:"}},
-    "to_team": "Команде «{faction:thing}»: {line}",
+    "to_team": "Команде «{faction:faction}»: {line}",
     "to_player": "Игроку {player}: {line}",
 }  # fmt: skip
 

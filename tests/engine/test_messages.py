@@ -66,13 +66,13 @@ def sample(kind: str, fields: set[str], ruleset: roles.Ruleset) -> list[dict]:
     role = next(iter(ruleset.roles))
     base = {"to": "Ann", "kind": kind, **{f: "Bob" for f in fields}}
     values = {
-        "check": [role, "suspicious", "not_suspicious", "villager", "criminal", "civilian"],
+        "check": [role, "suspicious", "not_suspicious", "villager", "criminal"],
         "roles": [[role, "doused", "framed"]],
         "spied": [sorted(RESULT_KINDS)[:3], []],
         "visitors": [["Bob", "Cid"], []],
         "mafia_visits": [["Bob"], []],
         "crimes": [["murder", "identity_theft"], []],
-        "death_type": [["mafioso", "leaver", "modkill"]],
+        "death_type": [[role, "leaver", "modkill"]],
         "targets": [["Bob"], []],
         "visitor_roles": [[role]],
         "convert": ["success", "failed"],

@@ -130,7 +130,8 @@ def test_a_hidden_role_never_reaches_its_holder_and_the_gm_reads_it(
     assert [e["payload"] for e in told] == [
         {"role": shown.id, "name": shown.name, "faction": shown.faction}
     ]
-    assert told[0]["text"] == f"Your role: {shown.name} ({shown.faction})."
+    faction = roles.get_ruleset(ruleset_id).factions[shown.faction]  # its name, not its id
+    assert told[0]["text"] == f"Your role: {shown.name} ({faction})."
     assert f"<strong>{shown.name}</strong>" in page and told[0]["text"] in page
     assert not named(without_the_shown_card(page, ruleset_id, shown), real)
     client = Client()
