@@ -9,9 +9,10 @@ from .cards_ru import CARDS_RU
 
 
 def role_card_in(ruleset_id: str, role_id: str, lang: str = "en", shown: bool = True) -> str:
-    """The card a player with this role receives, in `lang` ("en" or "ru")."""
+    """The card a player with this role receives, in `lang` ("en" or "ru"), in words
+    (no ability ids: `python -m roles rules` prints those)."""
     if lang != "ru":
-        return role_card(ruleset_id, role_id, shown=shown)
+        return role_card(ruleset_id, role_id, shown=shown, ids=False)
     ruleset = get_ruleset(ruleset_id)
     role = ruleset.roles[role_id]
     if shown and role.shown_as:
