@@ -108,7 +108,7 @@ def test_a_whole_bay12_game_through_the_views(gemma, players):
         own = ruleset.roles[table.role_of(name)]
         assert f"<strong>{own.name}</strong>" in table.page(name)
         card = table.clients[name].get(reverse("role_card", args=[game.id])).content.decode()
-        assert card == roles.role_card("bay12", own.id)
+        assert card == roles.role_card_in("bay12", own.id, "en")
     mafioso_page = table.page(mafioso)
     assert "Your team: " + consort in mafioso_page
     for name in (sheriff, doctor, escort, *townies):
