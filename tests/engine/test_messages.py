@@ -272,3 +272,18 @@ def test_random_games_say_everything_in_words(ruleset_id) -> None:
                         assert_words(line, lang, names)
                 told += 1
     assert told > 20
+
+
+def test_the_rules_command_prints_the_cards_in_a_language(capsys) -> None:
+    """`python -m roles rules RULESET --lang ru`: the cards a Russian reader reads; the
+    default output stays the engine's sheet."""
+    from roles.__main__ import main
+
+    assert main(["rules", "ru_classic", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "[commissar]\nКомиссар (мирные)." in out
+    assert main(["rules", "bay12", "--lang", "ru"]) == 0
+    assert "[mafioso]\nМафиози (Мафия)." in capsys.readouterr().out
+    assert main(["rules", "bay12", "--lang", "de"]) == 2
+    assert main(["rules", "bay12"]) == 0
+    assert "Kill [kill]" in capsys.readouterr().out
