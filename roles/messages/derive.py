@@ -152,7 +152,9 @@ def outcome_messages(payload: dict[str, Any], ruleset: str | None) -> list[Messa
     if "lynched" in payload:
         lynched = payload["lynched"]
         out.append(
-            message("lynched", ruleset, players=lynched) if lynched else message("lynched.none")
+            message("lynched", ruleset, players=lynched, n=len(lynched))
+            if lynched
+            else message("lynched.none")
         )
     descriptions = payload.get("descriptions") or {}
     out.extend(death_message(d, descriptions, ruleset) for d in payload.get("deaths", []))

@@ -287,3 +287,15 @@ def test_the_rules_command_prints_the_cards_in_a_language(capsys) -> None:
     assert main(["rules", "bay12", "--lang", "de"]) == 2
     assert main(["rules", "bay12"]) == 0
     assert "Kill [kill]" in capsys.readouterr().out
+
+
+def test_a_death_line_agrees_with_the_players_pronoun_in_russian() -> None:
+    death = {"player": "Ann", "role": "doctor"}
+    for pronoun, verb in (("she", "погибла"), ("he", "погиб"), ("they", "погиб")):
+        told = roles.messages.death_message(death, {}, "ru_classic")
+        assert render(told, "ru", {"Ann": pronoun}.get) == f"Ann (Доктор) {verb}."
+    one = roles.outcome_messages({"phase": "day", "number": 2, "lynched": ["Ann"]}, None)
+    two = roles.outcome_messages({"phase": "day", "number": 2, "lynched": ["Ann", "Bob"]}, None)
+    assert render(one[1], "ru") == "Посажен: Ann."
+    assert render(two[1], "ru") == "Посажены: Ann, Bob."
+    assert render(two[1], "en") == "Lynched: Ann, Bob."
