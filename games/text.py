@@ -53,11 +53,6 @@ def result_text(
     return f"{result.get('to', '?')}: {line}"
 
 
-# Entries of a phase's outcome that the log also holds as events of their own (a will
-# read out with a death: games/services/notes.py log_last_wills), told there once.
-OWN_LINE_KINDS = {"last_will"}
-
-
 def outcome_text(
     p: dict, lang: str | None = None, ruleset: str | None = None, pronoun_of=None
 ) -> str:
