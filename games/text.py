@@ -40,6 +40,16 @@ def pronouns_for(event) -> PronounOf | None:
     return None
 
 
+def ability_label(choice: dict, lang: str | None = None) -> str:
+    """An offered ability's name on its form: the engine's own label in English
+    ("Order kill"), the ability in words in another language ("Убить")."""
+    lang = reader_language(lang)
+    if lang == "en":
+        return str(choice.get("label") or choice.get("ability"))
+    said = render(message("action.ability", None, ability=choice.get("ability")), lang)
+    return said[:1].upper() + said[1:]
+
+
 def result_text(
     result: dict, lang: str | None = None, ruleset: str | None = None, pronoun_of=None
 ) -> str:

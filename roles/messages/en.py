@@ -288,6 +288,7 @@ OUTCOME = {
     "action.done": "{player}: nothing more.",
     "action.withdrawn": "{player}: {ability:ability} withdrawn.",
     "action.withdrawn_any": "{player}: action withdrawn.",
+    "action.ability": "{ability:ability}",
     "mine": "Recorded: {ability:ability} → {targets:names}.",
     "mine.untargeted": "Recorded: {ability:ability}.",
     "mine.instead": "Recorded: {ability:ability} → {targets:names} (instead of "

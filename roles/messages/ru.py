@@ -342,6 +342,7 @@ OUTCOME = {
     "action.done": "{player}: больше ходов нет.",
     "action.withdrawn": "{player}: ход «{ability:ability}» отозван.",
     "action.withdrawn_any": "{player}: ход отозван.",
+    "action.ability": "{ability:ability}",
     "mine": "Записано: {ability:ability} → {targets:names}.",
     "mine.untargeted": "Записано: {ability:ability}.",
     "mine.instead": "Записано: {ability:ability} → {targets:names} (вместо: "

@@ -72,10 +72,13 @@ def test_a_ru_classic_page_speaks_the_readers_language(gemma, monkeypatch):
     from games import services
 
     game, users = dealt_game(gemma, monkeypatch, "ru_classic", "classic_12", CLASSIC)
-    services.submit_action(users["p00"], game.id, ability="check", targets=["p09"])
-    services.gm_close_phase(gemma, game.id)
     client = Client()
     client.force_login(users["p00"])
+    with translation.override("ru"):  # the night's form: the engine's offer in words
+        night = client.get(reverse("game", args=[game.id])).content.decode()
+    assert "<legend>Проверить" in night and "<legend>Check" not in night
+    services.submit_action(users["p00"], game.id, ability="check", targets=["p09"])
+    services.gm_close_phase(gemma, game.id)
     with translation.override("ru"):
         russian = client.get(reverse("game", args=[game.id])).content.decode()
     with translation.override("en"):
