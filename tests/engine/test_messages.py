@@ -299,3 +299,11 @@ def test_a_death_line_agrees_with_the_players_pronoun_in_russian() -> None:
     assert render(one[1], "ru") == "Посажен: Ann."
     assert render(two[1], "ru") == "Посажены: Ann, Bob."
     assert render(two[1], "en") == "Lynched: Ann, Bob."
+
+
+def test_a_russian_description_declines_the_pronoun() -> None:
+    """002: 'Serial Killer: He/She had multiple stab wounds.'"""
+    told = roles.description_message("Ann", announce.describe(["serial_killer"]))
+    assert render(told, "ru", {"Ann": "she"}.get) == "На теле её множество ножевых ран."
+    assert render(told, "ru", {"Ann": "he"}.get) == "На теле его множество ножевых ран."
+    assert render(told, "ru") == "На теле игрока множество ножевых ран."
