@@ -66,6 +66,15 @@ def pronoun_of(user) -> str:
     return profile.pronoun if profile is not None else Pronoun.THEY.value
 
 
+def pronouns_in_game(game_id: int) -> dict[str, str]:
+    """Seat name -> pronoun for the seats of one game whose player set one."""
+    from games.models import Seat
+
+    users = dict(Seat.objects.filter(game_id=game_id).values_list("user_id", "name"))
+    chosen = Profile.objects.filter(user_id__in=users).values_list("user_id", "pronoun")
+    return {users[user_id]: pronoun for user_id, pronoun in chosen}
+
+
 @functools.cache
 def time_zone_names() -> frozenset[str]:
     """Every IANA zone name this machine knows (read from disk once)."""

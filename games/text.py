@@ -1,70 +1,130 @@
 """Game text in words: one line for each event of the log, the same for a page and a
 push (the templates' filters in games/templatetags/game_tags.py and the socket
-messages of games/services/push.py both render through here)."""
+messages of games/services/push.py both render through here).
+
+What the engine says (results, the morning post, deaths, roles, votes and moves) is
+the engine's message (roles.messages) said in the reader's language: Django's active
+language unless `lang` is given, with each player's pronoun from `pronoun_of`
+(`pronouns_for` is the seam that reads them; "they" by default)."""
 
 import re
+from collections.abc import Callable
+
+from django.utils.translation import get_language
+
+import roles
+from games import profiles
+from roles.messages import death_message, language, message, render
 
 # Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
 QUIET_KINDS = {"post", "pm", "vote", "game_created"}
 
-
-def result_text(result: dict) -> str:
-    if result.get("kind") == "last_will":  # a Coroner reads a body's will (sc2)
-        will = result.get("value") or "none was written"
-        return f"{result.get('to', '?')}: {result.get('target')}'s last will: {will}"
-    parts = [f"{result.get('to', '?')}: {result.get('kind', '')}"]
-    if result.get("target"):
-        parts.append(f"on {result['target']}")
-    if "value" in result:
-        value = result["value"]
-        parts.append("→ " + (", ".join(map(str, value)) if isinstance(value, list) else str(value)))
-    return " ".join(parts)
+PronounOf = Callable[[str], str]
 
 
-# Entries of a phase's outcome that the log also holds as events of their own (a will
-# read out with a death: games/services/notes.py log_last_wills), told there once.
-OWN_LINE_KINDS = {"last_will"}
+def reader_language(lang: str | None = None) -> str:
+    """ "en" or "ru": `lang`, else Django's active language (the request's or the
+    socket's, games/live/consumers.py reader_language)."""
+    return language(lang or get_language())
 
 
-def outcome_text(p: dict) -> str:
+def ruleset_of(event) -> str | None:
+    """The event's ruleset when its game is at hand (loaded with it, never a query):
+    its role names ("Мафия-стрелок" in ru_19); else the names every ruleset shares."""
+    cache = getattr(getattr(event, "_state", None), "fields_cache", None) or {}
+    game = cache.get("game")
+    return getattr(game, "ruleset_id", None) or getattr(event, "ruleset", None)
+
+
+def pronouns_for(event) -> PronounOf | None:
+    """The pronouns of the event's players (they/he/she), from the profiles of the
+    accounts in the seats (a mask's seat speaks with its player's pronoun: games/masks.py
+    renames the seat, not the account). Read once, only when a line needs a pronoun (a
+    death's description); an event without a game says "they"."""
+    game_id = getattr(event, "game_id", None)
+    if game_id is None:
+        return None
+    known: dict[str, str] = {}
+
+    def pronoun_of(player: str) -> str:
+        if not known:
+            known.update(profiles.pronouns_in_game(game_id))
+            known.setdefault("", "they")  # read once, even in a game of no profiles
+        return known.get(player, "they")
+
+    return pronoun_of
+
+
+def ability_label(choice: dict, lang: str | None = None) -> str:
+    """An offered ability's name on its form: the engine's own label in English
+    ("Order kill"), the ability in words in another language ("Убить")."""
+    lang = reader_language(lang)
+    if lang == "en":
+        return str(choice.get("label") or choice.get("ability"))
+    said = render(message("action.ability", None, ability=choice.get("ability")), lang)
+    return said[:1].upper() + said[1:]
+
+
+def result_text(
+    result: dict, lang: str | None = None, ruleset: str | None = None, pronoun_of=None
+) -> str:
+    """'Ann: Your check of Bob: Suspicious.' -- a private result and whom it is for."""
+    told = {k: v for k, v in result.items() if k not in ("phase", "number", "ruleset")}
+    line = render(
+        roles.result_message(told, ruleset or result.get("ruleset")),
+        reader_language(lang),
+        pronoun_of,
+    )
+    return f"{result.get('to', '?')}: {line}"
+
+
+def outcome_text(
+    p: dict, lang: str | None = None, ruleset: str | None = None, pronoun_of=None
+) -> str:
     """The public outcome of a phase: headline, deaths with descriptions, the lynch."""
-    parts = [f"{str(p.get('phase', '')).capitalize()} {p.get('number')} ended."]
-    if p.get("headline"):
-        parts.append(str(p["headline"]))
-    if "tally" in p:
-        counted = ", ".join(f"{name} {count}" for name, count in p["tally"].items())
-        parts.append(f"Tally: {counted or 'no votes'}.")
-    if "lynched" in p:
-        parts.append(
-            f"Lynched: {', '.join(p['lynched'])}." if p["lynched"] else "Nobody was lynched."
-        )
-    parts.extend(death_lines(p, "died"))
-    for event in p.get("events", []):
-        if event.get("kind") in OWN_LINE_KINDS:
-            continue
-        details = ", ".join(f"{k}: {v}" for k, v in event.items() if k != "kind")
-        label = str(event.get("kind", "")).replace("_", " ")
-        parts.append(f"{label} ({details})." if details else f"{label}.")
-    return " ".join(parts)
+    lang = reader_language(lang)
+    return " ".join(render(m, lang, pronoun_of) for m in roles.outcome_messages(p, ruleset))
 
 
-def death_lines(p: dict, verb: str) -> list[str]:
-    """'Name (what the reveal shows) died: description.' for each death of a payload."""
+def death_lines(
+    p: dict,
+    modkill: bool = False,
+    lang: str | None = None,
+    ruleset: str | None = None,
+    pronoun_of=None,
+) -> list[str]:
+    """'Name (what the reveal shows) died: description.' for each death of a payload;
+    `modkill`: '... was modkilled by the GM.'"""
+    lang = reader_language(lang)
     descriptions = p.get("descriptions") or {}
-    lines = []
-    for death in p.get("deaths", []):
-        shown = death.get("role_name") or death.get("role") or death.get("faction")
-        line = f"{death['player']}{f' ({shown})' if shown else ''} {verb}"
-        if descriptions.get(death["player"]):
-            line += f": {descriptions[death['player']]}"
-        lines.append(line if line.endswith((".", "!", "?")) else line + ".")
-    return lines
+    return [
+        render(death_message(d, descriptions, ruleset, modkill=modkill), lang, pronoun_of)
+        for d in p.get("deaths", [])
+    ]
 
 
-def event_text(event) -> str:
+class Reader:
+    """Who a line is said to: his language, the event's ruleset, the players' pronouns."""
+
+    def __init__(self, event, lang: str | None = None, pronoun_of: PronounOf | None = None):
+        self.lang = reader_language(lang)
+        self.ruleset = ruleset_of(event)
+        self.pronoun_of = pronoun_of or pronouns_for(event)
+
+    def say(self, mid: str, **params) -> str:
+        return render(message(mid, self.ruleset, **params), self.lang, self.pronoun_of)
+
+    def told(self, engine_message: dict) -> str:
+        return render(engine_message, self.lang, self.pronoun_of)
+
+    def role(self, role_id) -> str:
+        return roles.role_name(self.ruleset, str(role_id), self.lang) or str(role_id)
+
+
+def event_text(event, lang: str | None = None, pronoun_of: PronounOf | None = None) -> str:
     """One line for an event of the log, or "" for bookkeeping shown elsewhere; a co-GM's
     tool names him (games/services/core.py Change.acting)."""
-    line = _event_line(event)
+    line = _event_line(event, Reader(event, lang, pronoun_of))
     p = event.payload or {}
     if line and p.get("acting_cogm"):
         return cogm_line(line, str(p.get("acting")))
@@ -82,7 +142,7 @@ def cogm_line(line: str, name: str) -> str:
     return f"(co-GM {name}) {line}"
 
 
-def _event_line(event) -> str:
+def _event_line(event, reader: Reader) -> str:
     kind, p = event.kind, event.payload or {}
     if kind in QUIET_KINDS:
         return ""
@@ -113,47 +173,44 @@ def _event_line(event) -> str:
             return f"{who}'s last will is erased (nothing will be read out)."
         return f"{who}'s last will, as it stands (read by {who} and the GM): {p.get('text')}"
     if kind == "last_will":
-        return f"{p.get('player')}'s last will: {p.get('text')}"
+        return reader.say("event.last_will", player=p.get("player"), text=p.get("text"))
     if kind == "role":
-        return f"Your role: {p.get('name')} ({p.get('faction')})."
+        return reader.say("role", role=p.get("role"), faction=p.get("faction"))
     if kind == "flavour":  # the GM's flavour text of a role (games/services/flavour.py)
+        name = reader.role(p.get("role")) if p.get("role") else p.get("role_name")
         if not p.get("text"):
-            return f"(GM) The flavour text of {p.get('role_name')} is removed."
-        return f"(GM) Flavour text of {p.get('role_name')}: {p.get('text')}"
+            return f"(GM) The flavour text of {name} is removed."
+        return f"(GM) Flavour text of {name}: {p.get('text')}"
     if kind == "dealt":  # the GM's copy of the deal (games/services/lobby.py)
-        return "(GM) The deal: " + ", ".join(map(_dealt_text, p.get("players", []))) + "."
+        entries = [_dealt_text(entry, reader) for entry in p.get("players", [])]
+        return "(GM) The deal: " + ", ".join(entries) + "."
     if kind == "masks":  # who is behind each mask (games/masks.py): the GM's copy
         behind = ", ".join(f"{m.get('mask')}: {m.get('account')}" for m in p.get("masks", []))
         return f"(GM) The masks: {behind}."
     if kind == "your_mask":
         return f"You play under the mask {p.get('mask')}: nobody else reads who you are."
     if kind == "teammates":
-        return "Team: " + ", ".join(p.get("members", [])) + "."
+        return reader.say("teammates", members=p.get("members", []))
     if kind == "phase_opened":
-        return f"{str(p.get('kind', '')).capitalize()} {p.get('number')} began."
+        return reader.say("phase.began", phase=p.get("kind"), number=p.get("number"))
     if kind == "phase_closed":
-        return outcome_text(p)
+        return outcome_text(p, reader.lang, reader.ruleset, reader.pronoun_of)
     if kind == "phase_record":
-        return f"(GM) full record of {p.get('phase')} {p.get('number')}: " + ", ".join(
-            result_text(r) for r in p.get("results", [])
+        results = [
+            result_text(r, reader.lang, reader.ruleset, reader.pronoun_of)
+            for r in p.get("results", [])
+        ]
+        return reader.say("phase.record", phase=p.get("phase"), number=p.get("number")) + (
+            " " + " ".join(results) if results else ""
         )
-    if kind == "action_recorded":
-        who = f"{p['player']}: " if "player" in p else "Recorded: "
-        if p.get("done"):  # "nothing more": the moves already sent stand
-            return f"{who}nothing more."
-        what = p.get("ability") or "nothing"
-        targets = ", ".join(p.get("targets", []))
-        instead = f" (instead of {', '.join(p['replaces'])})" if p.get("replaces") else ""
-        return f"{who}{what}{' → ' + targets if targets else ''}{instead}."
-    if kind == "action_withdrawn":
-        what = f"{p['ability'] or 'nothing'} withdrawn" if "ability" in p else "action withdrawn"
-        if "player" in p:
-            return f"{p['player']}: {what}."
-        return what[:1].upper() + what[1:] + "."
+    if kind in ("action_recorded", "action_withdrawn"):
+        return _move_text(kind, p, reader)
     if kind == "spectator_joined":
         return f"{p.get('spectator')} is watching."
     if kind == "game_over":
-        return "Game over. Winners: " + (", ".join(p.get("winners", [])) or "nobody") + "."
+        return reader.say("game_over", winners=p.get("winners", []))
+    if kind == "modkill":
+        return _modkill_text(p, reader)
     if kind in GM_TOOL_TEXTS:
         return GM_TOOL_TEXTS[kind](p)
     if kind == "roulette":  # a move of the graveyard's table (games/services/roulette.py)
@@ -162,55 +219,84 @@ def _event_line(event) -> str:
         if p.get("spectators_play"):
             return "The GM lets spectators play roulette in this game."
         return "The GM has spectators only watch the roulette in this game (the dead play)."
+    if kind == "result" or "value" in p:
+        return result_text(p, reader.lang, reader.ruleset, reader.pronoun_of)
+    if kind == "death":
+        return reader.say("death.shown" if p.get("role") else "death", **_death(p))
     text = p.get("text") or p.get("headline") or p.get("description")
     if text:
         return str(text)
-    if kind == "result" or "value" in p:
-        return result_text(p)
-    if kind == "death":
-        role = f" ({p['role']})" if p.get("role") else ""
-        return f"{p.get('player')}{role} died."
     details = ", ".join(f"{k}: {v}" for k, v in p.items())
     return f"{kind.replace('_', ' ')}{': ' + details if details else ''}"
 
 
+def _death(p: dict) -> dict:
+    return {"player": p.get("player"), "shown": p.get("role")}
+
+
+def _move_text(kind: str, p: dict, reader: Reader) -> str:
+    """A move recorded or withdrawn, the ability in words: 'ann: heal → bob.' for the
+    GM and the team, 'Recorded: heal → bob.' for the seat itself (no name)."""
+    who = p.get("player")
+    lead = "action" if who else "mine"
+    if kind == "action_withdrawn":
+        mid = ".withdrawn" if p.get("ability") else ".withdrawn_any"
+        return reader.say(lead + mid, player=who, ability=p.get("ability"))
+    if p.get("done"):  # "nothing more": the moves already sent stand
+        return reader.say(lead + ".done", player=who)
+    if not p.get("ability"):
+        return reader.say(lead + ".nothing", player=who)
+    targets, replaces = p.get("targets", []), p.get("replaces")
+    mid = lead + ("" if targets else ".untargeted") + (".instead" if replaces else "")
+    return reader.say(mid, player=who, ability=p["ability"], targets=targets, replaces=replaces)
+
+
 # The lines a seat reads about itself, as the GM reads them: with the seat's name.
 NAMED_FOR_GM = {
-    "role": lambda name, p: f"{name}'s role: {p.get('name')} ({p.get('faction')}).",
-    "teammates": lambda name, p: f"{name}'s team: " + ", ".join(p.get("members", [])) + ".",
-    "note": lambda name, p: (
+    "role": lambda name, p, reader: reader.say(
+        "role.named", player=name, role=p.get("role"), faction=p.get("faction")
+    ),
+    "teammates": lambda name, p, reader: reader.say(
+        "teammates.named", player=name, members=p.get("members", [])
+    ),
+    "note": lambda name, p, reader: (
         f"{name}'s posthumous note (read by {name} and the GM): {p.get('text')}"
     ),
 }
 
 
-def gm_event_text(event) -> str:
+def gm_event_text(event, lang: str | None = None, pronoun_of: PronounOf | None = None) -> str:
     """An event's line in the GM's view, who reads every seat's events: one addressed
-    to a seat names it ("alice's role: Townie (town).", "To bob: ..."), one to a team
+    to a seat names it ("alice's role: Townie (Town).", "To bob: ..."), one to a team
     names the team; the seat itself still reads `event_text`."""
-    line = event_text(event)
+    reader = Reader(event, lang, pronoun_of)
+    line = event_text(event, reader.lang, reader.pronoun_of)
     audience = str(getattr(event, "audience", "") or "")
     if not line:
         return line
     if audience.startswith("faction:"):
+        faction = audience[8:]
         if event.kind == "teammates":
-            members = ", ".join((event.payload or {}).get("members", []))
-            return f"The {audience[8:]} team: {members}."
-        return f"To the {audience[8:]} team: {line}"
+            members = (event.payload or {}).get("members", [])
+            return reader.say("teammates.faction", faction=faction, members=members)
+        return reader.say("to_team", faction=faction, line=line)
     if not audience.startswith("seat:"):
         return line
     name = audience[5:]
     named = NAMED_FOR_GM.get(event.kind)
     if named is not None:
-        return named(name, event.payload or {})
+        return named(name, event.payload or {}, reader)
     if line.startswith((f"{name}:", f"{name} ", f"{name}'s ")):
         return line
-    return f"To {name}: {line}"
+    return reader.say("to_player", player=name, line=line)
 
 
-def _dealt_text(entry: dict) -> str:
-    told = f" (told {entry['told_name']})" if entry.get("told_name") else ""
-    return f"{entry.get('player')}: {entry.get('name')}{told}"
+def _dealt_text(entry: dict, reader: Reader) -> str:
+    name = reader.role(entry["role"]) if entry.get("role") else entry.get("name")
+    told = ""
+    if entry.get("told") or entry.get("told_name"):
+        told = f" (told {reader.role(entry['told']) if entry.get('told') else entry['told_name']})"
+    return f"{entry.get('player')}: {name}{told}"
 
 
 # -- the GM's tools (games/services/gm.py) ---------------------------------------------
@@ -239,18 +325,21 @@ def _posts_short(p: dict) -> str:
     return f"{p.get('posts')} of {p.get('needed')} game posts on day {p.get('day')}"
 
 
-def _modkill_text(p: dict) -> str:
+def _inactive_death(death: dict, counts: dict, reader: Reader) -> str:
+    shown = death.get("role") or death.get("faction")
+    mid = "modkilled.inactive.shown" if shown else "modkilled.inactive"
+    return reader.say(mid, player=death.get("player"), shown=shown, **counts)
+
+
+def _modkill_text(p: dict, reader: Reader) -> str:
     if p.get("reason") == "posts":  # the posts rule at a day's close (services/activity.py)
+        counts = {"posts": p.get("posts"), "needed": p.get("needed"), "day": p.get("day")}
         if p.get("you"):
-            return (
-                f"You were modkilled for inactivity ({_posts_short(p)}, after a warning): you "
-                "are out of the game (the graveyard chat is open to you)."
-            )
-        parts = death_lines(p, f"was modkilled for inactivity ({_posts_short(p)}, warned before)")
-        return " ".join(parts)
+            return reader.say("modkilled.inactive.you", **counts)
+        return " ".join(_inactive_death(d, counts, reader) for d in p.get("deaths", []))
     if p.get("you"):
         return "The GM modkilled you: you are out of the game (the graveyard chat is open to you)."
-    parts = death_lines(p, "was modkilled by the GM")
+    parts = death_lines(p, True, reader.lang, reader.ruleset, reader.pronoun_of)
     if p.get("void_votes"):
         parts.append(
             f"Votes on {p.get('player')} are void: {', '.join(p['void_votes'])} vote again."
@@ -288,7 +377,6 @@ GM_TOOL_TEXTS = {
     "deadline_extended": _extended_text,
     "paused": lambda p: f"The GM paused the game ({duration(p.get('remaining'))} left).",
     "resumed": lambda p: f"The GM resumed the game: it closes at {_clock(p.get('deadline'))}.",
-    "modkill": _modkill_text,
     "replaced": lambda p: (
         f"{p.get('player')} has a new player."
         if p.get("masked")

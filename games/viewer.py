@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Max, Q
 
 import roles
-from games import cursors, masks, rooms, services, setup_view
+from games import cursors, masks, rooms, services, setup_view, text
 from games.models import Event, Game, Phase, Post, Seat, Status
 
 
@@ -112,10 +112,13 @@ def viewer_for(game: Game, user, with_view: bool = True) -> Viewer:
         # shown as another still plays for its own team; observe() tells the seat
         # only the role it believes it holds, roles.known_role).
         viewer.faction = state.player(viewer.seat.name).faction
+        # In the reader's language (Django's active one): names and card.
+        lang = text.reader_language()
         viewer.view = {
-            "role_name": me["role_name"],
-            "faction_name": ruleset.factions.get(me["faction"], me["faction"]),
-            "card": me["card"],
+            "role_name": roles.role_name(ruleset.id, me["role"], lang) or me["role_name"],
+            "faction_name": roles.faction_name(ruleset.id, me["faction"], lang)
+            or ruleset.factions.get(me["faction"], me["faction"]),
+            "card": roles.role_card_in(ruleset.id, me["role"], lang, shown=False),
             "teammates": [t["name"] for t in seen.get("teammates", [])],
             "results": seen.get("results", []),
         }
@@ -216,7 +219,8 @@ def visible_events(
     his cursor `after` (a stream it does not name is read from its start), up to the
     log's `upto_seq` (the game-wide order, never shown)."""
     streams = streams or streams_of(viewer)
-    events = Event.objects.filter(game=viewer.game).order_by("seq")
+    # Through the game's own manager: each event holds its game (text.ruleset_of).
+    events = viewer.game.events.order_by("seq")
     if upto_seq is not None:
         events = events.filter(seq__lte=upto_seq)
     return streams.filter(events, after)

@@ -12,6 +12,20 @@ from .engine import PhaseResult, new_game, resolve_phase
 from .errors import IllegalAction, InvalidSetup, PendingDecision, ScenarioError, SetupError
 from .leavers import has_left, leave
 from .legal import DONE, Choice, check_action, check_vote, choices, owed, replaced_moves
+from .messages import (
+    LANGUAGES,
+    PRONOUNS,
+    UnknownMessage,
+    description_message,
+    event_message,
+    faction_name,
+    headline_message,
+    outcome_messages,
+    render,
+    result_message,
+    role_card_in,
+    role_name,
+)
 from .model import Event, GameState, Player
 from .modkill import modkill
 from .ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, list_rulesets
@@ -31,6 +45,18 @@ from .view import known_role, observe
 from .wills import MAX_WILL_CHARS, check_will, offers_wills, will_of, wills_on, write_will
 
 __all__ = [
+    "LANGUAGES",
+    "PRONOUNS",
+    "UnknownMessage",
+    "description_message",
+    "event_message",
+    "faction_name",
+    "headline_message",
+    "outcome_messages",
+    "render",
+    "result_message",
+    "role_card_in",
+    "role_name",
     "SheetLine",
     "SheetStage",
     "order_sheet",

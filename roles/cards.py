@@ -36,7 +36,7 @@ def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def ability_text(ability: Ability) -> str:
+def ability_text(ability: Ability, ids: bool = True) -> str:
     limits = [ability.phase, _targets_text(ability)]
     if ability.uses is not None:
         limits.append(f"{_times(ability.uses)} per game")
@@ -46,24 +46,26 @@ def ability_text(ability: Ability) -> str:
         limits.append("does not visit")
     if not ability.blockable:
         limits.append("cannot be blocked")
-    return f"- {ability.label} [{ability.id}] ({'; '.join(limits)}): {ability.description}"
+    label = f"{ability.label} [{ability.id}]" if ids else ability.label
+    return f"- {label} ({'; '.join(limits)}): {ability.description}"
 
 
-def role_card(ruleset_id: str, role_id: str, shown: bool = True) -> str:
-    """The card a player with this role receives (what they are told they are)."""
+def role_card(ruleset_id: str, role_id: str, shown: bool = True, ids: bool = True) -> str:
+    """The card a player with this role receives (what they are told they are);
+    `ids=False`: without the abilities' ids (a player's page)."""
     ruleset = get_ruleset(ruleset_id)
     role = ruleset.roles[role_id]
     if shown and role.shown_as:
         role = ruleset.roles[role.shown_as]
-    return _card(ruleset, role)
+    return _card(ruleset, role, ids)
 
 
-def _card(ruleset: Ruleset, role: Role) -> str:
+def _card(ruleset: Ruleset, role: Role, ids: bool = True) -> str:
     faction = ruleset.factions.get(role.faction, role.faction)
     lines = [f"{role.name} ({faction})", role.summary]
     if role.abilities:
         lines.append("Abilities:")
-        lines.extend(ability_text(a) for a in role.abilities)
+        lines.extend(ability_text(a, ids) for a in role.abilities)
     lines.extend(f"* {note}" for note in role.notes)
     lines.append(f"Win condition: {role.win}")
     return "\n".join(lines)

@@ -64,34 +64,47 @@ def outcome_of(state: roles.GameState, given: dict) -> Outcome:
 
 def outcome_in_words(state: roles.GameState, result: roles.PhaseResult) -> Outcome:
     ruleset = roles.get_ruleset(state.ruleset)
+    lang = text.reader_language()
     record = result.record
     descriptions = record.get("descriptions") or {}
     public = {e.kind: e.payload for e in result.events if e.audience == "public"}
     shown = {d["player"]: d for d in public.get("phase_closed", {}).get("deaths", [])}
+
+    def named(value) -> str:
+        return (
+            roles.role_name(ruleset.id, str(value), lang)
+            or roles.faction_name(ruleset.id, str(value), lang)
+            or str(value)
+        )
+
     deaths = []
     for death in record.get("deaths", []):
-        role = ruleset.roles.get(death.get("role"))
         reveal = shown.get(death["player"], {})
         revealed = reveal.get("role") or reveal.get("faction") or ""
+        described = descriptions.get(death["player"], "")
         deaths.append(
             {
                 "player": death["player"],
-                "role": role.name if role else death.get("role"),
+                "role": named(death.get("role")),
                 "by": ", ".join(map(str, death.get("by", []))),
-                "description": descriptions.get(death["player"], ""),
-                "revealed": ruleset.roles[revealed].name if revealed in ruleset.roles else revealed,
+                "description": roles.render(
+                    roles.description_message(death["player"], described), lang
+                )
+                if described
+                else "",
+                "revealed": named(revealed) if revealed else "",
             }
         )
-    events = []
-    for event in record.get("events", []):
-        details = ", ".join(f"{k}: {v}" for k, v in event.items() if k != "kind")
-        label = str(event.get("kind", "")).replace("_", " ")
-        events.append(f"{label} ({details})" if details else label)
+    events = [
+        roles.render(roles.event_message(event, ruleset.id), lang)
+        for event in record.get("events", [])
+    ]
+    headline = record.get("headline")
     return Outcome(
         status="closes",
-        headline=str(record.get("headline") or ""),
+        headline=roles.render(roles.headline_message(str(headline)), lang) if headline else "",
         deaths=deaths,
-        results=[text.result_text(r) for r in record.get("results", [])],
+        results=[text.result_text(r, lang, ruleset.id) for r in record.get("results", [])],
         events=events,
         tally=dict(record.get("tally") or {}),
         lynched=list(record["lynched"]) if "lynched" in record else None,

@@ -12,12 +12,14 @@ from games.export.render import Line
 from games.models import Event, Game, Phase
 
 
-def _shown(ruleset, death: dict) -> str:
-    """The role as the public saw it: its name, its team, or nothing."""
-    if death.get("role_name") or death.get("role"):
-        return death.get("role_name") or death["role"]
+def _shown(ruleset, death: dict, lang: str) -> str:
+    """The role as the public saw it: its name, its team, or nothing (in `lang`)."""
+    if death.get("role"):
+        return roles.role_name(ruleset.id, death["role"], lang) or death["role"]
     faction = death.get("faction")
-    return ruleset.factions.get(faction, faction) if faction else ""
+    if not faction:
+        return ""
+    return roles.faction_name(ruleset.id, faction, lang) or ruleset.factions.get(faction, faction)
 
 
 def _sentence(text: str) -> str:
@@ -34,10 +36,12 @@ def morning_post(game: Game, outcome: Event) -> list[Line]:
     """The post after a close: the headline, each death with its description and the
     revealed role, the lynch and its tally, and the public events of the close."""
     ruleset = roles.get_ruleset(game.ruleset_id)
+    lang = text.reader_language()
+    pronoun_of = text.pronouns_for(outcome)
     p = outcome.payload or {}
     lines: list[Line] = [[(f"{str(p.get('phase', '')).capitalize()} {p.get('number')}", "b")]]
     if p.get("headline"):
-        lines.append([(str(p["headline"]), "")])
+        lines.append([(roles.render(roles.headline_message(str(p["headline"])), lang), "")])
     if "tally" in p:
         counted = ", ".join(f"{name} {count}" for name, count in p["tally"].items())
         lines.append([("Tally: ", "i"), (counted or "no votes", "")])
@@ -53,10 +57,13 @@ def morning_post(game: Game, outcome: Event) -> list[Line]:
         lines.append([])
     for death in deaths:
         line: Line = [(death["player"], "b")]
-        shown = _shown(ruleset, death)
+        shown = _shown(ruleset, death, lang)
         if shown:
             line += [(" (", ""), (shown, "i"), (")", "")]
         description = descriptions.get(death["player"])
+        if description:  # in words, with the dead player's pronoun
+            told = roles.description_message(death["player"], description)
+            description = roles.render(told, lang, pronoun_of)
         line.append((f": {_sentence(description)}" if description else " died.", ""))
         lines.append(line)
     wills = Event.objects.filter(
@@ -70,13 +77,7 @@ def morning_post(game: Game, outcome: Event) -> list[Line]:
     if events:
         lines.append([])
     for event in events:
-        label = str(event.get("kind", "")).replace("_", " ").capitalize()
-        details = ", ".join(
-            f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
-            for k, v in event.items()
-            if k != "kind"
-        )
-        lines.append([(label, "i"), (f" ({details})" if details else "", "")])
+        lines.append([(roles.render(roles.event_message(event, ruleset.id), lang), "")])
     return lines
 
 

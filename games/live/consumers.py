@@ -419,7 +419,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 "type": "events",
                 "prev": self.position,
                 "upto": upto,
-                "events": [_for_browser(e, streams, self.access.accounts) for e in events],
+                "events": [
+                    _for_browser(e, streams, self.language, self.access.accounts) for e in events
+                ],
                 "now": timezone.now().isoformat(),
             }
         )
@@ -491,10 +493,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._error(_("Send a JSON object."))
 
 
-def _for_browser(event: dict, streams: Streams, accounts: dict | None = None) -> dict:
+def _for_browser(event: dict, streams: Streams, lang: str, accounts: dict | None = None) -> dict:
     """A pushed event as this viewer's browser reads it: named by his own stream and
-    number, without its audience or the game-wide seq. `accounts`: the GM of a masked
-    game reads each mask with its account, in the line and beside a post's author."""
+    number, without its audience or the game-wide seq; its line in his language.
+    `accounts`: the GM of a masked game reads each mask with its account, in the line
+    and beside a post's author."""
     payload = event["payload"]
     if accounts and event["kind"] in POST_KINDS and payload.get("author") in accounts:
         payload = {**payload, "account": accounts[payload["author"]]}
@@ -504,7 +507,9 @@ def _for_browser(event: dict, streams: Streams, accounts: dict | None = None) ->
         "payload": payload,
         "phase": event["phase"],
         "at": event["at"],
-        "text": with_accounts(event["text"], accounts or {}, event["kind"]),
+        "text": with_accounts(
+            event["texts"].get(lang, event["texts"]["en"]), accounts or {}, event["kind"]
+        ),
     }
 
 

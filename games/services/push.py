@@ -25,6 +25,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+import roles
 from games import rooms
 from games.text import event_text, gm_event_text
 
@@ -51,7 +52,10 @@ def group_for(game_id: int, audience: str, seat_ids: dict[str, int]) -> str:
 def event_message(event, named: bool = False) -> dict:
     """An event as a consumer receives it. Its numbers and audience stay on the server:
     each consumer names it by its viewer's own stream (games/live/consumers.py).
-    `named`: the GM's copy, whose line names the seat it was for (text.gm_event_text)."""
+    `named`: the GM's copy, whose line names the seat it was for (text.gm_event_text).
+    Its line in every reader's language (`texts`): each consumer sends its own
+    reader's (a group's readers do not share one)."""
+    line = gm_event_text if named else event_text
     return {
         "seq": event.seq,
         "audience": event.audience,
@@ -61,7 +65,7 @@ def event_message(event, named: bool = False) -> dict:
         "payload": event.payload,
         "phase": event.phase_id,
         "at": event.created_at.isoformat(),
-        "text": gm_event_text(event) if named else event_text(event),
+        "texts": {lang: line(event, lang) for lang in roles.LANGUAGES},
     }
 
 

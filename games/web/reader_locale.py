@@ -8,7 +8,7 @@ browser's, from its cookie) is the one dates and times are shown in.
 from django.utils import timezone, translation
 
 from games import profiles
-from games.web.outage import OUTAGE_ERRORS
+from games.web.outage import OUTAGE_ERRORS, outage_response
 
 
 class ReaderLocale:
@@ -20,9 +20,10 @@ class ReaderLocale:
             profile = profiles.profile_of(request.user)
             zone = profiles.time_zone_of(request.user, request)
         except OUTAGE_ERRORS:
-            # The database is down: the browser's language and UTC, so the view's own
-            # failure answers the outage page (games/web/outage.py) in those words.
-            profile, zone = None, "UTC"
+            # The database is down (the session or the profile could not be read): the
+            # outage page in the browser's language at once, rather than a second wait
+            # for the connection in the view (games/web/outage.py).
+            return outage_response(request)
         if profile is not None and profile.language:
             translation.activate(profile.language)
             request.LANGUAGE_CODE = translation.get_language()

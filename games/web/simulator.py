@@ -55,9 +55,9 @@ def outcome_in_words(scenario: dict, outcome: dict) -> dict:
     for record in outcome["phases"]:
         shown = {**record, "deaths": [with_role_name(ruleset, d) for d in record.get("deaths", [])]}
         if "modkill" in record:
-            summary = " ".join(text.death_lines(shown, "was modkilled by the GM"))
+            summary = " ".join(text.death_lines(shown, modkill=True, ruleset=ruleset.id))
         else:
-            summary = text.outcome_text(shown)
+            summary = text.outcome_text(shown, ruleset=ruleset.id)
         phases.append(
             {
                 "title": f"{str(record.get('phase', '')).capitalize()} {record.get('number')}",
@@ -71,7 +71,9 @@ def outcome_in_words(scenario: dict, outcome: dict) -> dict:
                     }
                     for d in shown["deaths"]
                 ],
-                "results": [text.result_text(r) for r in record.get("results", [])],
+                "results": [
+                    text.result_text(r, ruleset=ruleset.id) for r in record.get("results", [])
+                ],
             }
         )
     names = {role_id: role.name for role_id, role in ruleset.roles.items()}

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 import roles
 from games import masks, record, rooms, services
+from games import text as game_text
 from games.cursors import BadCursor, read_position
 from games.desk.flavour import seat_flavour
 from games.models import Game, Phase, Post, Status
@@ -221,6 +222,7 @@ def game_page(request, game_id: int):
             context["owed"] = roles.owed(state, viewer.seat.name, set(chosen))
             for choice in context["choices"]:
                 choice["current"] = chosen.get(choice["ability"])
+                choice["label"] = game_text.ability_label(choice)
         if viewer.seat is not None and viewer.alive:
             # "Posts today: 4 of 10" while the posts rule counts this day (live.js counts on).
             context["post_counter"] = services.post_counter(game, phase, viewer.seat)

@@ -117,12 +117,14 @@ class Socket:
     sends), or the log's game-wide seq the viewer has read up to (turned into his
     cursor as his page would have had it)."""
 
-    def __init__(self, game_id: int, user=None, after=0, origin: bool = True):
+    def __init__(
+        self, game_id: int, user=None, after=0, origin: bool = True, cookie=b"", headers=()
+    ):
         from mafiasite.asgi import application
 
-        headers = [HOST, ORIGIN] if origin else [HOST]
-        if user is not None:
-            headers.append((b"cookie", session_cookie(user)))
+        headers = [HOST, ORIGIN, *headers] if origin else [HOST, *headers]
+        if user is not None:  # `cookie`: more of them ("django_language=ru")
+            headers.append((b"cookie", b"; ".join(filter(None, [session_cookie(user), cookie]))))
         if isinstance(after, int):
             after = position_at(game_id, user, after) if after else {}
         raw = after if isinstance(after, str) else json.dumps(after)

@@ -205,14 +205,14 @@ def test_the_leak_matrix_sockets_and_pages(live_table):
         ), who
         assert ("opens a roulette table" in page) == may_read_graveyard, who
         assert ('id="roulette"' in page) == may_read_graveyard, who
-        # The Sheriff's result ("check on") and the living mafia's roles stay private.
-        assert ("check on" in page) == (who in (cast["sheriff"], "gemma")), who
+        # The Sheriff's result ("Your check of") and the living mafia's roles stay private.
+        assert ("Your check of" in page) == (who in (cast["sheriff"], "gemma")), who
         for role_name, holder in (("Consort", cast["consort"]), ("Mafioso", cast["mafioso"])):
             # (a role card may name other roles: "immune to the Escort and Consort")
-            dealt = f"Your role: {role_name} (mafia)"
+            dealt = f"Your role: {role_name} (Mafia)"
             assert (dealt in page) == (who == holder), (who, role_name)
             # The GM reads every seat's line, naming the seat (issue 15).
-            named = f"{holder}&#x27;s role: {role_name} (mafia)"
+            named = f"{holder}&#x27;s role: {role_name} (Mafia)"
             assert (named in page) == (who == "gemma"), (who, role_name)
 
 

@@ -79,7 +79,7 @@ def named(text: str, role) -> set[str]:
 def without_the_shown_card(page: str, ruleset_id: str, shown) -> str:
     """The page minus the text of the card the seat holds: the card itself and its
     abilities' labels and descriptions (the action forms)."""
-    texts = [roles.role_card(ruleset_id, shown.id)]
+    texts = [roles.role_card_in(ruleset_id, shown.id, "en")]
     texts += [a.label for a in shown.abilities] + [a.description for a in shown.abilities]
     for text in sorted(texts, key=len, reverse=True):
         page = page.replace(escape(text), "")
@@ -130,13 +130,14 @@ def test_a_hidden_role_never_reaches_its_holder_and_the_gm_reads_it(
     assert [e["payload"] for e in told] == [
         {"role": shown.id, "name": shown.name, "faction": shown.faction}
     ]
-    assert told[0]["text"] == f"Your role: {shown.name} ({shown.faction})."
+    faction = roles.get_ruleset(ruleset_id).factions[shown.faction]  # its name, not its id
+    assert told[0]["text"] == f"Your role: {shown.name} ({faction})."
     assert f"<strong>{shown.name}</strong>" in page and told[0]["text"] in page
     assert not named(without_the_shown_card(page, ruleset_id, shown), real)
     client = Client()
     client.force_login(users[holder])
     card = client.get(reverse("role_card", args=[game.id])).content.decode()
-    assert card == roles.role_card(ruleset_id, shown.id)
+    assert card == roles.role_card_in(ruleset_id, shown.id, "en")
 
     # The GM: everything, the real role in his copy of the deal and in his panel.
     gm_page = checked_page(game.id, "gemma", gm, sockets["gemma"], expected_seqs(log, None))

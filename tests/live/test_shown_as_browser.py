@@ -25,7 +25,7 @@ def told_on_the_page(page, told: str, faction: str, hidden: str) -> None:
     role = " ".join(page.locator("#my-role").text_content().split())
     page.evaluate("document.querySelector('#my-role details').open = true")
     assert f"{told} · {faction}" in role and role.count(f"{told} ({faction})") == 1
-    assert f"Your role: {told} (town)." in page.inner_text("#events")
+    assert f"Your role: {told} ({faction})." in page.inner_text("#events")  # names, no ids
     assert hidden not in page.content()
     # "What you know" scrolls: its latest lines in view for the screenshot.
     page.locator("#events").evaluate("list => { list.scrollTop = list.scrollHeight; }")

@@ -31,8 +31,13 @@ def test_the_gms_pushed_copy_names_the_seat(table):
     messages = commit_messages(table.game.id, events, {"alice": 1})
     gm = [m for group, m in messages if group.endswith(".gm")][0]["events"]
     seat = [m for group, m in messages if group.endswith(".seat-1")][0]["events"]
-    assert all(m["text"].startswith(("alice", "To alice")) for m in gm if m["text"])
-    assert any(m["text"].startswith("Your role:") for m in seat)
+    # Each line in every reader's language; the consumer sends its reader's.
+    for lang, named, mine in (
+        ("en", ("alice", "To alice"), "Your role:"),
+        ("ru", ("Роль игрока alice", "Игроку alice", "alice"), "Ваша роль:"),
+    ):
+        assert all(m["texts"][lang].startswith(named) for m in gm if m["texts"][lang]), lang
+        assert any(m["texts"][lang].startswith(mine) for m in seat), lang
 
 
 def test_flavour_is_shown_to_the_roles_seats_only_and_escaped(table):

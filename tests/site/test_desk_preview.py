@@ -9,6 +9,7 @@ import json
 import pytest
 from django.urls import reverse
 
+import roles
 from games import services
 from games.desk import outcome
 from games.desk.whatif import from_stored
@@ -40,9 +41,12 @@ def test_the_preview_equals_the_close_that_follows(table):
     closed = Event.objects.get(phase=phase, kind="phase_closed", audience="public").payload
     assert seen.headline == (closed.get("headline") or "")
     assert [d["player"] for d in seen.deaths] == [d["player"] for d in closed["deaths"]]
-    assert {d["player"]: d["description"] for d in seen.deaths if d["description"]} == (
-        closed.get("descriptions") or {}
-    )
+    # The descriptions in words, with the player's pronoun ("they" by default).
+    told = {
+        name: roles.render(roles.description_message(name, text), "en")
+        for name, text in (closed.get("descriptions") or {}).items()
+    }
+    assert {d["player"]: d["description"] for d in seen.deaths if d["description"]} == told
     results = [e.payload for e in Event.objects.filter(phase=phase, kind="result")]
     assert plain(seen.record["results"]) == plain(results)
     assert seen.results and all(":" in line for line in seen.results)

@@ -59,7 +59,7 @@ def test_after_the_game_the_holder_reads_the_truth(gemma):
     page = table.page(commissar)
     assert f"<td>{commissar}</td><td>Commissar</td>" in page
     card = table.clients[commissar].get(reverse("role_card", args=[table.game.id]))
-    assert card.content.decode() == roles.role_card("ru_eleven", "commissar", shown=False)
+    assert card.content.decode() == roles.role_card_in("ru_eleven", "commissar", "en", shown=False)
     assert replay(table.game) == table.game.state
 
 

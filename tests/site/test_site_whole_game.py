@@ -108,7 +108,7 @@ def test_a_whole_bay12_game_through_the_views(gemma, players):
         own = ruleset.roles[table.role_of(name)]
         assert f"<strong>{own.name}</strong>" in table.page(name)
         card = table.clients[name].get(reverse("role_card", args=[game.id])).content.decode()
-        assert card == roles.role_card("bay12", own.id)
+        assert card == roles.role_card_in("bay12", own.id, "en")
     mafioso_page = table.page(mafioso)
     assert "Your team: " + consort in mafioso_page
     for name in (sheriff, doctor, escort, *townies):
@@ -137,9 +137,9 @@ def test_a_whole_bay12_game_through_the_views(gemma, players):
     assert f"{victim} (Townie) died" in table.page(townies[1])
 
     # The sheriff's result is theirs alone.
-    assert "suspicious" in table.page(sheriff)
+    assert "Your check of " in table.page(sheriff)  # a sentence, not "check → suspicious"
     for name in set(SEVEN) - {sheriff}:
-        assert "check on" not in table.page(name)
+        assert "Your check of" not in table.page(name)
     # The mafia chat is not readable by the town.
     assert "Got it." in table.page(mafioso)
     assert "Got it." not in table.page(sheriff)
@@ -199,7 +199,7 @@ def test_a_whole_bay12_game_through_the_views(gemma, players):
     assert "Night 1" in page and "Day 1" in page and "Night 2" in page and "Day 2" in page
     assert f"{mafioso}: kill → {victim}" in page  # night actions
     assert f"{consort} → {sheriff}" in page and f"{consort} → {mafioso}" in page  # vote changes
-    assert "suspicious" in page  # private results, once the game is over
+    assert "Your check of " in page  # private results, once the game is over
     assert "Got it." in page  # the mafia chat too
     # The event log is append-only and numbered per game without gaps.
     seqs = list(Event.objects.filter(game=game).values_list("seq", flat=True))

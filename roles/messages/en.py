@@ -1,0 +1,458 @@
+"""English: every message the engine's text is made of (ids: roles/messages/derive.py)."""
+
+from __future__ import annotations
+
+LANG = "en"
+SEPARATOR = " "
+
+
+def plural_form(n: int) -> str:
+    return "one" if n == 1 else "many"
+
+
+def join(items: list[str]) -> str:
+    return ", ".join(items)
+
+
+# {@They} {@were} ... in a message about a player, by the pronoun he or she chose.
+PRONOUN_FORMS = {
+    "they": {"They": "They", "they": "they", "were": "were", "Their": "Their",
+             "themself": "themself", "has": "have"},
+    "he": {"They": "He", "they": "he", "were": "was", "Their": "His",
+           "themself": "himself", "has": "has"},
+    "she": {"They": "She", "they": "she", "were": "was", "Their": "Her",
+            "themself": "herself", "has": "has"},
+}  # fmt: skip
+
+WORDS = {
+    "nobody": "nobody",
+    "nothing": "nothing",
+    # investigations
+    "suspicious": "Suspicious",
+    "not_suspicious": "Not suspicious",
+    "not_commissar": "not the Commissar",
+    # a team named where the ruleset has no such role or faction (ru_two_clans' clans)
+    "mafia": "Mafia",
+    "civilian": "Civilian",
+    "villager": "a villager",
+    "criminal": "a criminal",
+    "framed": "Framed",
+    "doused": "Doused",
+    # what a spy sees happen to a player: the kinds of his private results
+    "attacked": "attacked",
+    "block_attempt": "someone tried to block",
+    "blocked": "roleblocked",
+    "guarded": "stopped by a bodyguard",
+    "guilt": "guilt",
+    "immune": "met someone immune",
+    "role_change": "changed role",
+    "saved": "saved",
+    "transported": "transported",
+    "witched": "controlled by a witch",
+    "jailed": "jailed",
+    "converted": "converted",
+    "recruited": "recruited",
+    "annoyed": "annoyed",
+    # sc2's crimes (sc2-reference 2.4)
+    "arson": "arson",
+    "conspiracy": "conspiracy",
+    "corruption": "corruption",
+    "destruction_of_property": "destruction of property",
+    "disturbing_the_peace": "disturbing the peace",
+    "identity_theft": "identity theft",
+    "kidnapping": "kidnapping",
+    "murder": "murder",
+    "soliciting": "soliciting",
+    "trespassing": "trespassing",
+    # causes of death a coroner reads that are no role
+    "leaver": "leaving the game",
+    "modkill": "the host",
+    "lynch": "the vote",
+    "suicide": "suicide",
+    "executioner_failure": "an Executioner's failure",
+    # what a clue is about (townston)
+    "bomb_detonated": "a bomb went off",
+    "bomb_found": "a bomb was found",
+    "bomb_intercepted": "a bomb was intercepted",
+    "revived": "someone was revived",
+}
+
+RESULTS = {
+    "result.check": "Your check of {target}: {value:thing}.",
+    "result.roles": "{target} is one of: {value:things}.",
+    "result.spied": "What happened to {target} tonight: {value:things}.",
+    "result.visitors": "Visitors of {target} tonight: {value:names}.",
+    "result.mafia_visits": "The mafia visited tonight: {value:names}.",
+    "result.saved": "You saved {target} from an attack.",
+    "result.saved_you": "You were attacked tonight, but someone saved you.",
+    "result.immune": "{target} was immune to your action.",
+    "result.attacked": "Someone attacked you tonight, but you survived.",
+    "result.block_attempt": "Someone tried to block you, but you were immune.",
+    "result.blocked": "You were roleblocked tonight.",
+    "result.doused": "You were doused in gasoline.",
+    "result.guarded": "A bodyguard protected {target} from your attack.",
+    "result.guilt": "You shot {target}, who was a member of the town; guilt overcomes you.",
+    "result.role_change": "Your role is now {value:thing}.",
+    "result.transported": "You were transported tonight.",
+    "result.witched": "A witch controlled you tonight.",
+    "result.jailed": "You were hauled off to jail tonight.",
+    "result.annoyed": "The {value:thing} annoyed you tonight.",
+    "result.convert": {
+        "by": "value",
+        "cases": {
+            "success": "You converted {target} to the cult.",
+            "failed": "Your attempt to convert {target} failed.",
+        },
+    },
+    "result.converted": "You were converted: you are a Cultist now.",
+    "result.culted": "{target}, whom you healed, was converted to the cult.",
+    "result.crimes": "Crimes of {target}: {value:things}.",
+    "result.death_type": "{target} was killed by: {value:things}.",
+    "result.disguised": "You took the identity of {target} ({value:thing}).",
+    "result.failed": "Your target {target} was not lynched: you have failed.",
+    "result.last_will": {
+        "by": "value",
+        "cases": {"empty": "{target} left no last will."},
+        "other": "{target}'s last will: {value}",
+    },
+    "result.original_role": "{target}'s original role was {value:thing}.",
+    "result.targets": "{target}'s targets on the night of the death: {value:names}.",
+    "result.visitor_roles": "Roles that visited {target}: {value:things}.",
+    "result.recruit": {
+        "by": "value",
+        "cases": {
+            "success": "You recruited {target} into the Masons.",
+            "failed": "Your recruitment of {target} failed.",
+            "accepted": "The family's offer between you and {target} was accepted.",
+            "declined": "The family's offer between you and {target} was declined.",
+        },
+    },
+    "result.recruit_attempt": "{target}, the {value:thing}, tried to recruit you.",
+    "result.recruited": "{target} recruited you: you are a Mason now.",
+    "result.remembered": "You remembered who you were: like {target}, you are {value:thing}.",
+    "result.protected": "You protected {target} from an attack.",
+    "result.hit": {
+        "plural": "value",
+        "one": "You were hit but survived: {value} life left.",
+        "many": "You were hit but survived: {value} lives left.",
+    },
+    "result.horse_head": "You found a horse's head in your bed: you hide for the next day "
+    "and night.",
+    "result.offer": "{target} offers you a place in the family: answer during the next day.",
+    "result.intercepted": "The bomb on {target} was intercepted.",
+    "result.personal": "You are the last of the mafia: now it's personal.",
+    "result.infiltrate_failed": "You were not in the mob voting for {target}: you learned nothing.",
+    "result.infiltrate": {
+        "plural": "value",
+        "one": "Among the others voting for {target}: {value} criminal.",
+        "many": "Among the others voting for {target}: {value} criminals.",
+    },
+    "result.crime": {
+        "by": "value",
+        "cases": {
+            "yes": "{target} took part in the crime against {crime}.",
+            "no": "{target} had no part in the crime against {crime}.",
+        },
+    },
+    "result.revived": "You revived {target}.",
+    "result.hunt_approved": "Your request to hunt was drawn: you hunt tonight.",
+    "result.hunt_void": "Your hunt on {target} came to nothing: the target was protected.",
+    "result.vest": "Your bulletproof vest saved you tonight.",
+    "result.instinct": "Your instinct saved you from a shot tonight.",
+}
+
+EVENTS = {
+    "event.reveal": {
+        "by": "status",
+        "cases": {"none": "{player}'s role is not revealed."},
+        "other": "{player} was {status:thing}.",
+    },
+    "event.reveal_role": "{player} was revealed as the {role:thing}.",
+    "event.death_cause": {
+        "by": "cause",
+        "cases": {
+            "mafia": "{player} was killed by the mafia.",
+            "maniac": "{player} was killed by the maniac.",
+            "successful_hunt": "{player} was killed in a successful hunt.",
+            "failed_hunt": "{player} died in a failed hunt.",
+            "lynch": "{player} was eliminated by the vote.",
+            "modkill": "{player} was removed by the host.",
+            "detective": "{player} was shot by the detective.",
+            "bodyguard": "{player} was shot by the bodyguard.",
+        },
+        "other": "{player} died.",
+    },
+    "event.last_words": "{player} may say last words.",
+    "event.modkill": {
+        "by": "reason",
+        "cases": {
+            "host": "Removed by the host: {players:names}.",
+            "no_vote": "Removed for not voting: {players:names}.",
+            "urged_again": "Removed for not voting after a warning: {players:names}.",
+        },
+    },
+    "event.no_lynch": {
+        "by": "reason",
+        "cases": {
+            "tie": "Nobody is lynched: a tie between {candidates:names}.",
+            "modkill": "Nobody is lynched: the leaders {candidates:names} were not all standing.",
+            "all_pass": "Nobody is lynched: everyone passed.",
+        },
+    },
+    "event.pardon": "{player} is pardoned: a single vote on the first day.",
+    "event.catastrophe": "Catastrophe: a tie between {candidates:names}; the town votes again.",
+    "event.catastrophe_execute": "The town chose to execute all of {candidates:names}.",
+    "event.catastrophe_pardon": "The town chose to pardon {candidates:names}.",
+    "event.tie_drawn": "A tie between {candidates:names}: the lot fell on {chosen}.",
+    "event.tie_decided": "A tie between {candidates:names}: the host chose {chosen}.",
+    "event.hangman": "A tie between {candidates:names}: the Hangman chose {chose}.",
+    "event.check": "The Commissar's check: {names:names}. {value:thing}.",
+    "event.left": "{player} left the game and committed suicide.",
+    "event.jail_empty": "Nobody was in jail tonight.",
+    "event.last_will": {
+        "by": "text",
+        "cases": {"empty": "{player} left no last will."},
+        "other": "{player}'s last will: {text}",
+    },
+    "event.mayor_revealed": "{player} revealed as the Mayor.",
+    "event.remembered": "{player} remembered being the {role:thing}.",
+    "event.sanitized": "{player}'s body was sanitized.",
+    "event.three_days_of_peace": "Three days without a death: the game is decided for "
+    "{side:faction}.",
+    "event.trial": "{player} is on trial.",
+    "event.verdict": {
+        "by": "verdict",
+        "cases": {
+            "guilty": "{player} was found guilty (guilty: {guilty:names}; innocent: "
+            "{innocent:names}).",
+            "innocent": "{player} was found innocent (guilty: {guilty:names}; innocent: "
+            "{innocent:names}).",
+        },
+    },
+    "event.bomb_detonated": "A bomb went off at {player}'s house.",
+    "event.bomb_found": "A bomb was found at {player}'s house.",
+    "event.bomb_intercepted": "A bomb meant for {player} was intercepted.",
+    "event.clue": {
+        "by": "cause",
+        "cases": {
+            "bomb_detonated": "Clue (a bomb went off): the {about:thing} is one of "
+            "{suspects:names}.",
+            "bomb_found": "Clue (a bomb was found): the {about:thing} is one of {suspects:names}.",
+            "bomb_intercepted": "Clue (a bomb was intercepted): the {about:thing} is one of "
+            "{suspects:names}.",
+            "revived": "Clue (someone was revived): the {about:thing} is one of {suspects:names}.",
+        },
+        "other": "Clue: the {about:thing} is one of {suspects:names}.",
+    },
+    "event.conflict_prevented": "A street conflict among {suspects:names} was prevented.",
+    "event.street_conflict": "A street conflict among {suspects:names}; killed: "
+    "{casualties:names}.",
+    "event.hiding": "{player} is in hiding.",
+    "event.lynch_cancelled": "The lynch of {suspects:names} was called off.",
+    "event.lynch_failed": "The lynch of {player} failed.",
+    "event.revived": "{player} was revived.",
+    "event.vote_against_self": "A vote against oneself does not count: {players:names}.",
+    "event.vote_not_accepted": "Votes not accepted: {players:names}.",
+}
+
+# The phase's outcome and the game's framing lines.
+OUTCOME = {
+    "phase.ended": {"by": "phase", "cases": {"night": "Night {number} ended.",
+                                               "day": "Day {number} ended."}},
+    "phase.began": {"by": "phase", "cases": {"night": "Night {number} began.",
+                                               "day": "Day {number} began."}},
+    "tally": "Tally: {entries}.",
+    "tally.none": "Tally: no votes.",
+    "tally.entry": "{player} {count}",
+    "lynched": "Lynched: {players:names}.",
+    "lynched.none": "Nobody was lynched.",
+    "death": "{player} died.",
+    "death.shown": "{player} ({shown:thing}) died.",
+    "death.described": "{player} died: {description}",
+    "death.shown_described": "{player} ({shown:thing}) died: {description}",
+    "modkilled": "{player} was modkilled by the GM.",
+    "modkilled.shown": "{player} ({shown:thing}) was modkilled by the GM.",
+    # The posts rule (roles/activity.py) at a day's close, after a warning.
+    "modkilled.inactive.you": (
+        "You were modkilled for inactivity ({posts} of {needed} game posts on day {day}, after"
+        " a warning): you are out of the game (the graveyard chat is open to you)."
+    ),
+    "modkilled.inactive": (
+        "{player} was modkilled for inactivity ({posts} of {needed} game posts on day {day},"
+        " warned before)."
+    ),
+    "modkilled.inactive.shown": (
+        "{player} ({shown:thing}) was modkilled for inactivity ({posts} of {needed} game posts"
+        " on day {day}, warned before)."
+    ),
+    "game_over": "Game over. Winners: {winners:names}.",
+    "role": "Your role: {role:thing} ({faction:faction}).",
+    "role.named": "{player}'s role: {role:thing} ({faction:faction}).",
+    "teammates": "Team: {members:names}.",
+    "teammates.named": "{player}'s team: {members:names}.",
+    "teammates.faction": "The {faction:faction} team: {members:names}.",
+    "action": "{player}: {ability:ability} → {targets:names}.",
+    "action.untargeted": "{player}: {ability:ability}.",
+    "action.instead": "{player}: {ability:ability} → {targets:names} (instead of "
+    "{replaces:abilities}).",
+    "action.untargeted.instead": "{player}: {ability:ability} (instead of "
+    "{replaces:abilities}).",
+    "action.nothing": "{player}: nothing.",
+    "action.done": "{player}: nothing more.",
+    "action.withdrawn": "{player}: {ability:ability} withdrawn.",
+    "action.withdrawn_any": "{player}: action withdrawn.",
+    "action.ability": "{ability:ability}",
+    "mine": "Recorded: {ability:ability} → {targets:names}.",
+    "mine.untargeted": "Recorded: {ability:ability}.",
+    "mine.instead": "Recorded: {ability:ability} → {targets:names} (instead of "
+    "{replaces:abilities}).",
+    "mine.untargeted.instead": "Recorded: {ability:ability} (instead of "
+    "{replaces:abilities}).",
+    "mine.nothing": "Recorded: nothing.",
+    "mine.done": "Recorded: nothing more.",
+    "mine.withdrawn": "{ability:Ability} withdrawn.",
+    "mine.withdrawn_any": "Action withdrawn.",
+    "phase.record": {"by": "phase", "cases": {
+        "night": "(GM) full record of night {number}:",
+        "day": "(GM) full record of day {number}:"}},
+    "to_team": "To the {faction:faction} team: {line}",
+    "to_player": "To {player}: {line}",
+}  # fmt: skip
+
+# 002's day-break headlines (roles/announce.py), the Russian rulesets' morning post.
+HEADLINES = {
+    "headline.none": "Nobody died last night.",
+    "headline.one": "One of us did not survive the night.",
+    "headline.some": "Some of us did not survive the night.",
+    "headline.many": "Many of us perished last night.",
+    "headline.mass": "A mass quantity of people died last night.",
+    "headline.most": "Most of the entire town was wiped out last night.",
+    "headline.armageddon": "A veritable Armageddon decimated the town last night.",
+    "headline.entire": "Literally the entire town was obliterated last night.",
+    "headline.setup": "Your setup is shit.",
+    "headline.ru": {
+        "plural": "n",
+        "one": "One player was killed tonight.",
+        "many": "{n} players were killed tonight.",
+    },
+    "headline.ru_none": "There are no victims tonight.",
+}
+
+# 002's death descriptions with the dead player's pronoun (roles/announce.py).
+DEATHS = {
+    "death.mafia": "{@They} {@were} shot at close range.",
+    "death.mafia.again": "{@They} {@were} also riddled with bullets at close range.",
+    "death.serial_killer": "{@They} had multiple stab wounds.",
+    "death.serial_killer.again": "{@They} had multiple stab wounds.",
+    "death.vigilante": "{@They} {@were} shot by a high-caliber gun.",
+    "death.vigilante.again": "{@They} {@were} ripped apart with several rounds from a "
+    "high-caliber gun.",
+    "death.veteran": "{@They} {@were} killed with a military-grade assault rifle.",
+    "death.veteran.again": "{@They} had multiple wounds from a fragmentation grenade. "
+    "{@They} {@were} killed with a military-grade assault rifle.",
+    "death.mass_murderer": "{@They} {@were} completely eviscerated.",
+    "death.mass_murderer.again": "{@They} {@were} torn to pieces with a chainsaw.",
+    "death.arsonist": "{@They} {@were} incinerated.",
+    "death.arsonist.again": "{@They} {@were} burnt to death.",
+    "death.bodyguard": "{@They} {@were} killed in a duel.",
+    "death.bodyguard.again": "{@They} {@were} slain in a shootout.",
+    "death.jailor": "{@They} {@were} executed in a jail cell.",
+    "death.jailor.again": "{@They} {@were} executed in a jail cell.",
+    "death.bus_driver": "{@They} {@were} run over by a bus.",
+    "death.bus_driver.again": "{@They} {@were} run over by a bus.",
+    "death.mason_leader": "{@They} {@were} bludgeoned to death.",
+    "death.mason_leader.again": "{@They} {@were} beaten to a pulp with a blunt object.",
+    "death.jester": "{@They} apparently shot {@themself}. {@Their} suicide note expressed "
+    "grief and guilt over the Jester's death.",
+    "death.jester.again": "{@Their} suicide note expressed grief and guilt over the "
+    "Jester's death.",
+    "death.executioner_failure": "{@They} apparently shot {@themself} after leaving a "
+    'suicide note with the words "I failed." on it.',
+    "death.executioner_failure.again": "{@They} left a suicide note with the words "
+    '"I failed." on it.',
+    "death.witch": "There were signs of struggle, but {@they} apparently committed suicide.",
+    "death.witch.again": "There were signs of struggle, but {@they} apparently killed {@themself}.",
+    "death.suicide": "{@They} apparently committed suicide.",
+    "death.suicide.again": "{@They} apparently committed suicide.",
+    "death.modkill": "{@They} {@were} struck by lightning.",
+    "death.modkill.again": "{@They} {@were} struck by lightning.",
+    "death.bomb": "{@They} had multiple wounds from a fragmentation grenade.",
+    "death.struggle": "There were signs of struggle.",
+    "death.leaver": "{player} committed suicide.",
+    # the Russian rulesets' causes (ru_common.CAUSE_TEXT), one sentence joined by ';'
+    "cause.mafia": "victim of the mafia",
+    "cause.maniac": "victim of the maniac",
+    "cause.successful_hunt": "killed in a successful hunt",
+    "cause.failed_hunt": "victim of a failed hunt",
+    "cause.lynch": "eliminated by the vote",
+    "cause.modkill": "removed by the host (modkill)",
+}
+
+# sc2's night sequence (roles/rulesets/sc2_night.py _sequence)
+SEQUENCE = {
+    "sequence.sanitized": "A body was sanitized.",
+    "sequence.fight": "A fight broke out.",
+    "sequence.fire": "A fire broke out.",
+    "sequence.spree": "A killing spree took place.",
+    "sequence.executed": "A prisoner was executed.",
+    "sequence.masons": "Someone joined a secret society.",
+    "sequence.cult": "Someone joined the cult.",
+    "sequence.vest": "Someone put on a bulletproof vest.",
+    "sequence.alert": "Someone stayed on alert.",
+    "sequence.healed": "Someone was attacked but nursed back to health.",
+    "sequence.jailed": "Someone was hauled off to jail.",
+    "sequence.roleblocked": "Someone was roleblocked.",
+    "sequence.swapped": "Two houses were swapped.",
+}
+
+ABILITIES = {
+    "accept": "accept the offer",
+    "alert": "alert",
+    "annoy": "annoy",
+    "apply_hunt": "apply to hunt",
+    "autopsy": "autopsy",
+    "block": "block",
+    "cancel_lynch": "call in a favor",
+    "check": "check",
+    "control": "control",
+    "convert": "convert",
+    "crime": "ask about a crime",
+    "decline": "refuse the offer",
+    "decoy": "decoys",
+    "detonate": "detonate",
+    "disguise": "disguise",
+    "douse": "douse",
+    "execute": "execute",
+    "frame": "frame",
+    "guard": "guard",
+    "hang": "hang",
+    "haunt": "haunt",
+    "heal": "heal",
+    "horse_head": "send a message",
+    "hunt": "hunt",
+    "ignite": "ignite",
+    "infiltrate": "infiltrate the mob",
+    "jail": "jail",
+    "kill": "kill",
+    "minus": "take a vote",
+    "plant": "plant a bomb",
+    "plus": "add a vote",
+    "protect": "protect",
+    "recruit": "recruit",
+    "remember": "remember",
+    "reveal": "reveal",
+    "revive": "revive",
+    "sanitize": "sanitize",
+    "shoot": "shoot",
+    "spree": "spree",
+    "spy": "spy",
+    "transport": "transport",
+    "vest": "vest",
+    "visit": "spend the night",
+    "watch": "watch",
+    "withdraw_hunt": "withdraw the application",
+    "vote": "vote",
+}
+
+# A text the engine's tables do not know (roles/messages/derive.py text_message).
+MESSAGES = {"text": "{text}", **RESULTS, **EVENTS, **OUTCOME, **HEADLINES, **DEATHS, **SEQUENCE}
