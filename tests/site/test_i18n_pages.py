@@ -326,3 +326,26 @@ def test_the_outage_page_reads_in_russian(russian_table):
         )
     assert response.status_code == 503
     assert response.json()["error"].startswith("База данных недоступна. Ваш пост НЕ записан")
+
+
+def test_the_create_forms_posts_rule_is_the_engines_in_either_language():
+    """The create form says each ruleset's posts rule in the reader's words: in English
+    the engine's own sentence (roles.activity.Activity.text), in Russian the same rule."""
+    from django.utils import translation
+
+    from games.web.activity_form import rule_text
+    from roles.activity import Activity
+
+    rules = [r.activity for r in roles.list_rulesets()] + [Activity(3, 1), Activity(2, 4)]
+    with translation.override("en"):
+        for activity in rules:
+            assert rule_text(activity) == activity.text()
+        assert rule_text(Activity(1, 2)).startswith("at least 1 game post in each")  # singular
+    classic = roles.get_ruleset("ru_classic").activity
+    with translation.override("ru"):
+        assert rule_text(classic) == (
+            "не меньше 10 игровых постов в каждый из первых 3 дней; в первый раз — "
+            "предупреждение, при повторе — модкилл"
+        )
+        assert rule_text(Activity(1, 1)).startswith("не меньше 1 игрового поста в первый день")
+        assert rule_text(Activity()) == "без минимума постов"
