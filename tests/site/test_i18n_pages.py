@@ -233,8 +233,9 @@ def test_a_finished_game_reads_in_russian(russian_table):
 # -- the words of masks, the activity rules and the outage page ---------------------------
 
 
-def masked_ru_classic(gemma):
-    """ru_classic played with masks (its default), running; every account reads Russian."""
+def masked_ru_classic(gemma, start=True):
+    """ru_classic played with masks (its default), running (or in sign-ups, full); every
+    account reads Russian."""
     players = [russian_account(make_user(f"zqru{i:02d}")) for i in range(11)]
     game = services.create_game(
         russian_account(gemma),
@@ -249,10 +250,20 @@ def masked_ru_classic(gemma):
     )
     for user in players:
         services.join_game(user, game.id)
-    services.set_signups(gemma, game.id, False)
-    services.start_game(gemma, game.id)
+    if start:
+        services.set_signups(gemma, game.id, False)
+        services.start_game(gemma, game.id)
     game.refresh_from_db()
     return game, players
+
+
+@pytest.mark.django_db
+def test_a_masked_game_in_sign_ups_reads_in_russian(gemma):
+    game, players = masked_ru_classic(gemma, start=False)
+    page = reverse("game", args=[game.id])
+    for client in (reader(gemma), reader(players[0]), reader(browser_says_russian=True)):
+        html = assert_russian(client, page)
+        assert "в масках</strong>: в начале каждый игрок получает анонимное имя" in html
 
 
 @pytest.mark.django_db
