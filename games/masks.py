@@ -23,6 +23,8 @@ from __future__ import annotations
 import random
 import re
 
+from django.utils.translation import gettext
+
 from games.models import Status
 
 # Neutral words (trees, stones, birds, colours): nothing that hints at a person or a role.
@@ -67,21 +69,30 @@ def mask_problems(masks: list[str], seats: int) -> list[str]:
     """Everything wrong with a mask list for a game of `seats` players (empty: fine)."""
     problems = []
     if len(masks) > MAX_MASKS:
-        problems.append(f"A mask list has at most {MAX_MASKS} masks.")
+        problems.append(gettext("A mask list has at most %(most)s masks.") % {"most": MAX_MASKS})
     bad = [m for m in masks if len(m) > MASK_MAX_CHARS or not MASK_PATTERN.match(m)]
     if bad:
         problems.append(
-            f"A mask is a word or a few words of letters and digits, at most "
-            f"{MASK_MAX_CHARS} characters: {', '.join(bad[:5])} is not."
+            gettext(
+                "A mask is a word or a few words of letters and digits, at most "
+                "%(chars)s characters: %(masks)s is not."
+            )
+            % {"chars": MASK_MAX_CHARS, "masks": ", ".join(bad[:5])}
         )
     reserved = [m for m in masks if m.casefold() in RESERVED]
     if reserved:
-        problems.append(f"{', '.join(reserved)} cannot be a mask (the site uses the word).")
+        problems.append(
+            gettext("%(masks)s cannot be a mask (the site uses the word).")
+            % {"masks": ", ".join(reserved)}
+        )
     distinct = len({m.casefold() for m in masks})
     if distinct < seats:
         problems.append(
-            f"The mask list needs at least {seats} different masks (one per seat); "
-            f"it has {distinct}."
+            gettext(
+                "The mask list needs at least %(seats)s different masks (one per seat); "
+                "it has %(distinct)s."
+            )
+            % {"seats": seats, "distinct": distinct}
         )
     return problems
 

@@ -88,12 +88,18 @@ def is_time_zone(name: str) -> bool:
 def language_of_socket(scope) -> str:
     """A socket's reader's language: his account's, else his browser's (the language
     cookie, then Accept-Language, as the pages read them), else the site's default."""
-    from django.http import HttpRequest
-
     user = scope.get("user")
     profile = profile_of(user)
     if profile is not None and profile.language:
         return profile.language
+    return browser_language(scope)
+
+
+def browser_language(scope) -> str:
+    """A socket's browser's language (the language cookie, then Accept-Language, as
+    the pages read them), else the site's default; reads no database."""
+    from django.http import HttpRequest
+
     request = HttpRequest()  # the pages' own reading of the same headers
     for name, value in scope.get("headers", []):
         key = name.decode("latin-1").upper().replace("-", "_")

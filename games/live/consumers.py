@@ -302,7 +302,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         opening = message.get("type") == "websocket.connect"
         if opening:
             await self.accept()
-        await self.send_json(outage_frame(message.get("type") == "websocket.receive"))
+        # At the opening the account's language was not read: the browser's.
+        language = profiles.browser_language(self.scope) if opening else self.language
+        with translation.override(language):
+            frame = outage_frame(message.get("type") == "websocket.receive")
+        await self.send_json(frame)
         if opening:
             await self.close(code=DATABASE_DOWN_CODE)
 

@@ -11,18 +11,28 @@ from __future__ import annotations
 
 import json
 
+from django.utils import translation
+from django.utils.translation import gettext
+
+from games.profiles import browser_language
 from games.web.outage import OUTAGE_ERRORS
 
 DATABASE_DOWN_CODE = 4503
 
 
 def outage_frame(sent_something: bool) -> dict:
-    """The error frame: for what the browser sent (a post), that it was NOT recorded."""
-    text = "The database is unreachable: "
+    """The error frame: for what the browser sent (a post), that it was NOT recorded.
+    In the active language (the caller's reader's)."""
     if sent_something:
-        text += "what you sent was NOT recorded; send it again in a few seconds."
+        text = gettext(
+            "The database is unreachable: what you sent was NOT recorded; send it again "
+            "in a few seconds."
+        )
     else:
-        text += "this page may be behind; it catches up when the database is back."
+        text = gettext(
+            "The database is unreachable: this page may be behind; it catches up when "
+            "the database is back."
+        )
     return {"type": "error", "message": text, "database": "unreachable"}
 
 
@@ -52,5 +62,8 @@ class DatabaseDownSocket:
         # Nothing of the handshake was read or answered yet: the connect comes first.
         await receive()
         await send({"type": "websocket.accept"})
-        await send({"type": "websocket.send", "text": json.dumps(outage_frame(False))})
+        # The account's language is in the database: the browser's, as the pages read it.
+        with translation.override(browser_language(scope)):
+            frame = outage_frame(False)
+        await send({"type": "websocket.send", "text": json.dumps(frame)})
         await send({"type": "websocket.close", "code": DATABASE_DOWN_CODE})

@@ -12,6 +12,7 @@ the GM chose it, a "substitute wanted" mark the GM resolves with the replace too
 from __future__ import annotations
 
 from django.db.models import Count
+from django.utils.translation import gettext
 
 import roles
 from games.models import Game, Phase, Post
@@ -42,12 +43,17 @@ def default_settings(ruleset) -> dict:
 
 
 def _whole(value, label: str, top: int) -> int:
+    """`label`: the setting's name, already in the reader's words."""
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise ServiceError(f"{label} must be a whole number.") from None
+        raise ServiceError(
+            gettext("%(setting)s must be a whole number.") % {"setting": label}
+        ) from None
     if not 0 <= number <= top:
-        raise ServiceError(f"{label} is between 0 and {top}.")
+        raise ServiceError(
+            gettext("%(setting)s is between 0 and %(top)s.") % {"setting": label, "top": top}
+        )
     return number
 
 
@@ -57,14 +63,20 @@ def checked_settings(ruleset, given: dict | None) -> dict:
     settings = default_settings(ruleset)
     unknown = set(given or {}) - set(SETTINGS)
     if unknown:
-        raise ServiceError(f"Unknown activity setting {sorted(unknown)[0]!r}.")
+        raise ServiceError(
+            gettext("Unknown activity setting %(setting)s.") % {"setting": repr(sorted(unknown)[0])}
+        )
     settings.update(given or {})
     return {
-        "min_posts": _whole(settings["min_posts"], "The minimum of posts a day", MAX_MIN_POSTS),
-        "post_days": _whole(settings["post_days"], "The days the minimum holds", MAX_POST_DAYS),
+        "min_posts": _whole(
+            settings["min_posts"], gettext("The minimum of posts a day"), MAX_MIN_POSTS
+        ),
+        "post_days": _whole(
+            settings["post_days"], gettext("The days the minimum holds"), MAX_POST_DAYS
+        ),
         "substitute_instead": bool(settings["substitute_instead"]),
         "remind_minutes": _whole(
-            settings["remind_minutes"], "The reminder's minutes", MAX_REMIND_MINUTES
+            settings["remind_minutes"], gettext("The reminder's minutes"), MAX_REMIND_MINUTES
         ),
     }
 

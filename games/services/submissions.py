@@ -20,6 +20,7 @@ import json
 import re
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.models import SubmissionKey
 from games.services.core import ServiceError
@@ -37,7 +38,7 @@ def checked_key(raw: str | None) -> str:
     if not key:
         return ""
     if not KEY_PATTERN.fullmatch(key):
-        raise ServiceError("The form's submission key is malformed; reload the page.")
+        raise ServiceError(gettext("The form's submission key is malformed; reload the page."))
     return key.lower()
 
 

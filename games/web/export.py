@@ -45,7 +45,7 @@ def export_panel(game: Game, viewer: Viewer) -> list[dict]:
         )
     phase = services.open_phase(game) if game.status == Status.RUNNING else None
     if phase is not None and phase.kind == Phase.DAY:
-        posts.append(_post("export-votes", "Vote count", export.vote_count(game, phase)))
+        posts.append(_post("export-votes", gettext("Vote count"), export.vote_count(game, phase)))
     return posts
 
 

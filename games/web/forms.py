@@ -22,7 +22,7 @@ from games import setup_view
 from games.models import PrivateMessages
 from games.services import REVEAL_OPTION, reveal_modes
 from games.web.activity_form import NAMES as ACTIVITY_NAMES
-from games.web.activity_form import activity_fields, activity_from
+from games.web.activity_form import activity_fields, activity_from, rule_text
 
 # The setup choice's value for a GM's setup: this prefix and the setup's link token.
 SETUP_CHOICE = "setup:"
@@ -144,17 +144,19 @@ class GameForm(forms.Form):
     )
 
     masks = forms.BooleanField(
-        label="Play with masks",
+        label=_("Play with masks"),
         required=False,
-        help_text="Each player gets an anonymous name from the list below, dealt at random "
-        "at the start; until the game is over only you and your co-GMs read who is "
-        "behind each mask.",
+        help_text=_(
+            "Each player gets an anonymous name from the list below, dealt at random "
+            "at the start; until the game is over only you and your co-GMs read who is "
+            "behind each mask."
+        ),
     )
     mask_names = forms.CharField(
-        label="Masks",
+        label=_("Masks"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Comma- or line-separated, at least one per seat.",
+        help_text=_("Comma- or line-separated, at least one per seat."),
     )
 
     def __init__(self, ruleset, preset_id: str | None = None, data=None, initial=None, setups=()):
@@ -201,6 +203,10 @@ class GameForm(forms.Form):
 
     def activity_fields(self) -> list:
         return [self[name] for name in ACTIVITY_NAMES]
+
+    def activity_rule(self) -> str:
+        """The chosen ruleset's posts rule, in the reader's words."""
+        return rule_text(self.chosen_ruleset.activity)
 
     @property
     def chosen_preset(self) -> SetupChoice:

@@ -19,6 +19,7 @@ import sys
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext, gettext_lazy
 from django.views.defaults import server_error
 
 # Refused, dropped, timed out, cancelled by statement_timeout or lock_timeout. Other
@@ -26,8 +27,25 @@ from django.views.defaults import server_error
 OUTAGE_ERRORS = (OperationalError, InterfaceError)
 RETRY_AFTER_SECONDS = 10
 
-# What a page's form submits, by its URL's name (games/web/urls.py).
-SUBMISSIONS = {"vote": "vote", "act": "move", "post": "post"}
+# What it means for what a page's form submitted, by its URL's name (games/web/urls.py).
+NOT_RECORDED = {
+    "vote": gettext_lazy(
+        "Your vote was NOT recorded: nothing was changed. Send it again in a few "
+        "seconds (the same form sent twice counts once)."
+    ),
+    "act": gettext_lazy(
+        "Your move was NOT recorded: nothing was changed. Send it again in a few "
+        "seconds (the same form sent twice counts once)."
+    ),
+    "post": gettext_lazy(
+        "Your post was NOT recorded: nothing was changed. Send it again in a few "
+        "seconds (the same form sent twice counts once)."
+    ),
+}
+SUBMISSION_NOT_RECORDED = gettext_lazy(
+    "Your submission was NOT recorded: nothing was changed. Send it again in a few "
+    "seconds (the same form sent twice counts once)."
+)
 
 
 def is_outage(error: BaseException | None) -> bool:
@@ -35,16 +53,13 @@ def is_outage(error: BaseException | None) -> bool:
 
 
 def outage_words(request) -> tuple[str, str]:
-    """The headline and what it means for what the user just did."""
-    headline = "The database is unreachable."
+    """The headline and what it means for what the user just did, in the reader's
+    language (LocaleMiddleware read it from the cookie or the browser: no database)."""
+    headline = gettext("The database is unreachable.")
     if request.method != "POST":
-        return headline, "This page cannot be shown right now. Try again in a few seconds."
+        return headline, gettext("This page cannot be shown right now. Try again in a few seconds.")
     match = getattr(request, "resolver_match", None)
-    what = SUBMISSIONS.get(match.url_name if match else "", "submission")
-    return headline, (
-        f"Your {what} was NOT recorded: nothing was changed. Send it again in a few "
-        "seconds (the same form sent twice counts once)."
-    )
+    return headline, str(NOT_RECORDED.get(match.url_name if match else "", SUBMISSION_NOT_RECORDED))
 
 
 def wants_json(request) -> bool:

@@ -4,6 +4,8 @@
 // it handles as "mafia:event"). The fragment is server-rendered; nothing is built here.
 (function () {
   "use strict";
+  // The reader's words (the /jsi18n/ catalogue, loaded first); English if it is missing.
+  const gettext = window.gettext || function (text) { return text; };
   const KINDS = new Set([
     "action_recorded", "action_withdrawn", "vote", "phase_opened", "phase_closed",
     "decision_needed", "close_refused", "modkill", "replaced", "paused", "resumed",
@@ -46,7 +48,7 @@
       note.className = "outage-note error";
       region.insertBefore(note, region.firstChild);
     }
-    note.textContent = (body && body.error) || "The site cannot reach its database.";
+    note.textContent = (body && body.error) || gettext("The site cannot reach its database.");
     return null;
   }
 

@@ -505,8 +505,8 @@
       .then(function (response) {
         if (response.status === 503) {
           return response.json().then(function (body) {
-            setStatus("database unreachable", "off");
-            toast(body.error || "The site cannot reach its database.", "error");
+            setStatus(gettext("database unreachable"), "off");
+            toast(body.error || gettext("The site cannot reach its database."), "error");
             return null;
           });
         }

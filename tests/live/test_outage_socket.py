@@ -98,3 +98,39 @@ def test_a_post_sent_twice_on_the_socket_with_its_key_is_posted_once(live_table)
     first, again = run(scenario)
     assert first["post"] == again["post"]
     assert Post.objects.filter(text="once").count() == 1
+
+
+def test_the_error_frame_is_in_the_readers_language(live_table):
+    """Issue 16 (every message in the reader's language): the frame of a socket that
+    could not read the session is in the browser's language (the account's is in the
+    database), and a refused post's in the account's."""
+    from games.models import Profile
+
+    sock = Socket(live_table.game.id, live_table.users["alice"])
+    sock.communicator.scope["headers"].append((b"accept-language", b"ru-RU,ru;q=0.9"))
+
+    async def opening():
+        with mock.patch("channels.auth.get_user", side_effect=REFUSED):
+            assert await sock.open()
+            frame = await sock.communicator.receive_json_from(timeout=5)
+            closed = await sock.communicator.receive_output(timeout=5)
+        assert closed["code"] == DATABASE_DOWN_CODE
+        return frame
+
+    frame = run(opening)
+    assert frame["message"].startswith("База данных недоступна: страница может отставать")
+
+    Profile.objects.update_or_create(user=live_table.gm, defaults={"language": "ru"})
+    gm_sock = Socket(live_table.game.id, live_table.gm)
+
+    async def posting():
+        assert await gm_sock.open()
+        await gm_sock.drain()
+        with mock.patch("games.services.post_message", side_effect=REFUSED):
+            await gm_sock.send({"type": "post", "ref": 1, "channel": "announce", "text": "hi"})
+            answer = await gm_sock.communicator.receive_json_from(timeout=5)
+        await gm_sock.close()
+        return answer
+
+    frame = run(posting)
+    assert frame["message"].startswith("База данных недоступна: отправленное НЕ записано")

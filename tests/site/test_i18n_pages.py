@@ -14,8 +14,11 @@ i18n-engine branch's: until it lands, this check skips elements marked
 
 import re
 from html.parser import HTMLParser
+from unittest import mock
 
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import OperationalError
 from django.test import Client
 from django.urls import reverse
 
@@ -126,9 +129,9 @@ def names_of_the_site() -> set[str]:
     return names | engine_names()
 
 
-def assert_russian(client, url, *, method="get", data=None):
+def assert_russian(client, url, *, method="get", data=None, status=200):
     response = getattr(client, method)(url, data or {})
-    assert response.status_code == 200, (url, response.status_code)
+    assert response.status_code == status, (url, response.status_code)
     html = response.content.decode()
     assert '<html lang="ru">' in html, url
     left = english_left(html, names_of_the_site())
@@ -225,3 +228,135 @@ def test_a_finished_game_reads_in_russian(russian_table):
         method="post",
         data={"scenario": scenario.content.decode()},
     )
+
+
+# -- the words of masks, the activity rules and the outage page ---------------------------
+
+
+def masked_ru_classic(gemma, start=True):
+    """ru_classic played with masks (its default), running (or in sign-ups, full); every
+    account reads Russian."""
+    players = [russian_account(make_user(f"zqru{i:02d}")) for i in range(11)]
+    game = services.create_game(
+        russian_account(gemma),
+        name="Masked classic",
+        ruleset_id="ru_classic",
+        preset_id="classic_11",
+        day_seconds=600,
+        night_seconds=300,
+        reveal_mode="light",
+        seed=5,
+        masks=True,
+    )
+    for user in players:
+        services.join_game(user, game.id)
+    if start:
+        services.set_signups(gemma, game.id, False)
+        services.start_game(gemma, game.id)
+    game.refresh_from_db()
+    return game, players
+
+
+@pytest.mark.django_db
+def test_a_masked_game_in_sign_ups_reads_in_russian(gemma):
+    game, players = masked_ru_classic(gemma, start=False)
+    page = reverse("game", args=[game.id])
+    for client in (reader(gemma), reader(players[0]), reader(browser_says_russian=True)):
+        html = assert_russian(client, page)
+        assert "в масках</strong>: в начале каждый игрок получает анонимное имя" in html
+
+
+@pytest.mark.django_db
+def test_a_masked_game_reads_in_russian_for_a_player_and_the_gm(gemma):
+    game, players = masked_ru_classic(gemma)
+    page = reverse("game", args=[game.id])
+    player = players[0]
+    mask = game.seats.get(user=player).name
+    html = assert_russian(reader(player), page)
+    assert f"ваша маска — <strong>{mask}</strong>" in html
+    others = [user.username for user in players[1:]]
+    assert not [name for name in others if name in html]  # a player's page names masks only
+    gm_html = assert_russian(reader(gemma), page)
+    assert "Маска (игрок)" in gm_html  # the GM reads both
+    assert all(user.username in gm_html for user in players)
+    assert_russian(reader(gemma), reverse("create_game") + "?ruleset=ru_classic")
+
+
+@pytest.mark.django_db
+def test_the_posts_counter_and_a_warning_read_in_russian(gemma, monkeypatch):
+    from tests.site import test_site_activity as activity
+
+    def post(users, game, name, times):  # the players' own words, in Russian
+        for i in range(times):
+            services.post_message(users[name], game.id, channel="day", text=f"пост {i}")
+
+    # Ten posts a player in a test second: the flood control is not what is read here.
+    monkeypatch.setattr("games.services.chat.check_rate", lambda *args, **kwargs: None)
+    monkeypatch.setattr(activity, "post", post)  # play_day posts with it
+    game, users = activity.classic(gemma, monkeypatch, activity={"post_days": 2})
+    for user in [gemma, *users.values()]:
+        russian_account(user)
+    page = reverse("game", args=[game.id])
+    activity.play_day(gemma, game, users, "bob", {"kay": 1})
+    services.gm_close_phase(gemma, game.id)  # night 1 over: day 2, the rule counts
+    post(users, game, "kay", 3)
+    html = assert_russian(reader(users["kay"]), page)
+    assert 'Постов сегодня: <strong class="count">3</strong> из 10' in html
+    assert "есть предупреждение: при новой недостаче — модкилл" in html
+    gm_html = assert_russian(reader(gemma), page)
+    assert "с предупреждением" in gm_html  # kay's mark on the GM's table
+
+
+REFUSED = OperationalError("connection failed: Connection refused")
+
+
+@pytest.mark.django_db
+def test_the_outage_page_reads_in_russian(russian_table):
+    """The database refuses (as tests/site/test_site_outage.py injects it): the page
+    is in the browser's language, with no account to read it from."""
+    game = russian_table.game
+    client = reader(browser_says_russian=True)
+    client.force_login(russian_table.users["alice"])
+    with mock.patch.object(SessionStore, "load", side_effect=REFUSED):
+        html = assert_russian(client, reverse("game", args=[game.id]), status=503)
+    assert "База данных недоступна." in html
+    with mock.patch.object(services, "submit_action", side_effect=REFUSED):
+        html = assert_russian(
+            client,
+            reverse("act", args=[game.id]),
+            method="post",
+            data={"phase_seq": russian_table.phase().seq, "ability": "x"},
+            status=503,
+        )
+    assert "Ваш ход НЕ записан" in html
+    with mock.patch.object(services, "post_message", side_effect=REFUSED):
+        response = client.post(
+            reverse("post", args=[game.id]),
+            {"channel": "day", "text": "привет"},
+            headers={"X-Requested-With": "fetch"},
+        )
+    assert response.status_code == 503
+    assert response.json()["error"].startswith("База данных недоступна. Ваш пост НЕ записан")
+
+
+def test_the_create_forms_posts_rule_is_the_engines_in_either_language():
+    """The create form says each ruleset's posts rule in the reader's words: in English
+    the engine's own sentence (roles.activity.Activity.text), in Russian the same rule."""
+    from django.utils import translation
+
+    from games.web.activity_form import rule_text
+    from roles.activity import Activity
+
+    rules = [r.activity for r in roles.list_rulesets()] + [Activity(3, 1), Activity(2, 4)]
+    with translation.override("en"):
+        for activity in rules:
+            assert rule_text(activity) == activity.text()
+        assert rule_text(Activity(1, 2)).startswith("at least 1 game post in each")  # singular
+    classic = roles.get_ruleset("ru_classic").activity
+    with translation.override("ru"):
+        assert rule_text(classic) == (
+            "не меньше 10 игровых постов в каждый из первых 3 дней; в первый раз — "
+            "предупреждение, при повторе — модкилл"
+        )
+        assert rule_text(Activity(1, 1)).startswith("не меньше 1 игрового поста в первый день")
+        assert rule_text(Activity()) == "без минимума постов"
