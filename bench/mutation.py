@@ -8,12 +8,21 @@ Not part of CI (a full run is hours on two cores). `make mutation` installs the
     python bench/mutation.py --all                         # every module (hours)
     python bench/mutation.py --report                      # the table of what was run so far
     python bench/mutation.py --survivors roles/night.py    # each surviving mutant's diff
+    python bench/mutation.py --recheck roles/abilities.py  # survivors rerun with the mutant on disk
 
 The configuration is `[tool.mutmut]` in pyproject.toml: mutants of `roles/`, each
 run against the engine tests (tests/engine) that cover its function, less the
 few tests that start a process or roll 20,000 setups (they check bytes and
 imports, not rules). mutmut mutates code inside functions only: module-level
 tables (texts, role cards) are not mutated.
+
+mutmut switches a mutant on when its function is called. A function called
+once at import (a factory that builds an ability's closure, a table built at
+import) is never called again while a test runs, so its mutants survive
+whatever the tests do. `--recheck` runs each survivor again the slow, plain way:
+the mutant written into a copy of the tree (`mutmut apply` in a scratch
+directory), the covering tests in a new process. A survivor that fails there is
+counted as killed ("killed on recheck" in the table).
 
 The script lowers its own priority to the lowest (`nice 19`): the mutants run
 beside other work. Results accumulate in `mutants/` (git-ignored); a rerun of
@@ -27,9 +36,12 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -81,9 +93,53 @@ def ruleset_modules() -> list[str]:
     return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "roles" / "rulesets").glob("*.py"))
 
 
-def mutmut(*args: str) -> int:
+RECHECK = MUTANTS / "recheck.json"
+
+
+def mutmut(*args: str, cwd: Path = ROOT) -> int:
     exe = shutil.which("mutmut", path=str(Path(sys.executable).parent)) or "mutmut"
-    return subprocess.call([exe, *args], cwd=ROOT)
+    return subprocess.call([exe, *args], cwd=cwd)
+
+
+def read_recheck() -> dict[str, bool]:
+    return json.loads(RECHECK.read_text()) if RECHECK.exists() else {}
+
+
+def covering_tests(mutant: str) -> list[str]:
+    stats = json.loads((MUTANTS / "mutmut-stats.json").read_text())
+    function = re.sub(r"__mutmut_\d+$", "", mutant)
+    return sorted(stats["tests_by_mangled_function_name"].get(function, []))
+
+
+def recheck(modules: list[str]) -> None:
+    """Rerun each survivor of `modules` with the mutant written into a scratch copy."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
+    verdicts = read_recheck()
+    for module in modules:
+        for name, code in sorted(read_meta(module).items()):
+            if code is None or code in KILLED:
+                continue
+            tests = covering_tests(name)
+            if not tests:
+                continue
+            with tempfile.TemporaryDirectory() as scratch:
+                where = Path(scratch)
+                shutil.copytree(ROOT / "roles", where / "roles")
+                shutil.copytree(ROOT / "tests", where / "tests")
+                shutil.copy(ROOT / "pyproject.toml", where)
+                (where / "mutants").symlink_to(MUTANTS)
+                mutmut("apply", name, cwd=where)
+                failed = subprocess.call(
+                    [sys.executable, "-m", "pytest", "-x", "-q", "--rootdir", scratch]
+                    + config["pytest_add_cli_args"]
+                    + tests,
+                    cwd=where,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            verdicts[name] = failed != 0
+            print(("killed  " if failed else "survived"), name)
+            RECHECK.write_text(json.dumps(verdicts, indent=1, sort_keys=True))
 
 
 def generate() -> None:
@@ -114,19 +170,22 @@ def run(modules: list[str], sample: int | None, seed: int, children: int) -> lis
 
 def table(modules: list[str]) -> str:
     rows = [
-        "| module | run | killed | survived | no tests | score |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| module | run | killed | killed on recheck | survived | no tests | score |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     total = Counter()
+    rechecked = read_recheck()
     for module in modules:
         codes = read_meta(module)
         count = Counter()
-        for code in codes.values():
+        for name, code in codes.items():
             if code in NOT_RUN:
                 continue
             count["run"] += 1
             if code in KILLED:
                 count["killed"] += 1
+            elif rechecked.get(name):
+                count["recheck"] += 1
             elif SURVIVED.get(code) == "no tests":
                 count["no tests"] += 1
             else:
@@ -141,18 +200,19 @@ def table(modules: list[str]) -> str:
 
 
 def _row(module: str, count: Counter, of: int | None) -> str:
-    score = 100 * count["killed"] / count["run"]
+    score = 100 * (count["killed"] + count["recheck"]) / count["run"]
     ran = f"{count['run']} of {of}" if of else str(count["run"])
     return (
-        f"| {module} | {ran} | {count['killed']} | {count['survived']} | "
+        f"| {module} | {ran} | {count['killed']} | {count['recheck']} | {count['survived']} | "
         f"{count['no tests']} | {score:.1f}% |"
     )
 
 
 def survivors(modules: list[str]) -> None:
+    rechecked = read_recheck()
     for module in modules:
         for name, code in sorted(read_meta(module).items()):
-            if code is not None and code not in KILLED:
+            if code is not None and code not in KILLED and not rechecked.get(name):
                 print(f"## {name} ({SURVIVED.get(code, code)})")
                 mutmut("show", name)
 
@@ -168,6 +228,7 @@ def main() -> None:
     parser.add_argument("--children", type=int, default=2, help="mutants run at once")
     parser.add_argument("--report", action="store_true", help="print the table, run nothing")
     parser.add_argument("--survivors", action="store_true", help="print surviving mutants")
+    parser.add_argument("--recheck", action="store_true", help="rerun survivors on disk")
     args = parser.parse_args()
 
     os.nice(19 - os.nice(0))
@@ -183,7 +244,9 @@ def main() -> None:
     if args.survivors:
         survivors(modules)
         return
-    if not args.report:
+    if args.recheck:
+        recheck(modules)
+    elif not args.report:
         run(modules, args.sample, args.seed, args.children)
     print()
     print(table(modules))

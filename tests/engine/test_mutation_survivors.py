@@ -1,0 +1,88 @@
+"""Tests the mutation run over roles/ showed missing (bench/mutation.py; bench/README.md,
+"Mutation testing"). Each names the surviving mutant it kills; where it checks a rule it
+quotes the rule sentence.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import roles
+from roles.announce import describe
+from roles.day import round_events
+from tests.engine.test_bay12 import TOWN6, deaths, night, results, sim
+from tests.engine.test_modkill import bay12
+
+
+def test_a_self_heal_listed_before_the_kill_stays_and_the_later_kill_still_moves():
+    """000 Transporter: 'If the Doctor or Bodyguard are targeting themselves ... they will
+    not be switched to another target.' Skipping the Doctor's self-target must not stop
+    the swap of the actions after it (mutant: `continue` -> `break` in `transport`)."""
+    out = sim(
+        ["transporter", "doctor", "mafioso", *TOWN6],
+        [night(("Transporter", "Doctor", "Townie"), ("Doctor", "Doctor"), ("Mafioso", "Townie"))],
+    )
+    # The kill moved from Townie to the Doctor, whose self-heal stayed on him.
+    assert deaths(out, 0) == set()
+    assert results(out, 0, to="Doctor", kind="saved")
+
+
+def test_the_attacker_is_told_whose_bodyguard_stopped_him():
+    """000 Bodyguard: 'You, your target, and the attacker will be told if you prevented an
+    attack'. The attacker's message names the target he aimed at (mutant: the `target`
+    field dropped from the "guarded" result)."""
+    out = sim(
+        ["bodyguard", "mafioso", *TOWN6],
+        [night(("Bodyguard", "Townie"), ("Mafioso", "Townie"))],
+    )
+    assert results(out, 0, to="Mafioso", kind="guarded") == [
+        {"to": "Mafioso", "kind": "guarded", "target": "Townie"}
+    ]
+
+
+def test_a_second_cause_of_death_reads_as_the_also_line():
+    """002 Death Descriptions: '- He/She was also riddled with bullets at close range.'
+    The first cause reads its own line, every later one its 'also' line (mutant: the
+    first line for every cause)."""
+    assert describe(["vigilante", "mafia"]) == (
+        "He/She was shot by a high-caliber gun. "
+        "He/She was also riddled with bullets at close range."
+    )
+    assert describe(["mafia"], struggle=True) == (
+        "There were signs of struggle. He/She was shot at close range."
+    )
+
+
+def test_an_extra_round_not_given_yet_asks_for_that_round():
+    """The question names the round to add (mutant: `index` dropped from the decision)."""
+    with pytest.raises(roles.PendingDecision) as asked:
+        round_events([[]], 1, ["Ann", "Bob"], ("guilty", "innocent"), "trial", "Guilty?")
+    assert asked.value.index == 1
+    assert asked.value.voters == ["Ann", "Bob"]
+    assert asked.value.choices == ["guilty", "innocent"]
+
+
+def test_an_extra_round_ballot_of_three_items_is_refused_as_malformed():
+    """A ballot is exactly a [voter, choice] pair (mutant: `and` -> `or` let any list by,
+    and unpacking three items then raised a ValueError, not a refusal)."""
+    with pytest.raises(roles.IllegalAction, match="a ballot is a \\[voter, choice\\] pair"):
+        round_events([[["Ann", "guilty", "x"]]], 0, ["Ann"], ("guilty",), "trial", "Guilty?")
+
+
+def test_the_modkill_record_and_its_public_event_name_the_phase_number():
+    """The record: {"phase", "number", "modkill", ...} (roles/modkill.py; mutant: the
+    "number" key renamed)."""
+    result = roles.modkill(bay12(), "Fay")
+    assert (result.record["phase"], result.record["number"]) == ("day", 1)
+    public = result.events[0].payload
+    assert (public["phase"], public["number"]) == ("day", 1)
+
+
+def test_a_malformed_ballot_of_a_modkilled_voter_is_still_refused():
+    """Voiding the modkilled player's ballots removes ballots, never a malformed event
+    that the day then refuses (mutant: a three-item list read as his ballot)."""
+    state = roles.modkill(bay12(), "Fay").state
+    with pytest.raises(roles.IllegalAction):
+        roles.resolve_phase(
+            state, {"day": {"votes": [["Fay", "Ann", "Bob"]], "rounds": [], "actions": []}}
+        )
