@@ -149,19 +149,21 @@ def generate() -> None:
         mutmut("run", "--max-children", "1", "roles.__init__.x_none__mutmut_0")
 
 
-def run(modules: list[str], sample: int | None, seed: int, children: int) -> list[str]:
+def run(modules: list[str], sample: int | None, seed: int, children: int, rerun: bool) -> list[str]:
     generate()
     chosen: list[str] = []
     for module in modules:
-        names = sorted(read_meta(module))
+        codes = read_meta(module)
+        names = sorted(codes)
         if sample is not None and len(names) > sample:
             names = sorted(random.Random(f"{seed}:{module}").sample(names, sample))
-        chosen.extend(names)
+        # mutmut reruns every name it is given: leave out those with a verdict already.
+        chosen.extend(n for n in names if rerun or codes[n] in NOT_RUN)
     if not chosen:
-        print("no mutants in", ", ".join(modules))
+        print("nothing left to run in", ", ".join(modules))
         return []
     print(f"running {len(chosen)} mutants", end="")
-    print(f" (a sample of {sample} per module, seed {seed})" if sample else " (every mutant)")
+    print(f" (of a sample of {sample} per module, seed {seed})" if sample else "")
     # mutmut takes the names on its command line; run them in batches to keep it short.
     for start in range(0, len(chosen), 200):
         mutmut("run", "--max-children", str(children), *chosen[start : start + 200])
@@ -226,6 +228,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, help="run N mutants drawn per module, not all")
     parser.add_argument("--seed", type=int, default=19, help="the draw's seed (default 19)")
     parser.add_argument("--children", type=int, default=2, help="mutants run at once")
+    parser.add_argument("--rerun", action="store_true", help="rerun mutants already run")
     parser.add_argument("--report", action="store_true", help="print the table, run nothing")
     parser.add_argument("--survivors", action="store_true", help="print surviving mutants")
     parser.add_argument("--recheck", action="store_true", help="rerun survivors on disk")
@@ -247,7 +250,7 @@ def main() -> None:
     if args.recheck:
         recheck(modules)
     elif not args.report:
-        run(modules, args.sample, args.seed, args.children)
+        run(modules, args.sample, args.seed, args.children, args.rerun)
     print()
     print(table(modules))
 
