@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import roles
-from roles.announce import describe
+from roles.announce import QUIET_NIGHT, describe, headline
 from roles.day import round_events
 from tests.engine.test_bay12 import TOWN6, deaths, night, results, sim
 from tests.engine.test_modkill import bay12
@@ -86,3 +86,10 @@ def test_a_malformed_ballot_of_a_modkilled_voter_is_still_refused():
         roles.resolve_phase(
             state, {"day": {"votes": [["Fay", "Ann", "Bob"]], "rounds": [], "actions": []}}
         )
+
+
+def test_a_night_without_deaths_has_the_quiet_headline():
+    """002's table starts at one death ('1: One of us did not survive the night.'); a
+    night without deaths reads what a forum GM posts (mutant: no headline at all)."""
+    assert headline(0) == QUIET_NIGHT == "Nobody died last night."
+    assert headline(1) == "One of us did not survive the night."
