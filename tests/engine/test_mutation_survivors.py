@@ -10,7 +10,7 @@ import pytest
 import roles
 from roles.announce import QUIET_NIGHT, describe, headline
 from roles.day import round_events
-from tests.engine.test_bay12 import TOWN6, deaths, night, results, sim
+from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_modkill import bay12
 
 
@@ -93,3 +93,21 @@ def test_a_night_without_deaths_has_the_quiet_headline():
     night without deaths reads what a forum GM posts (mutant: no headline at all)."""
     assert headline(0) == QUIET_NIGHT == "Nobody died last night."
     assert headline(1) == "One of us did not survive the night."
+
+
+def test_the_witchs_one_night_life_repels_a_drawn_attacker_of_several():
+    """000 Witch: 'Once per game, if you would be killed at night ... you will survive'.
+    With two attackers the life stops one, drawn by the game's seed, and the other kills
+    her (mutant: always the first attacker repelled)."""
+    repelled = set()
+    for seed in range(12):
+        out = sim(
+            ["mafioso", "vigilante", "witch", *TOWN6],
+            [night(), day(), night(("Mafioso", "Witch"), ("Vigilante", "Witch"))],
+            seed=seed,
+        )
+        assert deaths(out, 2) == {"Witch"}
+        told = {r["to"] for r in results(out, 2, kind="immune")}
+        assert len(told) == 1
+        repelled |= told
+    assert repelled == {"Mafioso", "Vigilante"}
