@@ -6,6 +6,7 @@ Not part of CI (a full run is hours on two cores). `make mutation` installs the
     python bench/mutation.py roles/night.py roles/day.py   # these modules, every mutant
     python bench/mutation.py --core --sample 40 --seed 19  # 40 drawn mutants per core module
     python bench/mutation.py --all                         # every module (hours)
+    python bench/mutation.py --core --sample 40 --rerun    # the same draw's survivors again
     python bench/mutation.py --report                      # the table of what was run so far
     python bench/mutation.py --survivors roles/night.py    # each surviving mutant's diff
     python bench/mutation.py --recheck roles/abilities.py  # survivors rerun with the mutant on disk
@@ -157,8 +158,9 @@ def run(modules: list[str], sample: int | None, seed: int, children: int, rerun:
         names = sorted(codes)
         if sample is not None and len(names) > sample:
             names = sorted(random.Random(f"{seed}:{module}").sample(names, sample))
-        # mutmut reruns every name it is given: leave out those with a verdict already.
-        chosen.extend(n for n in names if rerun or codes[n] in NOT_RUN)
+        # mutmut reruns every name it is given: leave out those with a verdict already
+        # (with `rerun`, run the survivors again: after new tests, they may die).
+        chosen.extend(n for n in names if codes[n] in NOT_RUN or (rerun and codes[n] not in KILLED))
     if not chosen:
         print("nothing left to run in", ", ".join(modules))
         return []
@@ -228,7 +230,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, help="run N mutants drawn per module, not all")
     parser.add_argument("--seed", type=int, default=19, help="the draw's seed (default 19)")
     parser.add_argument("--children", type=int, default=2, help="mutants run at once")
-    parser.add_argument("--rerun", action="store_true", help="rerun mutants already run")
+    parser.add_argument("--rerun", action="store_true", help="run the survivors again")
     parser.add_argument("--report", action="store_true", help="print the table, run nothing")
     parser.add_argument("--survivors", action="store_true", help="print surviving mutants")
     parser.add_argument("--recheck", action="store_true", help="rerun survivors on disk")
