@@ -111,3 +111,15 @@ def test_the_witchs_one_night_life_repels_a_drawn_attacker_of_several():
         assert len(told) == 1
         repelled |= told
     assert repelled == {"Mafioso", "Vigilante"}
+
+
+def test_the_game_over_event_names_the_winners_and_reveals_every_role():
+    """The public "game_over" event: the winners and every player's role (mutant: the
+    "winners" key renamed)."""
+    state = roles.modkill(bay12(), "Ann").state
+    result = roles.modkill(state, "Bob")
+    over = next(e for e in result.events if e.kind == "game_over")
+    assert over.audience == "public"
+    assert over.payload["winners"] == ["Cid", "Dan", "Eve", "Fay", "Gil"]
+    assert over.payload["roles"]["Ann"] == "mafioso"
+    assert len(over.payload["roles"]) == 7
