@@ -9,7 +9,7 @@ import pytest
 
 import roles
 from roles.announce import QUIET_NIGHT, describe, headline
-from roles.day import round_events
+from roles.day import leaders, round_events
 from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_modkill import bay12
 
@@ -123,3 +123,27 @@ def test_the_game_over_event_names_the_winners_and_reveals_every_role():
     assert over.payload["winners"] == ["Cid", "Dan", "Eve", "Fay", "Gil"]
     assert over.payload["roles"]["Ann"] == "mafioso"
     assert len(over.payload["roles"]) == 7
+
+
+def test_a_candidate_whose_weighted_votes_sum_to_zero_does_not_lead():
+    """A candidate is a leader only with votes (a -1 vote can bring one to zero; mutant:
+    `v > 0` -> `v >= 0`)."""
+    assert leaders({"Ann": 0}) == []
+    assert leaders({"Ann": 0, "Bob": 1, "pass": 3}) == ["Bob"]
+
+
+def test_a_vote_by_an_unknown_player_is_refused_by_name():
+    """Bad input gets a clear error (mutant: the refusal without its reason)."""
+    with pytest.raises(roles.IllegalAction, match="unknown player 'Zed'"):
+        roles.check_vote(bay12(), "Zed", "Ann")
+
+
+def test_a_no_target_ability_is_offered_with_its_label():
+    """000 Arsonist: 'If you target yourself, you will unpreventably kill all doused
+    players.' bay12 offers that as the no-target ability "Ignite", under its label
+    (mutant: the choice without a label)."""
+    players = [{"name": n, "role": r} for n, r in [("Ann", "arsonist"), ("Bob", "townie")]]
+    players += [{"name": f"T{i}", "role": "townie"} for i in range(4)]
+    state = roles.new_game("bay12", players, seed=1, first_phase="night")
+    ignite = next(c for c in roles.choices(state, "Ann") if c.ability == "ignite")
+    assert (ignite.label, ignite.min_targets, ignite.max_targets) == ("Ignite", 0, 0)
