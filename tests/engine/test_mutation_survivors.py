@@ -10,6 +10,7 @@ import pytest
 import roles
 from roles.announce import QUIET_NIGHT, describe, headline
 from roles.day import leaders, round_events
+from roles.modkill import void_modkilled
 from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_modkill import bay12
 
@@ -147,3 +148,18 @@ def test_a_no_target_ability_is_offered_with_its_label():
     state = roles.new_game("bay12", players, seed=1, first_phase="night")
     ignite = next(c for c in roles.choices(state, "Ann") if c.ability == "ignite")
     assert (ignite.label, ignite.min_targets, ignite.max_targets) == ("Ignite", 0, 0)
+
+
+def test_the_modkilled_players_round_ballots_and_day_actions_are_void_too():
+    """roles.modkill's ruling: 'What he submitted in that phase is void, so are moves
+    aimed at him and ballots naming him.' That holds in the day's extra rounds and its
+    day actions as in its votes (mutants: rounds left as given, actions under another
+    key)."""
+    day = {
+        "votes": [["Fay", "Ann"]],
+        "rounds": [[["Fay", "Ann"], ["Cid", "Ann"], ["Dan", "Fay"]]],
+        "actions": [{"actor": "Fay", "targets": ["Ann"]}, {"actor": "Gil", "targets": ["Fay"]}],
+    }
+    assert void_modkilled({"day": day}, {"Fay"}) == {
+        "day": {"votes": [], "rounds": [[["Cid", "Ann"]]], "actions": []}
+    }
