@@ -13,6 +13,7 @@ from roles.day import leaders, round_events
 from roles.modkill import void_modkilled
 from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_modkill import bay12
+from tests.engine.test_ru_sport import game
 
 
 def test_a_self_heal_listed_before_the_kill_stays_and_the_later_kill_still_moves():
@@ -163,3 +164,19 @@ def test_the_modkilled_players_round_ballots_and_day_actions_are_void_too():
     assert void_modkilled({"day": day}, {"Fay"}) == {
         "day": {"votes": [], "rounds": [[["Cid", "Ann"]]], "actions": []}
     }
+
+
+def test_a_second_vote_change_is_refused_in_the_voters_name():
+    """ru_sport: 'Переголосовывать можно только 1 раз.' (a vote may be changed once); the
+    refusal names the voter, not his target (mutant: the target's name)."""
+    votes = [["Eve", "Bob"], ["Eve", None], ["Eve", "Cid"]]
+    with pytest.raises(roles.IllegalAction, match="^Eve: a vote may be changed only once$"):
+        roles.resolve_phase(game(first="day"), {"day": {"votes": votes}})
+
+
+def test_the_public_phase_closed_event_names_the_phase():
+    """The public record of a closed phase says which phase it was (mutant: the "phase"
+    key renamed)."""
+    result = roles.resolve_phase(bay12(), {"day": {"votes": [], "rounds": [], "actions": []}})
+    closed = next(e for e in result.events if e.kind == "phase_closed")
+    assert (closed.payload["phase"], closed.payload["number"]) == ("day", 1)
