@@ -180,3 +180,11 @@ def test_the_public_phase_closed_event_names_the_phase():
     result = roles.resolve_phase(bay12(), {"day": {"votes": [], "rounds": [], "actions": []}})
     closed = next(e for e in result.events if e.kind == "phase_closed")
     assert (closed.payload["phase"], closed.payload["number"]) == ("day", 1)
+
+
+def test_one_ability_used_twice_in_one_night_is_refused():
+    """A player uses an ability once a phase, also where a ruleset has no one-action rule
+    (ru_sport; mutant: the (actor, ability) pair never remembered)."""
+    night = [{"actor": "Ann", "targets": ["Eve"]}, {"actor": "Ann", "targets": ["Fay"]}]
+    with pytest.raises(roles.IllegalAction, match="^Ann: Ann has already acted this night$"):
+        roles.resolve_phase(game(), {"night": night})
