@@ -13,6 +13,7 @@ from roles.day import leaders, round_events
 from roles.modkill import void_modkilled
 from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_modkill import bay12
+from tests.engine.test_ru_sport import NAMES as NAMES_SPORT
 from tests.engine.test_ru_sport import game
 
 
@@ -188,3 +189,14 @@ def test_one_ability_used_twice_in_one_night_is_refused():
     night = [{"actor": "Ann", "targets": ["Eve"]}, {"actor": "Ann", "targets": ["Fay"]}]
     with pytest.raises(roles.IllegalAction, match="^Ann: Ann has already acted this night$"):
         roles.resolve_phase(game(), {"night": night})
+
+
+def test_sport_the_day_one_pardon_says_why():
+    """003 (sport): 'Если в первый день все проголосовали пас, а 1 игрок проголосовал
+    другого, игрок будет помилован - тоже никто повешен не будет.' The public event
+    names the pardoned player and the reason (mutants: the reason dropped or renamed)."""
+    votes = [["Ann", "Eve"], *[[n, "pass"] for n in NAMES_SPORT[1:] if n != "Eve"]]
+    result = roles.resolve_phase(game(first="day"), {"day": {"votes": votes}})
+    assert result.record["events"] == [
+        {"kind": "pardon", "player": "Eve", "reason": "single_vote_on_day_one"}
+    ]
