@@ -12,6 +12,8 @@ from roles.announce import QUIET_NIGHT, describe, headline
 from roles.day import leaders, round_events
 from roles.modkill import void_modkilled
 from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
+from tests.engine.test_chats import by_id, play, sc2_game
+from tests.engine.test_chats import day as chat_day
 from tests.engine.test_modkill import bay12
 from tests.engine.test_ru_sport import NAMES as NAMES_SPORT
 from tests.engine.test_ru_sport import game
@@ -200,3 +202,10 @@ def test_sport_the_day_one_pardon_says_why():
     assert result.record["events"] == [
         {"kind": "pardon", "player": "Eve", "reason": "single_vote_on_day_one"}
     ]
+
+
+def test_sc2_the_mason_chat_is_titled_masons():
+    """sc2-reference 2.1 Mason: 'night chat with Masons + Mason Leader'. The room's title
+    is what the site shows (mutants: no title, another title)."""
+    masons = by_id(play(sc2_game(), chat_day()))["masons"]
+    assert masons.title == "Masons"
