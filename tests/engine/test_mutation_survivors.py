@@ -15,6 +15,10 @@ from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_chats import by_id, play, sc2_game
 from tests.engine.test_chats import day as chat_day
 from tests.engine.test_modkill import bay12
+from tests.engine.test_ru_hunt import TIE_DAY as HUNT_TIE_DAY
+from tests.engine.test_ru_hunt import game as hunt_game
+from tests.engine.test_ru_hunt import hunt
+from tests.engine.test_ru_hunt import play as hunt_play
 from tests.engine.test_ru_sport import NAMES as NAMES_SPORT
 from tests.engine.test_ru_sport import game
 
@@ -209,3 +213,18 @@ def test_sc2_the_mason_chat_is_titled_masons():
     is what the site shows (mutants: no title, another title)."""
     masons = by_id(play(sc2_game(), chat_day()))["masons"]
     assert masons.title == "Masons"
+
+
+def test_hunt_the_gms_record_keeps_the_drawn_request_whole():
+    """ru_hunt: 'ведущий самостоятельно, посредством жребия, выбирает одну заявку из
+    поступивших.' The GM's record keeps the drawn request: hunter, target and guess
+    (mutant: the guess under another key)."""
+    _, records = hunt_play(
+        hunt_game(first="day", seed=0), HUNT_TIE_DAY, {"night": [hunt("Fay", "Bob", "mafia")]}
+    )
+    assert records[1]["hunt"] == {
+        "applicants": ["Fay"],
+        "drawn": "Fay",
+        "target": "Bob",
+        "guess": "mafia",
+    }
