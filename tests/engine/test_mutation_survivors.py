@@ -228,3 +228,12 @@ def test_hunt_the_gms_record_keeps_the_drawn_request_whole():
         "target": "Bob",
         "guess": "mafia",
     }
+
+
+def test_sport_the_commissars_check_is_a_private_check_result():
+    """003: 'ночью может проверять статус любого игрока' and 'В личку статусам (адвокату
+    мафии и комиссару) ведущий высылает результаты ночных проверок.' The Commissar's
+    result is a "check" naming its target (mutant: the result's kind renamed)."""
+    result = roles.resolve_phase(game(), {"night": [{"actor": "Ann", "targets": ["Bob"]}]})
+    checks = [r for r in result.record["results"] if r["to"] == "Ann"]
+    assert [(r["kind"], r["target"]) for r in checks] == [("check", "Bob")]
