@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean messages
+.PHONY: run test lint bench mutation clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,5 +35,12 @@ messages: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/phase_close.py
 
+# The mutation run over roles/ (bench/mutation.py; hours for every module, so not in CI).
+# MUTATION_ARGS picks modules and a sample, e.g. MUTATION_ARGS="--core --sample 40 --seed 19".
+MUTATION_ARGS ?= --core
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
+	nice -n 19 $(BIN)/python bench/mutation.py $(MUTATION_ARGS)
+
 clean:
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info mutants

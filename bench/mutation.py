@@ -1,0 +1,264 @@
+"""Mutation testing of the engine (`roles/`) with mutmut 3: the score per module and overall.
+
+Not part of CI (a full run is hours on two cores). `make mutation` installs the
+`mutation` extra and runs this script; by hand:
+
+    python bench/mutation.py roles/night.py roles/day.py   # these modules, every mutant
+    python bench/mutation.py --core --sample 40 --seed 19  # 40 drawn mutants per core module
+    python bench/mutation.py --all                         # every module (hours)
+    python bench/mutation.py --core --sample 40 --rerun    # the same draw's survivors again
+    python bench/mutation.py --report                      # the table of what was run so far
+    python bench/mutation.py --survivors roles/night.py    # each surviving mutant's diff
+    python bench/mutation.py --recheck roles/abilities.py  # survivors rerun with the mutant on disk
+
+The configuration is `[tool.mutmut]` in pyproject.toml: mutants of `roles/`, each
+run against the engine tests (tests/engine) that cover its function, less the
+few tests that start a process or roll 20,000 setups (they check bytes and
+imports, not rules). mutmut mutates code inside functions only: module-level
+tables (texts, role cards) are not mutated.
+
+mutmut switches a mutant on when its function is called. A function called
+once at import (a factory that builds an ability's closure, a table built at
+import) is never called again while a test runs, so its mutants survive
+whatever the tests do. `--recheck` runs each survivor again the slow, plain way:
+the mutant written into a copy of the tree (`mutmut apply` in a scratch
+directory), the covering tests in a new process. A survivor that fails there is
+counted as killed ("killed on recheck" in the table). The recheck runs
+tests/engine/test_mutation_survivors.py first: the tests written for survivors,
+which mutmut's stats (collected before they existed) do not map to functions.
+
+The script lowers its own priority to the lowest (`nice 19`): the mutants run
+beside other work. Results accumulate in `mutants/` (git-ignored); a rerun of
+the same mutants replaces their result, so adding a test and rerunning the
+survivors updates the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MUTANTS = ROOT / "mutants"
+
+# The engine core: the modules every ruleset goes through.
+CORE = [
+    "roles/engine.py",
+    "roles/night.py",
+    "roles/day.py",
+    "roles/legal.py",
+    "roles/abilities.py",
+    "roles/outcome.py",
+    "roles/modkill.py",
+    "roles/announce.py",
+    "roles/leavers.py",
+    "roles/wills.py",
+    "roles/chats.py",
+    "roles/cards.py",
+    "roles/model.py",
+    "roles/ruleset.py",
+    "roles/view.py",
+]
+
+# mutmut's exit-code verdicts (mutmut/stats.py), folded to what the table counts.
+KILLED = {1: "killed", 3: "killed", 36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout"}
+KILLED |= {255: "timeout", 37: "killed"}
+NOT_RUN = {None, 2}
+SURVIVED = {0: "survived", 5: "no tests", 33: "no tests", 34: "skipped"}
+
+
+def meta_path(module: str) -> Path:
+    return MUTANTS / (module + ".meta")
+
+
+def read_meta(module: str) -> dict[str, int | None]:
+    path = meta_path(module)
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text())["exit_code_by_key"]
+
+
+def all_modules() -> list[str]:
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "roles").rglob("*.py"))
+
+
+def ruleset_modules() -> list[str]:
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "roles" / "rulesets").glob("*.py"))
+
+
+RECHECK = MUTANTS / "recheck.json"
+NEW_TESTS = "tests/engine/test_mutation_survivors.py"
+
+
+def mutmut(*args: str, cwd: Path = ROOT) -> int:
+    exe = shutil.which("mutmut", path=str(Path(sys.executable).parent)) or "mutmut"
+    return subprocess.call([exe, *args], cwd=cwd)
+
+
+def read_recheck() -> dict[str, bool]:
+    return json.loads(RECHECK.read_text()) if RECHECK.exists() else {}
+
+
+def covering_tests(mutant: str) -> list[str]:
+    stats = json.loads((MUTANTS / "mutmut-stats.json").read_text())
+    function = re.sub(r"__mutmut_\d+$", "", mutant)
+    return sorted(stats["tests_by_mangled_function_name"].get(function, []))
+
+
+def recheck(modules: list[str]) -> None:
+    """Rerun each survivor of `modules` with the mutant written into a scratch copy."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
+    verdicts = read_recheck()
+    for module in modules:
+        for name, code in sorted(read_meta(module).items()):
+            if code is None or code in KILLED:
+                continue
+            # The tests written for survivors first (the stats predate them), then the
+            # tests that cover the function.
+            tests = [NEW_TESTS, *covering_tests(name)]
+            with tempfile.TemporaryDirectory() as scratch:
+                where = Path(scratch)
+                shutil.copytree(ROOT / "roles", where / "roles")
+                shutil.copytree(ROOT / "tests", where / "tests")
+                shutil.copy(ROOT / "pyproject.toml", where)
+                (where / "mutants").symlink_to(MUTANTS)
+                mutmut("apply", name, cwd=where)
+                failed = subprocess.call(
+                    [sys.executable, "-m", "pytest", "-x", "-q", "--rootdir", scratch]
+                    + config["pytest_add_cli_args"]
+                    + tests,
+                    cwd=where,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            verdicts[name] = failed != 0
+            print(("killed  " if failed else "survived"), name)
+            RECHECK.write_text(json.dumps(verdicts, indent=1, sort_keys=True))
+
+
+def generate() -> None:
+    """Create the mutants (cheap, cached by mutmut) without running any: an empty name list
+    would run them all, so ask for one name that matches nothing in the run phase."""
+    if not any(MUTANTS.rglob("*.meta")):
+        mutmut("run", "--max-children", "1", "roles.__init__.x_none__mutmut_0")
+
+
+def run(modules: list[str], sample: int | None, seed: int, children: int, rerun: bool) -> list[str]:
+    generate()
+    chosen: list[str] = []
+    for module in modules:
+        codes = read_meta(module)
+        names = sorted(codes)
+        if sample is not None and len(names) > sample:
+            names = sorted(random.Random(f"{seed}:{module}").sample(names, sample))
+        # mutmut reruns every name it is given: leave out those with a verdict already
+        # (with `rerun`, run the survivors again: after new tests, they may die).
+        chosen.extend(n for n in names if codes[n] in NOT_RUN or (rerun and codes[n] not in KILLED))
+    if not chosen:
+        print("nothing left to run in", ", ".join(modules))
+        return []
+    print(f"running {len(chosen)} mutants", end="")
+    print(f" (of a sample of {sample} per module, seed {seed})" if sample else "")
+    # mutmut takes the names on its command line; run them in batches to keep it short.
+    for start in range(0, len(chosen), 200):
+        mutmut("run", "--max-children", str(children), *chosen[start : start + 200])
+    return chosen
+
+
+def table(modules: list[str]) -> str:
+    rows = [
+        "| module | run | killed | killed on recheck | survived | no tests | score |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    total = Counter()
+    rechecked = read_recheck()
+    for module in modules:
+        codes = read_meta(module)
+        count = Counter()
+        for name, code in codes.items():
+            if code in NOT_RUN:
+                continue
+            count["run"] += 1
+            if code in KILLED:
+                count["killed"] += 1
+            elif rechecked.get(name):
+                count["recheck"] += 1
+            elif SURVIVED.get(code) == "no tests":
+                count["no tests"] += 1
+            else:
+                count["survived"] += 1
+        if not count["run"]:
+            continue
+        total += count
+        rows.append(_row(module, count, len(codes)))
+    if total["run"]:
+        rows.append(_row("**overall**", total, None))
+    return "\n".join(rows)
+
+
+def _row(module: str, count: Counter, of: int | None) -> str:
+    score = 100 * (count["killed"] + count["recheck"]) / count["run"]
+    ran = f"{count['run']} of {of}" if of else str(count["run"])
+    return (
+        f"| {module} | {ran} | {count['killed']} | {count['recheck']} | {count['survived']} | "
+        f"{count['no tests']} | {score:.1f}% |"
+    )
+
+
+def survivors(modules: list[str]) -> None:
+    rechecked = read_recheck()
+    for module in modules:
+        for name, code in sorted(read_meta(module).items()):
+            if code is not None and code not in KILLED and not rechecked.get(name):
+                print(f"## {name} ({SURVIVED.get(code, code)})")
+                mutmut("show", name)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("modules", nargs="*", help="paths such as roles/night.py")
+    parser.add_argument("--core", action="store_true", help="the engine core modules")
+    parser.add_argument("--rulesets", action="store_true", help="every roles/rulesets module")
+    parser.add_argument("--all", action="store_true", help="every module of roles/")
+    parser.add_argument("--sample", type=int, help="run N mutants drawn per module, not all")
+    parser.add_argument("--seed", type=int, default=19, help="the draw's seed (default 19)")
+    parser.add_argument("--children", type=int, default=2, help="mutants run at once")
+    parser.add_argument("--rerun", action="store_true", help="run the survivors again")
+    parser.add_argument("--report", action="store_true", help="print the table, run nothing")
+    parser.add_argument("--survivors", action="store_true", help="print surviving mutants")
+    parser.add_argument("--recheck", action="store_true", help="rerun survivors on disk")
+    args = parser.parse_args()
+
+    os.nice(19 - os.nice(0))
+    modules = list(args.modules)
+    if args.core:
+        modules += CORE
+    if args.rulesets:
+        modules += ruleset_modules()
+    if args.all:
+        modules = all_modules()
+    modules = list(dict.fromkeys(modules)) or all_modules()
+
+    if args.survivors:
+        survivors(modules)
+        return
+    if args.recheck:
+        recheck(modules)
+    elif not args.report:
+        run(modules, args.sample, args.seed, args.children, args.rerun)
+    print()
+    print(table(modules))
+
+
+if __name__ == "__main__":
+    main()

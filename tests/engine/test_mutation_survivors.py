@@ -1,0 +1,239 @@
+"""Tests the mutation run over roles/ showed missing (bench/mutation.py; bench/README.md,
+"Mutation testing"). Each names the surviving mutant it kills; where it checks a rule it
+quotes the rule sentence.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import roles
+from roles.announce import QUIET_NIGHT, describe, headline
+from roles.day import leaders, round_events
+from roles.modkill import void_modkilled
+from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
+from tests.engine.test_chats import by_id, play, sc2_game
+from tests.engine.test_chats import day as chat_day
+from tests.engine.test_modkill import bay12
+from tests.engine.test_ru_hunt import TIE_DAY as HUNT_TIE_DAY
+from tests.engine.test_ru_hunt import game as hunt_game
+from tests.engine.test_ru_hunt import hunt
+from tests.engine.test_ru_hunt import play as hunt_play
+from tests.engine.test_ru_sport import NAMES as NAMES_SPORT
+from tests.engine.test_ru_sport import game
+
+
+def test_a_self_heal_listed_before_the_kill_stays_and_the_later_kill_still_moves():
+    """000 Transporter: 'If the Doctor or Bodyguard are targeting themselves ... they will
+    not be switched to another target.' Skipping the Doctor's self-target must not stop
+    the swap of the actions after it (mutant: `continue` -> `break` in `transport`)."""
+    out = sim(
+        ["transporter", "doctor", "mafioso", *TOWN6],
+        [night(("Transporter", "Doctor", "Townie"), ("Doctor", "Doctor"), ("Mafioso", "Townie"))],
+    )
+    # The kill moved from Townie to the Doctor, whose self-heal stayed on him.
+    assert deaths(out, 0) == set()
+    assert results(out, 0, to="Doctor", kind="saved")
+
+
+def test_the_attacker_is_told_whose_bodyguard_stopped_him():
+    """000 Bodyguard: 'You, your target, and the attacker will be told if you prevented an
+    attack'. The attacker's message names the target he aimed at (mutant: the `target`
+    field dropped from the "guarded" result)."""
+    out = sim(
+        ["bodyguard", "mafioso", *TOWN6],
+        [night(("Bodyguard", "Townie"), ("Mafioso", "Townie"))],
+    )
+    assert results(out, 0, to="Mafioso", kind="guarded") == [
+        {"to": "Mafioso", "kind": "guarded", "target": "Townie"}
+    ]
+
+
+def test_a_second_cause_of_death_reads_as_the_also_line():
+    """002 Death Descriptions: '- He/She was also riddled with bullets at close range.'
+    The first cause reads its own line, every later one its 'also' line (mutant: the
+    first line for every cause)."""
+    assert describe(["vigilante", "mafia"]) == (
+        "He/She was shot by a high-caliber gun. "
+        "He/She was also riddled with bullets at close range."
+    )
+    assert describe(["mafia"], struggle=True) == (
+        "There were signs of struggle. He/She was shot at close range."
+    )
+
+
+def test_an_extra_round_not_given_yet_asks_for_that_round():
+    """The question names the round to add (mutant: `index` dropped from the decision)."""
+    with pytest.raises(roles.PendingDecision) as asked:
+        round_events([[]], 1, ["Ann", "Bob"], ("guilty", "innocent"), "trial", "Guilty?")
+    assert asked.value.index == 1
+    assert asked.value.voters == ["Ann", "Bob"]
+    assert asked.value.choices == ["guilty", "innocent"]
+
+
+def test_an_extra_round_ballot_of_three_items_is_refused_as_malformed():
+    """A ballot is exactly a [voter, choice] pair (mutant: `and` -> `or` let any list by,
+    and unpacking three items then raised a ValueError, not a refusal)."""
+    with pytest.raises(roles.IllegalAction, match="a ballot is a \\[voter, choice\\] pair"):
+        round_events([[["Ann", "guilty", "x"]]], 0, ["Ann"], ("guilty",), "trial", "Guilty?")
+
+
+def test_the_modkill_record_and_its_public_event_name_the_phase_number():
+    """The record: {"phase", "number", "modkill", ...} (roles/modkill.py; mutant: the
+    "number" key renamed)."""
+    result = roles.modkill(bay12(), "Fay")
+    assert (result.record["phase"], result.record["number"]) == ("day", 1)
+    public = result.events[0].payload
+    assert (public["phase"], public["number"]) == ("day", 1)
+
+
+def test_a_malformed_ballot_of_a_modkilled_voter_is_still_refused():
+    """Voiding the modkilled player's ballots removes ballots, never a malformed event
+    that the day then refuses (mutant: a three-item list read as his ballot)."""
+    state = roles.modkill(bay12(), "Fay").state
+    with pytest.raises(roles.IllegalAction):
+        roles.resolve_phase(
+            state, {"day": {"votes": [["Fay", "Ann", "Bob"]], "rounds": [], "actions": []}}
+        )
+
+
+def test_a_night_without_deaths_has_the_quiet_headline():
+    """002's table starts at one death ('1: One of us did not survive the night.'); a
+    night without deaths reads what a forum GM posts (mutant: no headline at all)."""
+    assert headline(0) == QUIET_NIGHT == "Nobody died last night."
+    assert headline(1) == "One of us did not survive the night."
+
+
+def test_the_witchs_one_night_life_repels_a_drawn_attacker_of_several():
+    """000 Witch: 'Once per game, if you would be killed at night ... you will survive'.
+    With two attackers the life stops one, drawn by the game's seed, and the other kills
+    her (mutant: always the first attacker repelled)."""
+    repelled = set()
+    for seed in range(12):
+        out = sim(
+            ["mafioso", "vigilante", "witch", *TOWN6],
+            [night(), day(), night(("Mafioso", "Witch"), ("Vigilante", "Witch"))],
+            seed=seed,
+        )
+        assert deaths(out, 2) == {"Witch"}
+        told = {r["to"] for r in results(out, 2, kind="immune")}
+        assert len(told) == 1
+        repelled |= told
+    assert repelled == {"Mafioso", "Vigilante"}
+
+
+def test_the_game_over_event_names_the_winners_and_reveals_every_role():
+    """The public "game_over" event: the winners and every player's role (mutant: the
+    "winners" key renamed)."""
+    state = roles.modkill(bay12(), "Ann").state
+    result = roles.modkill(state, "Bob")
+    over = next(e for e in result.events if e.kind == "game_over")
+    assert over.audience == "public"
+    assert over.payload["winners"] == ["Cid", "Dan", "Eve", "Fay", "Gil"]
+    assert over.payload["roles"]["Ann"] == "mafioso"
+    assert len(over.payload["roles"]) == 7
+
+
+def test_a_candidate_whose_weighted_votes_sum_to_zero_does_not_lead():
+    """A candidate is a leader only with votes (a -1 vote can bring one to zero; mutant:
+    `v > 0` -> `v >= 0`)."""
+    assert leaders({"Ann": 0}) == []
+    assert leaders({"Ann": 0, "Bob": 1, "pass": 3}) == ["Bob"]
+
+
+def test_a_vote_by_an_unknown_player_is_refused_by_name():
+    """Bad input gets a clear error (mutant: the refusal without its reason)."""
+    with pytest.raises(roles.IllegalAction, match="unknown player 'Zed'"):
+        roles.check_vote(bay12(), "Zed", "Ann")
+
+
+def test_a_no_target_ability_is_offered_with_its_label():
+    """000 Arsonist: 'If you target yourself, you will unpreventably kill all doused
+    players.' bay12 offers that as the no-target ability "Ignite", under its label
+    (mutant: the choice without a label)."""
+    players = [{"name": n, "role": r} for n, r in [("Ann", "arsonist"), ("Bob", "townie")]]
+    players += [{"name": f"T{i}", "role": "townie"} for i in range(4)]
+    state = roles.new_game("bay12", players, seed=1, first_phase="night")
+    ignite = next(c for c in roles.choices(state, "Ann") if c.ability == "ignite")
+    assert (ignite.label, ignite.min_targets, ignite.max_targets) == ("Ignite", 0, 0)
+
+
+def test_the_modkilled_players_round_ballots_and_day_actions_are_void_too():
+    """roles.modkill's ruling: 'What he submitted in that phase is void, so are moves
+    aimed at him and ballots naming him.' That holds in the day's extra rounds and its
+    day actions as in its votes (mutants: rounds left as given, actions under another
+    key)."""
+    day = {
+        "votes": [["Fay", "Ann"]],
+        "rounds": [[["Fay", "Ann"], ["Cid", "Ann"], ["Dan", "Fay"]]],
+        "actions": [{"actor": "Fay", "targets": ["Ann"]}, {"actor": "Gil", "targets": ["Fay"]}],
+    }
+    assert void_modkilled({"day": day}, {"Fay"}) == {
+        "day": {"votes": [], "rounds": [[["Cid", "Ann"]]], "actions": []}
+    }
+
+
+def test_a_second_vote_change_is_refused_in_the_voters_name():
+    """ru_sport: 'Переголосовывать можно только 1 раз.' (a vote may be changed once); the
+    refusal names the voter, not his target (mutant: the target's name)."""
+    votes = [["Eve", "Bob"], ["Eve", None], ["Eve", "Cid"]]
+    with pytest.raises(roles.IllegalAction, match="^Eve: a vote may be changed only once$"):
+        roles.resolve_phase(game(first="day"), {"day": {"votes": votes}})
+
+
+def test_the_public_phase_closed_event_names_the_phase():
+    """The public record of a closed phase says which phase it was (mutant: the "phase"
+    key renamed)."""
+    result = roles.resolve_phase(bay12(), {"day": {"votes": [], "rounds": [], "actions": []}})
+    closed = next(e for e in result.events if e.kind == "phase_closed")
+    assert (closed.payload["phase"], closed.payload["number"]) == ("day", 1)
+
+
+def test_one_ability_used_twice_in_one_night_is_refused():
+    """A player uses an ability once a phase, also where a ruleset has no one-action rule
+    (ru_sport; mutant: the (actor, ability) pair never remembered)."""
+    night = [{"actor": "Ann", "targets": ["Eve"]}, {"actor": "Ann", "targets": ["Fay"]}]
+    with pytest.raises(roles.IllegalAction, match="^Ann: Ann has already acted this night$"):
+        roles.resolve_phase(game(), {"night": night})
+
+
+def test_sport_the_day_one_pardon_says_why():
+    """003 (sport): 'Если в первый день все проголосовали пас, а 1 игрок проголосовал
+    другого, игрок будет помилован - тоже никто повешен не будет.' The public event
+    names the pardoned player and the reason (mutants: the reason dropped or renamed)."""
+    votes = [["Ann", "Eve"], *[[n, "pass"] for n in NAMES_SPORT[1:] if n != "Eve"]]
+    result = roles.resolve_phase(game(first="day"), {"day": {"votes": votes}})
+    assert result.record["events"] == [
+        {"kind": "pardon", "player": "Eve", "reason": "single_vote_on_day_one"}
+    ]
+
+
+def test_sc2_the_mason_chat_is_titled_masons():
+    """sc2-reference 2.1 Mason: 'night chat with Masons + Mason Leader'. The room's title
+    is what the site shows (mutants: no title, another title)."""
+    masons = by_id(play(sc2_game(), chat_day()))["masons"]
+    assert masons.title == "Masons"
+
+
+def test_hunt_the_gms_record_keeps_the_drawn_request_whole():
+    """ru_hunt: 'ведущий самостоятельно, посредством жребия, выбирает одну заявку из
+    поступивших.' The GM's record keeps the drawn request: hunter, target and guess
+    (mutant: the guess under another key)."""
+    _, records = hunt_play(
+        hunt_game(first="day", seed=0), HUNT_TIE_DAY, {"night": [hunt("Fay", "Bob", "mafia")]}
+    )
+    assert records[1]["hunt"] == {
+        "applicants": ["Fay"],
+        "drawn": "Fay",
+        "target": "Bob",
+        "guess": "mafia",
+    }
+
+
+def test_sport_the_commissars_check_is_a_private_check_result():
+    """003: 'ночью может проверять статус любого игрока' and 'В личку статусам (адвокату
+    мафии и комиссару) ведущий высылает результаты ночных проверок.' The Commissar's
+    result is a "check" naming its target (mutant: the result's kind renamed)."""
+    result = roles.resolve_phase(game(), {"night": [{"actor": "Ann", "targets": ["Bob"]}]})
+    checks = [r for r in result.record["results"] if r["to"] == "Ann"]
+    assert [(r["kind"], r["target"]) for r in checks] == [("check", "Bob")]
