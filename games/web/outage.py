@@ -19,6 +19,7 @@ import sys
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.urls import Resolver404, resolve
 from django.utils.translation import gettext, gettext_lazy
 from django.views.defaults import server_error
 
@@ -58,8 +59,17 @@ def outage_words(request) -> tuple[str, str]:
     headline = gettext("The database is unreachable.")
     if request.method != "POST":
         return headline, gettext("This page cannot be shown right now. Try again in a few seconds.")
-    match = getattr(request, "resolver_match", None)
+    match = getattr(request, "resolver_match", None) or _resolved(request)
     return headline, str(NOT_RECORDED.get(match.url_name if match else "", SUBMISSION_NOT_RECORDED))
+
+
+def _resolved(request):
+    """The URL's match when the failure came before the view was chosen (a middleware
+    reading the session or the reader's profile)."""
+    try:
+        return resolve(request.path_info)
+    except Resolver404:
+        return None
 
 
 def wants_json(request) -> bool:

@@ -106,6 +106,16 @@ def test_a_page_whose_session_cannot_be_read_says_the_database_is_unreachable(ta
     assert "Log out" not in page and "alice" not in page
 
 
+def test_a_vote_whose_session_cannot_be_read_still_says_the_vote_was_not_recorded(table):
+    """The database fails before the view is chosen (the session, the reader's profile):
+    the page still names what was not recorded, from the URL."""
+    with mock.patch.object(SessionStore, "load", side_effect=REFUSED):
+        response = table.clients["alice"].post(
+            reverse("vote", args=[table.game.id]), {"phase_seq": 1, "target": "bob"}
+        )
+    assert_outage_page(response, recorded_word="vote")
+
+
 def test_a_failure_outside_the_view_gets_the_page_too(table, settings):
     """The session saved on the way out (a middleware, not the view) fails."""
     settings.SESSION_SAVE_EVERY_REQUEST = True
