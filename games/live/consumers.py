@@ -260,9 +260,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     def _membership_may_change(self, message: dict) -> bool:
         """Only the seats a commit touched re-read their groups (a phase close of a
-        big game must not cost a query per socket): the game started or ended, this
-        seat died (the public deaths list), or this seat got a private event (a
-        recruit or a role change is a private result), or it was revived."""
+        big game must not cost a query per socket): the game started or ended, the
+        close says this seat's groups changed; else (a change that does not say) this
+        seat died (the public deaths list), got a private event (a recruit or a role
+        change is a private result), or was revived."""
         kinds = {kind for _, _, kind in message["manifest"]}
         if kinds & {"game_started", "game_over"}:
             return True
@@ -278,6 +279,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             )
         if seat is None or not kinds & MEMBERSHIP_KINDS:
             return False
+        if "regroup" in message:
+            # A phase close names the seats whose groups it changed (rooms.regrouped):
+            # at a close most seats get a private result, and a re-read each (a trip
+            # to the database through one shared thread) held up every other socket.
+            return seat.name in message["regroup"]
         if any(audience == f"seat:{seat.name}" for _, audience, _ in message["manifest"]):
             return True
         for event in message["events"]:
