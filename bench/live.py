@@ -42,6 +42,7 @@ os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")
 os.environ.setdefault("HTTPS", "false")
 
 PLAYERS = 15
+OPENING_AT_ONCE = 32  # the clients' handshakes in flight at once
 
 
 def django_setup() -> None:
@@ -202,6 +203,7 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     done = asyncio.Event()
     arrived: dict[tuple[int, str], bool] = {}
     reconnects = [0]
+    opening_slots = asyncio.Semaphore(OPENING_AT_ONCE)
 
     async def client(game_id: int, username: str) -> None:
         nonlocal messages, first_message, last_message, ready
@@ -209,16 +211,23 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
         seen = received.setdefault((game_id, username), [])
         counted = False
         while not done.is_set():
+            # A few handshakes at a time, as browsers arriving over a while would: the
+            # server opens sockets one by one (one shared thread for the database), and
+            # 750 at once under load outwait any timeout and reconnect for ever.
+            await opening_slots.acquire()
+            opening_held = True
             try:
                 async with websockets.connect(
                     f"ws://{host}/ws/games/{game_id}/?after={quote(json.dumps(cursor))}",
                     origin=url,
                     additional_headers={"Cookie": f"sessionid={plan['cookies'][username]}"},
                     max_queue=None,
-                    open_timeout=60,
+                    open_timeout=120,
                     ping_interval=None,
                 ) as ws:
                     opening = json.loads(await ws.recv())  # the opening catch-up: in sync
+                    opening_slots.release()
+                    opening_held = False
                     for event in opening.get("events", []):
                         seen.append(tuple(event["id"]))
                     cursor = opening.get("upto", cursor)
@@ -250,6 +259,9 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
                 # application has not accepted within 5 s), as the browser client does.
                 reconnects[0] += 1
                 await asyncio.sleep(0.5)
+            finally:
+                if opening_held:
+                    opening_slots.release()
 
     tasks = []
     for game_id in plan["games"]:
