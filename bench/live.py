@@ -186,7 +186,23 @@ def close_all(game_ids: list[int], closers: int, warm_ids: list[int]) -> None:
         file=sys.stderr,
         flush=True,
     )
-    time.sleep(1.0)  # let the push thread drain before the process exits
+    wait_for_pushes()  # a worker lives on; this process must not exit before its pushes
+
+
+def wait_for_pushes(timeout: float = 120.0) -> None:
+    """Block until the push thread (games/services/push.py) has sent every commit
+    queued so far: it sends in order, so a marker queued last is sent last."""
+    from games.services import push
+
+    drained = threading.Event()
+
+    class Marker:  # stands in for the layer: its one "send" says the queue is through
+        async def group_send(self, group, message) -> None:
+            drained.set()
+
+    push._sender.submit(Marker(), [("bench-drained", {})])
+    if not drained.wait(timeout):
+        print("closer: the push thread did not drain", file=sys.stderr, flush=True)
 
 
 async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
