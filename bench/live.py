@@ -27,6 +27,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -36,8 +37,12 @@ os.environ.setdefault("PHASE_TIMER", "off")  # the closer process closes the pha
 os.environ.setdefault("DEBUG", "0")
 os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
 os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")
+# Plain http on loopback, as behind a TLS proxy (with HTTPS on, every request and
+# socket would be redirected to an https port nobody serves).
+os.environ.setdefault("HTTPS", "false")
 
 PLAYERS = 15
+OPENING_AT_ONCE = 32  # the clients' handshakes in flight at once
 
 
 def django_setup() -> None:
@@ -46,14 +51,16 @@ def django_setup() -> None:
     django.setup()
 
 
-def prepare(games: int, warm: int = 0) -> dict:
+def prepare(games: int, warm: int = 0, nights: str = "quiet") -> dict:
     """Create the games (night 1 open; its deadline is set once every client is in),
-    and `warm` more that the closers close before the deadline, unwatched."""
+    and `warm` more that the closers close before the deadline, unwatched. With
+    `nights="acting"` every seat with a night move sends it first (realistic nights)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
-    from started_games import start_bay12_game  # bench/ (this script's folder)
+    from started_games import act_every_seat, start_bay12_game  # bench/ (this script's folder)
 
-    from games.models import Game
+    from games.models import Event, Game
+    from games.viewer import position_of, streams_of, viewer_for
 
     User = get_user_model()
     gm, _ = User.objects.get_or_create(username="bench-gm")
@@ -66,14 +73,26 @@ def prepare(games: int, warm: int = 0) -> dict:
     game_ids = []
     for n in range(games + warm):
         game = start_bay12_game(gm, users, number=n, preset_id="standard15", seconds=600)
+        if nights == "acting":
+            act_every_seat(game, users)
         game_ids.append(game.id)
     game_ids, warm_ids = game_ids[:games], game_ids[games:]
     last = dict(Game.objects.filter(pk__in=game_ids).values_list("id", "last_event_seq"))
+    # Each client opens at its own cursor (games/cursors.py): in sync with the log.
+    cursors = {}
+    for game in Game.objects.filter(pk__in=game_ids).select_related("gm"):
+        for u in users:
+            viewer = viewer_for(game, u, with_view=False)
+            streams = streams_of(viewer)
+            cursors[f"{game.id}:{u.username}"] = position_of(viewer, last[game.id], streams)
+    moves = Event.objects.filter(game_id__in=game_ids, kind="action_recorded").count()
     return {
         "games": game_ids,
         "warm": warm_ids,
         "cookies": cookies,
         "last": {str(k): v for k, v in last.items()},
+        "cursors": cursors,
+        "moves_per_game": moves / 2 / max(1, len(game_ids)),  # the seat's copy and the GM's
     }
 
 
@@ -132,8 +151,15 @@ def close_all(game_ids: list[int], closers: int, warm_ids: list[int]) -> None:
         services.close_phase(game_id, seqs[game_id], reason="gm")
         close_old_connections()
 
+    warm_started = time.time()
     list(pool.map(warm_thread, warm_ids))
     settle_garbage_collector()  # as a Celery worker does once loaded
+    print(
+        f"closer: warmed up in {1000 * (time.time() - warm_started):.0f} ms, "
+        f"{1000 * (deadline - time.time()):.0f} ms before the deadline",
+        file=sys.stderr,
+        flush=True,
+    )
 
     if os.environ.get("BENCH_PYSPY"):  # sample this closer around the deadline only
         subprocess.Popen(
@@ -160,7 +186,23 @@ def close_all(game_ids: list[int], closers: int, warm_ids: list[int]) -> None:
         file=sys.stderr,
         flush=True,
     )
-    time.sleep(1.0)  # let the push thread drain before the process exits
+    wait_for_pushes()  # a worker lives on; this process must not exit before its pushes
+
+
+def wait_for_pushes(timeout: float = 120.0) -> None:
+    """Block until the push thread (games/services/push.py) has sent every commit
+    queued so far: it sends in order, so a marker queued last is sent last."""
+    from games.services import push
+
+    drained = threading.Event()
+
+    class Marker:  # stands in for the layer: its one "send" says the queue is through
+        async def group_send(self, group, message) -> None:
+            drained.set()
+
+    push._sender.submit(Marker(), [("bench-drained", {})])
+    if not drained.wait(timeout):
+        print("closer: the push thread did not drain", file=sys.stderr, flush=True)
 
 
 async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
@@ -168,7 +210,7 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
 
     host = url.split("//", 1)[1]
     arrivals: list[float] = []
-    received: dict[tuple[int, str], list[int]] = {}
+    received: dict[tuple[int, str], list[tuple[str, int]]] = {}
     messages = 0
     first_message = last_message = None
     connected = asyncio.Event()
@@ -177,23 +219,34 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     done = asyncio.Event()
     arrived: dict[tuple[int, str], bool] = {}
     reconnects = [0]
+    opening_slots = asyncio.Semaphore(OPENING_AT_ONCE)
 
     async def client(game_id: int, username: str) -> None:
         nonlocal messages, first_message, last_message, ready
-        after = plan["last"][str(game_id)]
+        cursor = dict(plan["cursors"][f"{game_id}:{username}"])
         seen = received.setdefault((game_id, username), [])
         counted = False
         while not done.is_set():
+            # A few handshakes at a time, as browsers arriving over a while would: the
+            # server opens sockets one by one (one shared thread for the database), and
+            # 750 at once under load outwait any timeout and reconnect for ever.
+            await opening_slots.acquire()
+            opening_held = True
             try:
                 async with websockets.connect(
-                    f"ws://{host}/ws/games/{game_id}/?after={after}",
+                    f"ws://{host}/ws/games/{game_id}/?after={quote(json.dumps(cursor))}",
                     origin=url,
                     additional_headers={"Cookie": f"sessionid={plan['cookies'][username]}"},
                     max_queue=None,
-                    open_timeout=60,
+                    open_timeout=120,
                     ping_interval=None,
                 ) as ws:
-                    json.loads(await ws.recv())  # the opening catch-up: this socket is in sync
+                    opening = json.loads(await ws.recv())  # the opening catch-up: in sync
+                    opening_slots.release()
+                    opening_held = False
+                    for event in opening.get("events", []):
+                        seen.append(tuple(event["id"]))
+                    cursor = opening.get("upto", cursor)
                     if not counted:
                         counted = True
                         ready += 1
@@ -202,14 +255,16 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
                     async for raw in ws:
                         now = time.time()
                         data = json.loads(raw)
+                        if data.get("type") == "membership":
+                            cursor = data.get("cursor", cursor)
                         if data.get("type") != "events":
                             continue
                         messages += len(data["events"])
                         first_message = first_message or now
                         last_message = now
+                        cursor = data["upto"]
                         for event in data["events"]:
-                            seen.append(event["seq"])
-                            after = max(after, event["seq"])
+                            seen.append(tuple(event["id"]))
                             if event["kind"] == "phase_closed" and not arrived.get(
                                 (game_id, username)
                             ):
@@ -220,6 +275,9 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
                 # application has not accepted within 5 s), as the browser client does.
                 reconnects[0] += 1
                 await asyncio.sleep(0.5)
+            finally:
+                if opening_held:
+                    opening_slots.release()
 
     tasks = []
     for game_id in plan["games"]:
@@ -246,6 +304,14 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     plan["cpu"]["clients"] = 1000 * (time.process_time() - own_before)
     wait = plan["deadline"] - time.time() + settle
     await asyncio.sleep(max(0.5, wait))
+    # Late is not lost: on a loaded machine wait (up to a minute) for every headline,
+    # then a moment for the private results that follow it.
+    while len(arrivals) < total and time.time() < plan["deadline"] + 60:
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(1.0)
+    # The server's CPU for the whole close (a loaded machine stretches it past the
+    # window above): a figure that scheduling delays move much less than the times.
+    plan["cpu_close"] = cpu_ms(watched["server"]) - cpu_before["server"]
     done.set()
     for task in tasks:
         task.cancel()
@@ -262,20 +328,52 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
 
 
 def check_log(plan: dict, received: dict) -> tuple[int, int]:
-    """Lost and duplicated events, against what each seat may read in the log."""
+    """Lost and duplicated events, against what each seat reads in the log once the
+    close is done (a death opens the graveyard, read from its start), after the
+    cursor its socket opened at."""
+    from django.contrib.auth import get_user_model
+
+    from games.models import Game
+    from games.viewer import streams_of, viewer_for, visible_events
+
+    users = {u.username: u for u in get_user_model().objects.filter(username__startswith="bench-p")}
+    games = {g.id: g for g in Game.objects.filter(pk__in=plan["games"]).select_related("gm")}
+    lost = duplicated = 0
+    for (game_id, username), keys in received.items():
+        viewer = viewer_for(games[game_id], users[username], with_view=False)
+        streams = streams_of(viewer)
+        after = plan["cursors"][f"{game_id}:{username}"]
+        start = {label: after.get(label, 0) for label in streams.start()}
+        expected = {streams.key(e) for e in visible_events(viewer, start, streams=streams)}
+        lost += len(expected - set(keys))
+        duplicated += len(keys) - len(set(keys))
+    return lost, duplicated
+
+
+def events_per_close(plan: dict) -> dict:
+    """What a close wrote, per game: events, private ones (a seat's own), deaths."""
     from games.models import Event
 
-    lost = duplicated = 0
-    for (game_id, username), seqs in received.items():
-        after = plan["last"][str(game_id)]
-        expected = set(
-            Event.objects.filter(
-                game_id=game_id, seq__gt=after, audience__in=["public", f"seat:{username}"]
-            ).values_list("seq", flat=True)
-        )
-        lost += len(expected - set(seqs))
-        duplicated += len(seqs) - len(set(seqs))
-    return lost, duplicated
+    closed = Event.objects.filter(game_id__in=plan["games"], seq__gt=0)
+    per_game = {str(g): 0 for g in plan["games"]}
+    private = deaths = role_changes = 0
+    for game_id, seq, audience, kind, payload in closed.values_list(
+        "game_id", "seq", "audience", "kind", "payload"
+    ):
+        if seq <= plan["last"][str(game_id)]:
+            continue
+        per_game[str(game_id)] += 1
+        private += audience.startswith("seat:")
+        if kind == "phase_closed":
+            deaths += len(payload.get("deaths", []))
+        role_changes += kind == "result" and payload.get("kind") == "role_change"
+    n = max(1, len(plan["games"]))
+    return {
+        "events": sum(per_game.values()) / n,
+        "private": private / n,
+        "deaths": deaths / n,
+        "role_changes": role_changes / n,
+    }
 
 
 def cpu_ms(pids) -> float:
@@ -401,8 +499,9 @@ def one_run(
     processes: int = 2,
     web_workers: int = 1,
     deflate: bool = False,
+    nights: str = "quiet",
 ) -> dict:
-    plan = prepare(games, warm=processes * closers)
+    plan = prepare(games, warm=processes * closers, nights=nights)
     process = start_server(server, port, web_workers, deflate)
     plan["server_pid"] = process.pid
     try:
@@ -425,6 +524,7 @@ def one_run(
     finally:
         stop_server(process)
     lost, duplicated = check_log(plan, result["received"])
+    per_close = events_per_close(plan)
     arrivals = result["arrivals"]
     clients = games * PLAYERS
     return {
@@ -442,6 +542,9 @@ def one_run(
         "messages_per_s": result["messages"] / result["span"] if result["span"] else None,
         "reconnects": result["reconnects"],
         "cpu": plan.get("cpu", {}),
+        "cpu_close": plan.get("cpu_close"),
+        "moves_per_game": plan["moves_per_game"],
+        "per_close": per_close,
     }
 
 
@@ -457,6 +560,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--deflate", action="store_true", help="uvicorn with permessage-deflate (not deployed)"
+    )
+    parser.add_argument(
+        "--nights",
+        choices=["quiet", "acting"],
+        default="quiet",
+        help="quiet: nobody acts; acting: every seat with a night move sends it (realistic)",
     )
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
@@ -477,6 +586,7 @@ def main() -> None:
                 args.processes,
                 args.web_workers,
                 args.deflate,
+                args.nights,
             )
             if not r["headlines"]:
                 print(f"{server:8} {games:5d}: no headline arrived", flush=True)
@@ -493,9 +603,17 @@ def main() -> None:
                 ),
                 flush=True,
             )
+            c = r["per_close"]
+            print(
+                f"         per game: {r['moves_per_game']:.1f} moves sent; the close wrote "
+                f"{c['events']:.1f} events ({c['private']:.1f} private), {c['deaths']:.1f} "
+                f"deaths, {c['role_changes']:.1f} role changes; {r['reconnects']} reconnects",
+                flush=True,
+            )
             print(
                 "         CPU in the 1.5 s after the deadline: "
-                + ", ".join(f"{k} {v:.0f} ms" for k, v in r["cpu"].items()),
+                + ", ".join(f"{k} {v:.0f} ms" for k, v in r["cpu"].items())
+                + f"; the server's for the whole close {r['cpu_close'] or 0:.0f} ms",
                 flush=True,
             )
 

@@ -40,6 +40,23 @@ def audiences_of(state, name: str) -> set[str]:
     return {audience_in(room, name) for room in rooms_of(state, name)}
 
 
+def regrouped(before, after) -> set[str]:
+    """The seats whose socket groups (games/viewer.py, Viewer.audiences) differ between
+    two states of a running game: alive or dead, the faction, the rooms read. A phase
+    close tells the sockets (games/services/push.py), so only these re-read theirs."""
+    rooms_before, rooms_after = night_chats(before), night_chats(after)
+
+    def groups(player, rooms) -> tuple:
+        if not player.alive:
+            return (False,)
+        name = player.name
+        read = frozenset(audience_in(room, name) for room in rooms if room.may_read(name))
+        return (True, player.faction, read)
+
+    old = {p.name: groups(p, rooms_before) for p in before.players}
+    return {p.name for p in after.players if groups(p, rooms_after) != old.get(p.name)}
+
+
 def room_to_write(state, name: str, room_id: str) -> ChatGroup:
     """The room this player may write in now, or RoomRefusal saying why not."""
     room = next((r for r in night_chats(state) if r.id == room_id), None)

@@ -144,6 +144,38 @@ def events_for(access: Access, after: dict[str, int]) -> tuple[list[dict], int]:
     return [push.event_message(e, named=access.viewer.is_gm) for e in found], last
 
 
+@dataclass
+class Regrouped:
+    access: Access
+    finished: bool = False  # the game ended: `position` is the cursor over all of it
+    position: dict[str, int] | None = None  # None: the audiences did not change
+    events: list[dict] = field(default_factory=list)
+
+
+def regrouping(
+    game_id: int, user, before: Access, position: dict, synced: int, join
+) -> Regrouped | None:
+    """A socket's groups re-read and joined, then what a stream it newly reads holds, in
+    one trip to the database (one connection: the web process keeps none, and at a
+    phase close every dead seat's socket comes here through one shared thread).
+    Joining first means nothing committed meanwhile is lost."""
+    access = access_for(game_id, user)
+    if access is None:
+        return None
+    finished_now = (
+        access.viewer.game.status == Status.FINISHED
+        and before.viewer.game.status != Status.FINISHED
+    )
+    async_to_sync(join)(access)
+    if finished_now:
+        return Regrouped(access, True, position_of(access.viewer, synced, access.streams))
+    if access.audiences == before.audiences:
+        return Regrouped(access)
+    start = start_position(access.streams, position)
+    events, _ = events_for(access, start)
+    return Regrouped(access, position=start, events=events)
+
+
 def start_position(streams: Streams, given: dict[str, int]) -> dict[str, int]:
     """The cursor a browser gave, over this viewer's own streams only (a label he
     does not read is dropped; one he does not name starts at 0)."""
@@ -243,31 +275,26 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.joined = set(access.groups)
 
     async def _refresh_membership(self, since: int) -> None:
-        access = await database_sync_to_async(access_for)(self.game_id, self.scope.get("user"))
-        if access is None:
+        user = self.scope.get("user")
+        found = await database_sync_to_async(regrouping)(
+            self.game_id, user, self.access, self.position, self.synced, self._join
+        )
+        if found is None:
             await self.close(code=4404)
             return
-        before = self.access.audiences
-        finished_now = (
-            access.viewer.game.status == Status.FINISHED
-            and self.access.viewer.game.status != Status.FINISHED
-        )
-        await self._join(access)
-        if finished_now:
+        access = found.access
+        if found.finished:
             # Every audience opens: the cursor covers the game as it is now (the page
             # that follows shows it all), not each audience's history again.
-            self.position = await database_sync_to_async(position_of)(
-                access.viewer, self.synced, access.streams
-            )
+            self.position = found.position
             await self.send_json({"type": "membership", "finished": True, "cursor": self.position})
             return
-        if access.audiences != before:
+        if found.position is not None:
             # A stream opened (a death opens the graveyard, a recruit his new faction's
             # chat) is read from its start up to what this socket has handled; one
             # closed (his old faction's) leaves the cursor.
-            position = start_position(access.streams, self.position)
-            events, _ = await database_sync_to_async(events_for)(access, position)
-            fresh = [e for e in events if e["seq"] <= self.synced]
+            position = found.position
+            fresh = [e for e in found.events if e["seq"] <= self.synced]
             await self._deliver(fresh, base=position)
             self.position = advanced(position, fresh, access.streams)
             await self.send_json(
@@ -355,9 +382,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     def _membership_may_change(self, message: dict) -> bool:
         """Only the seats a commit touched re-read their groups (a phase close of a
-        big game must not cost a query per socket): the game started or ended, this
-        seat died (the public deaths list), or this seat got a private event (a
-        recruit or a role change is a private result), or it was revived."""
+        big game must not cost a query per socket): the game started or ended, the
+        close says this seat's groups changed; else (a change that does not say) this
+        seat died (the public deaths list), got a private event (a recruit or a role
+        change is a private result), or was revived."""
         kinds = {kind for _, _, kind in message["manifest"]}
         if kinds & {"game_started", "game_over"}:
             return True
@@ -374,6 +402,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             )
         if seat is None or not kinds & MEMBERSHIP_KINDS:
             return False
+        if "regroup" in message:
+            # A phase close names the seats whose groups it changed (rooms.regrouped):
+            # at a close most seats get a private result, and a re-read each (a trip
+            # to the database through one shared thread) held up every other socket.
+            return seat.name in message["regroup"]
         if any(audience == f"seat:{seat.name}" for _, audience, _ in message["manifest"]):
             return True
         for event in message["events"]:

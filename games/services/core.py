@@ -66,6 +66,9 @@ class Change:
     # Who runs this change when it is a GM's (`act_as_gm`): {"acting": username, and
     # "acting_cogm": True for a co-GM}, added to the payload of the GM's own events.
     acting: dict = field(default_factory=dict)
+    # The seats whose socket groups this change moved, when it knows them exactly (a
+    # phase close: rooms.regrouped); None: each socket judges from the events.
+    regroup: set[str] | None = None
 
     def log(self, kind: str, audience: str, payload: dict, phase: Phase | None = None) -> Event:
         if self.acting and kind in GM_ACTED_KINDS:
@@ -103,7 +106,7 @@ class Change:
     def finish(self) -> None:
         self.flush()
         rows.update(self.game)  # every field, as save() would
-        push.send_on_commit(self.game.id, self.events, self._seat_ids)
+        push.send_on_commit(self.game.id, self.events, self._seat_ids, self.regroup)
 
     def _seat_ids(self) -> dict[str, int]:
         """Seat ids for the private groups, read only when a seat has an event."""

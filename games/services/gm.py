@@ -258,6 +258,9 @@ def modkill_seat(change, phase: Phase, seat, now, why: dict | None = None) -> ro
         change.log(event.kind, audience_of(event.audience), payload, phase=phase)
     # Those whose night rooms change (a Jailor's prisoner) are told and regroup.
     rooms.log_room_changes(change, phase, state, result.state)
+    # A close that listed the seats whose groups changed (rooms.regrouped) did not know
+    # of this death (the posts rule modkills inside the close): every socket judges again.
+    change.regroup = None
     # The player learns it privately too (his socket moves to the graveyard).
     told = {"player": seat.name, "you": True, **(why or {})}
     change.log("modkill", f"seat:{seat.name}", told, phase)

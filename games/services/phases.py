@@ -342,6 +342,7 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
     log_last_wills(change, phase, result.events)
     rooms.log_room_changes(change, phase, state, new_state)
     after = None
+    change.regroup = rooms.regrouped(state, new_state)
     if new_state.ended:
         game.move_to(Status.FINISHED)
         game.finished_at = now

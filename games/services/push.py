@@ -69,8 +69,12 @@ def event_message(event, named: bool = False) -> dict:
     }
 
 
-def commit_messages(game_id: int, events: list, seat_ids: dict[str, int]) -> list[tuple]:
-    """(group, message) pairs for one commit: private groups first, public last."""
+def commit_messages(
+    game_id: int, events: list, seat_ids: dict[str, int], regroup: set[str] | None = None
+) -> list[tuple]:
+    """(group, message) pairs for one commit: private groups first, public last.
+    `regroup`: the seats whose groups the commit changed, when the change knows them
+    (a phase close); like the manifest, it never leaves the server."""
     by_group: dict[str, list[dict]] = defaultdict(list)
     gm_group = group_for(game_id, "gm", seat_ids)
     public_group = group_for(game_id, "public", seat_ids)
@@ -91,28 +95,31 @@ def commit_messages(game_id: int, events: list, seat_ids: dict[str, int]) -> lis
         (group, {"type": BATCH, "game": game_id, "events": batch})
         for group, batch in by_group.items()
     ]
-    messages.append(
-        (
-            public_group,
-            {
-                "type": COMMIT,
-                "game": game_id,
-                "first": events[0].seq,
-                "last": events[-1].seq,
-                "manifest": [[e.seq, e.audience, e.kind] for e in events],
-                "events": [event_message(e) for e in events if e.audience == "public"],
-            },
-        )
-    )
+    commit = {
+        "type": COMMIT,
+        "game": game_id,
+        "first": events[0].seq,
+        "last": events[-1].seq,
+        "manifest": [[e.seq, e.audience, e.kind] for e in events],
+        "events": [event_message(e) for e in events if e.audience == "public"],
+    }
+    if regroup is not None:
+        commit["regroup"] = sorted(regroup)
+    messages.append((public_group, commit))
     return messages
 
 
-def send_on_commit(game_id: int, events: list, seat_ids: Callable[[], dict[str, int]]) -> None:
+def send_on_commit(
+    game_id: int,
+    events: list,
+    seat_ids: Callable[[], dict[str, int]],
+    regroup: set[str] | None = None,
+) -> None:
     """Queue the commit's messages; `seat_ids` is asked only if a seat has an event."""
     if not events:
         return
     needs_seats = any(e.audience.startswith("seat:") for e in events)
-    messages = commit_messages(game_id, events, seat_ids() if needs_seats else {})
+    messages = commit_messages(game_id, events, seat_ids() if needs_seats else {}, regroup)
     transaction.on_commit(lambda: send_all(messages))
 
 

@@ -145,6 +145,29 @@ def test_ten_posts_rule_warns_first_then_modkills(gm, monkeypatch):
     assert replay(game) == game.state
 
 
+def test_a_posts_rule_modkill_inside_a_close_regroups_the_dead_players_socket(gm, monkeypatch):
+    """The close names the seats whose socket groups it changed (games/rooms.py
+    `regrouped`), but the posts rule modkills after that list is made: the modkilled
+    player's socket must still leave the living's rooms (every socket judges again)."""
+    game, users = classic(gm, monkeypatch)
+    play_day(gm, game, users, "bob", {"kay": 4})
+    services.gm_close_phase(gm, game.id)
+    sent = []
+    real = services.push.send_on_commit
+    monkeypatch.setattr(
+        services.push,
+        "send_on_commit",
+        lambda game_id, events, seat_ids, regroup=None: (
+            sent.append((events, regroup)),
+            real(game_id, events, seat_ids, regroup),
+        ),
+    )
+    play_day(gm, game, users, "cid", {"kay": 9})
+    closing = [regroup for events, regroup in sent if any(e.kind == "modkill" for e in events)]
+    assert closing, "the close that modkilled kay pushed nothing"
+    assert all(regroup is None or "kay" in regroup for regroup in closing)
+
+
 def test_a_day_is_judged_once_however_often_its_close_is_tried(gm, monkeypatch):
     game, users = classic(gm, monkeypatch)
     day = open_phase(game)

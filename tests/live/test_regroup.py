@@ -1,0 +1,74 @@
+"""A phase close names the seats whose socket groups it changed; only those re-read.
+
+DESIGN.md: "Membership is re-checked when a player dies or changes faction." At a
+realistic night close most seats get a private result (a check, a block) that
+changes none of their groups; each socket re-reading its groups then cost a trip to
+the database through the web process's one shared thread, and held every other
+socket of every game up (bench/README.md, realistic nights). The close computes who
+changed (games/rooms.py `regrouped`) and the sockets of everyone else stay as they
+are; the dead still enter the graveyard at once.
+"""
+
+import roles
+from games import rooms, services
+from games.live import consumers
+from tests.live.conftest import Socket
+from tests.live.test_consumers import db, roles_of, run
+
+
+def test_regrouped_names_the_dead_and_the_turned_not_the_merely_told():
+    names = ["a", "b", "c", "d", "e", "f", "g"]
+    cast = ["mafioso", "consort", "sheriff", "doctor", "townie", "townie", "executioner"]
+    seated = [{"name": n, "role": r} for n, r in zip(names, cast, strict=True)]
+    before = roles.new_game("bay12", seated, seed=2)
+    target = before.player("g").memory.get("target")
+    assert target not in ("a", "c")  # the seed's draw: a townie dies, the sheriff lives
+    result = roles.resolve_phase(
+        before,
+        {
+            "night": [
+                {"actor": "a", "ability": "kill", "targets": [target]},
+                {"actor": "c", "ability": "check", "targets": ["a"]},
+            ]
+        },
+    )
+    after = result.state
+    assert not after.player(target).alive
+    assert after.player("g").role == "jester"  # a role change: no group changes
+    told = {e.audience[1] for e in result.events if isinstance(e.audience, tuple)}
+    assert "c" in told  # the sheriff's result is private...
+    assert rooms.regrouped(before, after) == {target}  # ...but only the dead regroups
+
+
+def test_only_the_dead_seat_re_reads_its_groups_at_a_night_close(live_table, monkeypatch):
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    mafioso, sheriff = r["mafioso"][0], r["sheriff"][0]
+    victim = r["townie"][0]
+    users = live_table.users
+    sockets = {n: Socket(gid, u) for n, u in users.items()}
+    re_read = []
+    access_for = consumers.access_for
+
+    def counted(game_id, user):
+        re_read.append(user.username)
+        return access_for(game_id, user)
+
+    async def scenario():
+        for sock in sockets.values():
+            assert await sock.open()
+            await sock.drain(0.1)
+        monkeypatch.setattr(consumers, "access_for", counted)
+        await db(services.submit_action, users[mafioso], gid, ability="kill", targets=[victim])
+        await db(services.submit_action, users[sheriff], gid, ability="check", targets=[mafioso])
+        await db(services.gm_close_phase, live_table.gm, gid)
+        for sock in sockets.values():
+            await sock.drain()
+            await sock.close()
+
+    run(scenario)
+    assert re_read == [victim]
+    results = [e["payload"] for e in sockets[sheriff].events() if e["kind"] == "result"]
+    assert results and results[0]["target"] == mafioso  # told, without re-reading
+    membership = [m for m in sockets[victim].messages if m["type"] == "membership"]
+    assert membership and "dead" in membership[-1]["audiences"]
