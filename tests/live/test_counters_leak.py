@@ -122,6 +122,7 @@ for _event, (_act, readers) in HIDDEN.items():
 VOLATILE = [
     re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"'),  # masked anew per request
     re.compile(r'data-now="[^"]*"'),  # the server's clock
+    re.compile(r'name="submission_key" value="[^"]*"'),  # random at each render of a form
 ]
 
 
