@@ -241,8 +241,12 @@ def test_gm_in_english_players_in_russian_live_under_masks(browser, site):
     checked = f"Your check of {mafia[0]} ({behind[mafia[0]]}): Mafia."
     gm.page.wait_for_selector(f"#events li:has-text('{checked}')")
     assert any(checked in line for line in gm.pushed("result"))
+    # The players list marks the dead with the role the reveal shows, in words.
+    for reader in readers.values():
+        reader.page.wait_for_selector("#players li.dead:has-text('Мирный')")
+    for page in (gm.page, gm_phone.page):
+        page.wait_for_selector("#players li.dead:has-text('Civilian')")
     dead = readers[victim].page
-    dead.wait_for_selector(f"#players:has-text('{victim}')")
     # The night's lines as the sockets carried them: Russian words (masks aside) for
     # the players, English ones for the GM.
     night = ("phase_closed", "phase_opened", "result")
