@@ -261,6 +261,8 @@ def test_gm_in_english_players_in_russian_live_under_masks(browser, site):
         assert any(f"{victim} ({behind[victim]}) (Civilian)" in line for line in closed), closed
         lines = reader.pushed(*night)
         assert lines and not any(CYRILLIC.search(unmasked(line, behind)) for line in lines)
+    for reader in readers.values():  # at night's close too: the swapped parts go later
+        reader.reads_no_other_account()
     shoot(checker, "04-morning-ru-1280")
     shoot(dead, "04-morning-dead-ru")
     shoot(gm.page, "04-morning-en-1280")
@@ -286,8 +288,9 @@ def test_gm_in_english_players_in_russian_live_under_masks(browser, site):
         assert not_reloaded(reader.page), f"{mask}'s page was reloaded"
         reader.reads_no_other_account()
         assert reader.page.get_attribute("html", "lang") == "ru"
+        fits = "() => document.documentElement.scrollWidth <= window.innerWidth"
+        assert reader.page.evaluate(fits), f"{mask}'s page is wider than the screen"
     assert not_reloaded(gm.page) and not_reloaded(gm_phone.page)
-    assert phone.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shoot(checker, "05-day-ru-1280")
     shoot(phone.page, "05-day-ru-390")
     shoot(gm.page, "05-day-en-1280")
