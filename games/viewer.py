@@ -285,13 +285,18 @@ def public_players(game: Game) -> list[dict]:
     the engine's spectator view, so no private role can slip in."""
     state = services.engine_state(game)
     ruleset = roles.get_ruleset(game.ruleset_id)
+    lang = text.reader_language()  # the names in the reader's language, as his own role's
     players = []
     for entry in roles.observe(state, None)["players"]:
         role = entry.get("role")
         faction = entry.get("faction")
-        shown = ruleset.roles[role].name if role else ""
-        if faction and not role:
-            shown = ruleset.factions.get(faction, faction)
+        shown = ""
+        if role:
+            shown = roles.role_name(ruleset.id, role, lang) or ruleset.roles[role].name
+        elif faction:
+            shown = roles.faction_name(ruleset.id, faction, lang) or ruleset.factions.get(
+                faction, faction
+            )
         players.append({"name": entry["name"], "alive": entry["alive"], "revealed": shown})
     return players
 
