@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from games import services
 from tests.live.browser_helpers import (
@@ -31,7 +32,15 @@ SHOTS = Path("/tmp/shots-desk")
 def desk_shot(page, name: str, selector: str | None = None) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     if selector:
-        page.locator(selector).screenshot(path=str(SHOTS / f"{name}.png"))
+        # The desk is swapped live (a move, a resync): a shot taken as it is replaced
+        # is taken again of the new one.
+        for attempt in range(3):
+            try:
+                page.locator(selector).screenshot(path=str(SHOTS / f"{name}.png"))
+                return
+            except PlaywrightError:
+                if attempt == 2:
+                    raise
     else:
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
