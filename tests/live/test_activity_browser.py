@@ -13,24 +13,11 @@ from django.utils import timezone
 from games import services
 from games.models import Phase
 from tests.live.browser_helpers import open_page, shot, user, wait_live
-from tests.site.helpers import dealt_game
+from tests.site.helpers import CLASSIC, dealt_game
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-CLASSIC = {
-    "ann": "doctor",
-    "bob": "mafia",
-    "cid": "mafia",
-    "dan": "advocate",
-    "eve": "commissar",
-    "fay": "civilian",
-    "gil": "civilian",
-    "hal": "civilian",
-    "ian": "civilian",
-    "jon": "civilian",
-    "kay": "civilian",
-}
 
 
 def fits(page, width: int) -> bool:

@@ -235,6 +235,22 @@ ELEVEN = {
     "c3": "civilian",
     "c4": "civilian",
 }
+# ru_classic's classic_11: commissar, doctor, 6 civilians; 2 mafia and the advocate.
+CLASSIC = {
+    "ann": "doctor",
+    "bob": "mafia",
+    "cid": "mafia",
+    "dan": "advocate",
+    "eve": "commissar",
+    "fay": "civilian",
+    "gil": "civilian",
+    "hal": "civilian",
+    "ian": "civilian",
+    "jon": "civilian",
+    "kay": "civilian",
+}
+
+
 TOWN10 = {
     "jess": "jester",
     "mo": "mafioso",

@@ -20,22 +20,7 @@ from django.urls import reverse
 
 from games import export, services, tasks
 from games.models import Event, Game, Phase, Seat
-from tests.site.helpers import TOWN10, dealt_game, make_user, replay
-
-# ru_classic's classic_11: commissar, doctor, 6 civilians; 2 mafia and the advocate.
-CLASSIC = {
-    "ann": "doctor",
-    "bob": "mafia",
-    "cid": "mafia",
-    "dan": "advocate",
-    "eve": "commissar",
-    "fay": "civilian",
-    "gil": "civilian",
-    "hal": "civilian",
-    "ian": "civilian",
-    "jon": "civilian",
-    "kay": "civilian",
-}
+from tests.site.helpers import CLASSIC, TOWN10, dealt_game, make_user, replay
 
 
 @pytest.fixture
