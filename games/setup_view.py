@@ -10,23 +10,26 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 import roles
+from games import ruleset_words
+from games.text import reader_language
 
 
 def category_title(ruleset_id: str, category_id: str) -> str:
+    """A random category in the reader's words ("Town Power", "Случайный мирный")."""
     try:
-        return roles.category_title(ruleset_id, category_id)
+        return ruleset_words.category_title(ruleset_id, category_id)
     except (KeyError, roles.ScenarioError):
         return category_id.replace("_", " ").title()
 
 
 def role_name(ruleset, role_id: str) -> str:
-    role = ruleset.roles.get(role_id)
-    return role.name if role else role_id
+    """A role in the reader's words ("Commissar", "Комиссар")."""
+    return roles.role_name(ruleset.id, role_id, reader_language()) or role_id
 
 
-def flag_label(flag: str) -> str:
-    """An exclusion flag as the builder's checkbox reads it: "Exclude killing"."""
-    return flag.replace("_", " ").capitalize()
+def flag_label(ruleset, flag: str, on: bool = True) -> str:
+    """An exclusion flag as the builder's checkbox reads it: "Exclude Sheriff"."""
+    return ruleset_words.flag_label(ruleset, flag, on)
 
 
 def slot_label(ruleset, slot: dict) -> str:
@@ -41,11 +44,11 @@ def random_label(category: str) -> str:
     return gettext("%(category)s (random)") % {"category": category}
 
 
-def slot_detail(slot: dict, categories: dict) -> str:
+def slot_detail(ruleset, slot: dict, categories: dict) -> str:
     """The exclusions a random slot sets away from its category's defaults."""
     defaults = categories.get(slot.get("category"), {}).get("exclude", {})
     changed = [
-        flag_label(flag) if value else f"not {flag_label(flag).lower()}"
+        flag_label(ruleset, flag, on=bool(value))
         for flag, value in (slot.get("exclude") or {}).items()
         if defaults.get(flag) != value
     ]
@@ -82,7 +85,7 @@ def figures(setup: dict) -> dict:
         {
             "slot": i,
             "label": slot_label(ruleset, slot),
-            "detail": slot_detail(slot, categories) if "category" in slot else "",
+            "detail": slot_detail(ruleset, slot, categories) if "category" in slot else "",
             "odds": [],
         }
         for i, slot in enumerate(setup["slots"])
@@ -116,7 +119,7 @@ def figures(setup: dict) -> dict:
     # are summed under their title: the balance a GM reads.
     titled: dict[str, dict] = {}
     for faction, expected in odds["factions"].items():
-        title = ruleset.factions.get(faction, faction)
+        title = roles.faction_name(ruleset.id, faction, reader_language()) or faction
         entry = titled.setdefault(title, {"factions": [], "title": title, "expected": 0.0})
         entry["factions"].append(faction)
         entry["expected"] += expected

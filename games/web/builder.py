@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 import roles
 from games import setup_view
 from games.services import MAX_SLOTS
+from games.text import reader_language
 from games.web.forms import SetupOptionsForm
 
 SLOT_FIELD = re.compile(r"^slot-(\d+)$")
@@ -163,9 +164,12 @@ def slot_choices(ruleset, categories: dict) -> list:
     ]
     by_faction: dict[str, list] = {}
     for role_id, role in ruleset.roles.items():
-        by_faction.setdefault(role.faction, []).append((f"role:{role_id}", role.name))
+        name = setup_view.role_name(ruleset, role_id)
+        by_faction.setdefault(role.faction, []).append((f"role:{role_id}", name))
+    lang = reader_language()
     for faction, members in by_faction.items():
-        groups.append((ruleset.factions.get(faction, faction), sorted(members, key=lambda m: m[1])))
+        title = roles.faction_name(ruleset.id, faction, lang) or faction
+        groups.append((title, sorted(members, key=lambda m: m[1])))
     return groups
 
 
@@ -173,7 +177,7 @@ def category_flags(ruleset, categories: dict) -> dict:
     """For the script: each category's exclusion flags, labels and defaults."""
     return {
         f"category:{c}": [
-            {"flag": flag, "label": setup_view.flag_label(flag), "default": bool(default)}
+            {"flag": flag, "label": setup_view.flag_label(ruleset, flag), "default": bool(default)}
             for flag, default in info.get("exclude", {}).items()
         ]
         for c, info in categories.items()
@@ -195,7 +199,7 @@ def builder_rows(ruleset, setup: dict, figures: dict | None) -> list[dict]:
                 flags.append(
                     {
                         "name": f"slot-{i}-x-{flag}",
-                        "label": setup_view.flag_label(flag),
+                        "label": setup_view.flag_label(ruleset, flag),
                         "checked": bool(chosen.get(flag, default)),
                     }
                 )
@@ -207,7 +211,9 @@ def builder_rows(ruleset, setup: dict, figures: dict | None) -> list[dict]:
                 "number": i + 1,
                 "value": slot_value(slot),
                 "label": setup_view.slot_label(ruleset, slot),
-                "detail": setup_view.slot_detail(slot, categories) if "category" in slot else "",
+                "detail": (
+                    setup_view.slot_detail(ruleset, slot, categories) if "category" in slot else ""
+                ),
                 "flags": flags,
                 "figures": shown,
                 "problems": problems,
