@@ -41,5 +41,9 @@ def flag_label(ruleset, flag_id: str, on: bool = True) -> str:
     return words.flag_label(_id(ruleset), flag_id, reader_language(), on)
 
 
+def problem_text(ruleset, message: str, lang: str | None = None) -> str:
+    return words.problem_text(_id(ruleset), message, lang or reader_language())
+
+
 def players_line(players: int, roles_text: str) -> str:
     return words.players_line(players, roles_text, reader_language())

@@ -27,6 +27,17 @@ def role_name(ruleset, role_id: str) -> str:
     return roles.role_name(ruleset.id, role_id, reader_language()) or role_id
 
 
+def faction_title(ruleset, faction: str) -> str:
+    """A faction in the reader's words; a faction the ruleset does not title (a role's
+    own side) by the name every ruleset gives it."""
+    lang = reader_language()
+    return (
+        roles.faction_name(ruleset.id, faction, lang)
+        or roles.faction_name(None, faction, lang)
+        or faction
+    )
+
+
 def flag_label(ruleset, flag: str, on: bool = True) -> str:
     """An exclusion flag as the builder's checkbox reads it: "Exclude Sheriff"."""
     return ruleset_words.flag_label(ruleset, flag, on)
@@ -63,13 +74,15 @@ def percent(p: float) -> str:
     return f"{value:.1f}%"
 
 
-def problem_entries(problems: list[dict]) -> list[dict]:
+def problem_entries(ruleset, problems: list[dict]) -> list[dict]:
+    lang = reader_language()
     return [
         {
             "slot": p.get("slot"),
             "message": p["message"],
-            # The engine's message names the slot ("slot 3 of 5 (Town Power): ...").
-            "text": p["message"][:1].upper() + p["message"][1:],
+            # The engine's message names the slot ("slot 3 of 5 (Town Power): ..."),
+            # said in the reader's language.
+            "text": ruleset_words.problem_text(ruleset, p["message"], lang),
         }
         for p in problems
     ]
@@ -93,7 +106,7 @@ def figures(setup: dict) -> dict:
     result = {
         "ok": bool(check["ok"]),
         "players": check["players"],
-        "problems": problem_entries(check["problems"]),
+        "problems": problem_entries(ruleset, check["problems"]),
         "slots": slots,
         "factions": [],
     }
@@ -119,7 +132,7 @@ def figures(setup: dict) -> dict:
     # are summed under their title: the balance a GM reads.
     titled: dict[str, dict] = {}
     for faction, expected in odds["factions"].items():
-        title = roles.faction_name(ruleset.id, faction, reader_language()) or faction
+        title = faction_title(ruleset, faction)
         entry = titled.setdefault(title, {"factions": [], "title": title, "expected": 0.0})
         entry["factions"].append(faction)
         entry["expected"] += expected

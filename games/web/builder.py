@@ -25,7 +25,6 @@ from django.utils.translation import gettext
 import roles
 from games import setup_view
 from games.services import MAX_SLOTS
-from games.text import reader_language
 from games.web.forms import SetupOptionsForm
 
 SLOT_FIELD = re.compile(r"^slot-(\d+)$")
@@ -60,7 +59,7 @@ def _slot(value: str, categories: dict, post, index: int) -> dict | None:
 
 def _limits(ruleset, post, errors: list[str]) -> dict:
     limits = {}
-    for role_id, role in ruleset.roles.items():
+    for role_id in ruleset.roles:
         limit = {}
         if post.get(f"limit-{role_id}-unique"):
             limit["unique"] = True
@@ -71,7 +70,7 @@ def _limits(ruleset, post, errors: list[str]) -> dict:
             if not most.isdigit():
                 errors.append(
                     gettext("%(role)s: the most of it is a whole number (or empty).")
-                    % {"role": role.name}
+                    % {"role": setup_view.role_name(ruleset, role_id)}
                 )
             else:
                 limit["max"] = int(most)
@@ -166,9 +165,8 @@ def slot_choices(ruleset, categories: dict) -> list:
     for role_id, role in ruleset.roles.items():
         name = setup_view.role_name(ruleset, role_id)
         by_faction.setdefault(role.faction, []).append((f"role:{role_id}", name))
-    lang = reader_language()
     for faction, members in by_faction.items():
-        title = roles.faction_name(ruleset.id, faction, lang) or faction
+        title = setup_view.faction_title(ruleset, faction)
         groups.append((title, sorted(members, key=lambda m: m[1])))
     return groups
 
@@ -224,15 +222,16 @@ def builder_rows(ruleset, setup: dict, figures: dict | None) -> list[dict]:
 
 def limit_rows(ruleset, limits: dict) -> list[dict]:
     rows = []
+    names = {role_id: setup_view.role_name(ruleset, role_id) for role_id in ruleset.roles}
     for role_id, role in sorted(
-        ruleset.roles.items(), key=lambda item: (item[1].faction, item[1].name)
+        ruleset.roles.items(), key=lambda item: (item[1].faction, names[item[0]])
     ):
         limit = limits.get(role_id, {})
         rows.append(
             {
                 "role": role_id,
-                "name": role.name,
-                "faction": ruleset.factions.get(role.faction, role.faction),
+                "name": names[role_id],
+                "faction": setup_view.faction_title(ruleset, role.faction),
                 "unique": bool(limit.get("unique")),
                 "max": limit.get("max", ""),
                 "excluded": bool(limit.get("excluded_from_randoms")),

@@ -229,7 +229,9 @@ class GameForm(forms.Form):
         return ruleset_words.players_line(self.chosen.players, ", ".join(listed))
 
     def setup_problems(self) -> list[str]:
-        return [p["text"] for p in setup_view.problem_entries(self.chosen.problems)]
+        return [
+            p["text"] for p in setup_view.problem_entries(self.chosen_ruleset, self.chosen.problems)
+        ]
 
     def game_fields(self) -> list:
         names = [*SHARED_FIELDS, "private_messages"]

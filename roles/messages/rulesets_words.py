@@ -11,6 +11,8 @@ words (003, russian-digest.md): Мирные, Мафия, ведущий, «Кл
 
 from __future__ import annotations
 
+import re
+
 from ..ruleset import get_ruleset
 from .names import role_name
 
@@ -416,3 +418,112 @@ def players_line(players: int, roles_text: str, lang: str = "en") -> str:
         return f"{players} {word}: {roles_text}."
     word = "player" if players == 1 else "players"
     return f"{players} {word}: {roles_text}."
+
+
+# -- the setup check's problems (roles/setup/check.py) --------------------------------
+# The check's JSON is a public contract (spec/setup.md: {"slot", "message"} in English),
+# so the Russian is read back from its English sentences, as derive.py reads the
+# morning post's lines back into ids; a sentence not recognised stays as it is.
+
+_NO_SLOTS = "the setup has no slots"
+_OVER = re.compile(r"^(\d+) fixed (.+) slots \(slots ([\d, ]+)\), but (.+)$")
+_SLOT = re.compile(
+    r"^slot (\d+) of (\d+) \((.+?)\): no possible role (in any roll|in some rolls): (.+)$"
+)
+_FALLBACK_CATEGORY = "then its fallback "
+_FALLBACK_ROLE = "then its fallback the "
+
+
+def _names_ru(ruleset_id: str) -> dict[str, str]:
+    """The ruleset's English role names and category titles -> their Russian."""
+    ruleset = get_ruleset(ruleset_id)
+    names = {c.title: category_name(ruleset_id, c.id, "ru") for c in ruleset.categories.values()}
+    for role_id, role in ruleset.roles.items():
+        names[role.name] = role_name(ruleset_id, role_id, "ru") or role.name
+    return names
+
+
+def _over_limit_ru(match: re.Match, names: dict[str, str], ruleset_id: str) -> str:
+    count, name, where, why = match.groups()
+    ru = names.get(name, name)
+    if why == f"the {name} is unique in {ruleset_id} (at most one per game)":
+        why_ru = f"роль «{ru}» в этих правилах единственная (не больше одной на игру)"
+    elif why == f"the GM made the {name} unique (at most one)":
+        why_ru = f"ведущий сделал роль «{ru}» единственной (не больше одной)"
+    else:
+        cap = re.fullmatch(rf"at most (\d+) {re.escape(name)} allowed", why)
+        if cap is None:
+            return match.string
+        why_ru = f"допускается не больше {cap.group(1)}"
+    return f"Фиксированных слотов «{ru}»: {count} (слоты {where}), но {why_ru}"
+
+
+def _blocked_ru(text: str, names: dict[str, str]) -> str | None:
+    """ "Mayor and Sheriff at their limits, Witch its constraint" in Russian."""
+    out = []
+    for ending, word in ((" at its limit", "на пределе"), (" at their limits", "на пределе")):
+        head, found, rest = text.partition(ending)
+        if found and not head.count(", "):
+            listed = [names.get(n, n) for n in head.split(" and ")]
+            out.append(" и ".join(listed) + " " + word)
+            text = rest.removeprefix(", ")
+            break
+    for entry in filter(None, text.split(", ")):
+        name = next(
+            (n for n in sorted(names, key=len, reverse=True) if entry.startswith(n + " ")), None
+        )
+        if name is None:
+            return None
+        out.append(f"{names[name]}: не выполнено условие появления")
+    return ", ".join(out)
+
+
+def _why_ru(why: str, names: dict[str, str]) -> str | None:
+    parts = []
+    for part in why.split("; "):
+        if part.endswith(" has no fallback"):
+            title = part.removesuffix(" has no fallback")
+            parts.append(f"у категории «{names.get(title, title)}» нет запасной")
+            continue
+        pool, _, reason = part.partition(": ")
+        if pool.startswith(_FALLBACK_ROLE):
+            pool = pool.removeprefix(_FALLBACK_ROLE)
+            pool_ru = f"затем её запасная роль «{names.get(pool, pool)}»"
+        elif pool.startswith(_FALLBACK_CATEGORY):
+            pool = pool.removeprefix(_FALLBACK_CATEGORY)
+            pool_ru = f"затем её запасная категория «{names.get(pool, pool)}»"
+        else:
+            pool_ru = f"«{names.get(pool, pool)}»"
+        if reason == "nothing left after the exclusions":
+            parts.append(f"{pool_ru}: после исключений ничего не осталось")
+            continue
+        blocked = _blocked_ru(reason, names)
+        if blocked is None:
+            return None
+        parts.append(f"{pool_ru}: {blocked}")
+    return "; ".join(parts)
+
+
+def problem_text(ruleset_id: str, message: str, lang: str = "en") -> str:
+    """A setup problem as the builder shows it, in `lang` ("Slot 3 of 5 (Town Power):
+    ...", "Слот 3 из 5 (Сильный горожанин): ...")."""
+    english = message[:1].upper() + message[1:]
+    if lang != "ru":
+        return english
+    if message == _NO_SLOTS:
+        return "В раскладе нет ни одного слота"
+    names = _names_ru(ruleset_id)
+    over = _OVER.match(message)
+    if over:
+        return _over_limit_ru(over, names, ruleset_id)
+    slot = _SLOT.match(message)
+    if slot:
+        index, total, name, when, why = slot.groups()
+        why_ru = _why_ru(why, names)
+        if why_ru is not None:
+            when_ru = "ни при каком раскладе" if when == "in any roll" else "в некоторых раскладах"
+            return (
+                f"Слот {index} из {total} ({names.get(name, name)}): "
+                f"нет возможной роли {when_ru}: {why_ru}"
+            )
+    return english
