@@ -299,7 +299,7 @@ CATEGORY_NAMES_RU = {
     "mafia_killing": "Убивающая мафия",
     "mafia_support": "Мафия поддержки",
     "mafia_deception": "Мафия обмана",
-    "neutral_benign": "Мирный нейтрал",
+    "neutral_benign": "Добрый нейтрал",
     "neutral_evil": "Злой нейтрал",
     "neutral_killing": "Убивающий нейтрал",
 }

@@ -107,3 +107,59 @@ def test_the_players_line_says_the_plural_in_russian():
     assert words.players_line(3, "…", "ru") == "3 игрока: …."
     assert words.players_line(21, "…", "ru") == "21 игрок: …."
     assert words.players_line(7, "a", "en") == "7 players: a."
+
+
+def problem_setups(ruleset):
+    """Setups of `ruleset` that break each kind of rule the check knows: no slots,
+    unique roles twice, a GM's limits, every category with all its flags on, and
+    every category drawn more often than it has roles."""
+    uniques = sorted(ruleset.unique_roles)
+    some_role = next(iter(ruleset.roles))
+    yield {"ruleset": ruleset.id, "slots": []}
+    yield {"ruleset": ruleset.id, "slots": [{"role": u} for u in uniques for _ in range(2)]}
+    yield {
+        "ruleset": ruleset.id,
+        "slots": [{"role": some_role}, {"role": some_role}],
+        "roles": {some_role: {"max": 1}},
+    }
+    yield {
+        "ruleset": ruleset.id,
+        "slots": [{"role": some_role}, {"role": some_role}],
+        "roles": {some_role: {"unique": True}},
+    }
+    for category in ruleset.categories.values():
+        every_flag = {flag.id: True for flag in category.flags}
+        yield {"ruleset": ruleset.id, "slots": [{"category": category.id, "exclude": every_flag}]}
+        yield {"ruleset": ruleset.id, "slots": [{"category": category.id}] * 40}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_every_setup_problem_reads_in_russian(ruleset):
+    """The builder's problems (roles/setup/check.py), each kind, in Russian; the
+    English is the engine's sentence (the check's JSON, spec/setup.md, is unchanged)."""
+    kinds = set()
+    for setup in problem_setups(ruleset):
+        for problem in roles.check_setup(setup)["problems"]:
+            message = problem["message"]
+            ru = words.problem_text(ruleset.id, message, "ru")
+            assert russian(ru), (message, ru)
+            assert (
+                words.problem_text(ruleset.id, message, "en") == message[:1].upper() + message[1:]
+            )
+            kinds.add(message.split(" ")[0] if not message[0].isdigit() else "fixed")
+    assert {"the", "fixed"} <= kinds  # no slots, and over the limits
+
+
+def test_a_slot_without_a_role_reads_in_russian():
+    town = roles.get_ruleset("ru_classic").categories["town_random"]
+    every_flag = {flag.id: True for flag in town.flags}
+    setup = {"ruleset": "ru_classic", "slots": [{"category": "town_random", "exclude": every_flag}]}
+    (problem,) = roles.check_setup(setup)["problems"]
+    assert words.problem_text("ru_classic", problem["message"], "ru") == (
+        "Слот 1 из 1 (Случайный мирный): нет возможной роли ни при каком раскладе: "
+        "«Случайный мирный»: после исключений ничего не осталось; у категории "
+        "«Случайный мирный» нет запасной"
+    )
+    maniacs = {"ruleset": "ru_hunt", "slots": [{"category": "neutral_random"}] * 2}
+    (problem,) = roles.check_setup(maniacs)["problems"]
+    assert "«Маньяк»: Маньяк на пределе" in words.problem_text("ru_hunt", problem["message"], "ru")
