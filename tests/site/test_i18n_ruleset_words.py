@@ -15,9 +15,10 @@ from tests.site.test_i18n_pages import (
     names_of_the_site,
     reader,
     russian_account,
+    russian_table,  # noqa: F401  (a fixture)
 )
-from tests.site.test_i18n_pages import english_left as pages_english_left
 from tests.site.test_i18n_pages import engine_names as pages_engine_names
+from tests.site.test_i18n_pages import english_left as pages_english_left
 
 
 class EveryWordText(ReaderText):
@@ -105,3 +106,42 @@ def test_the_same_pages_keep_the_engines_english_in_english():
     assert "Russian forum Mafia: classic (Piter) rules" in html
     assert "the GM decides" in html and "nobody is lynched" in html
     assert ">gm<" not in html and ">no_lynch<" not in html
+
+
+@pytest.mark.django_db
+def test_a_setups_problems_read_in_russian_in_the_builder_and_the_create_form():
+    olga = russian_account(make_user("olga"))
+    town = roles.get_ruleset("ru_classic").categories["town_random"]
+    broken = {
+        "ruleset": "ru_classic",
+        "options": {},
+        "slots": [
+            {"role": "commissar"},
+            {"role": "commissar"},
+            {"category": "town_random", "exclude": {f.id: True for f in town.flags}},
+        ],
+    }
+    saved = services.save_setup(olga, None, name="Olga broken", setup=broken, public=False)
+    client = reader(olga)
+    html = read_in_russian(client, reverse("setup", args=[saved.token]))
+    assert "Слот 3 из 3 (Случайный мирный): нет возможной роли ни при каком раскладе" in html
+    assert "Фиксированных слотов «Комиссар»: 2 (слоты 1, 2)" in html
+    html = read_in_russian(
+        client, reverse("create_game") + f"?ruleset=ru_classic&preset=setup:{saved.token}"
+    )
+    assert "Слот 3 из 3 (Случайный мирный)" in html
+    assert "3 игрока: 2 × Комиссар, Случайный мирный (" in html
+
+
+@pytest.mark.django_db
+def test_a_running_and_a_finished_games_meta_line_read_in_russian(russian_table):  # noqa: F811
+    from tests.site.test_record import play_to_the_end
+
+    page = reverse("game", args=[russian_table.game.id])
+    html = russian_table.clients["alice"].get(page).content.decode()
+    assert "Мафия форума Bay 12 (роли в стиле SC2)" in html
+    assert "Bay 12 forum Mafia" not in html
+    play_to_the_end(russian_table)
+    html = russian_table.clients["alice"].get(page).content.decode()
+    assert "Мафия форума Bay 12 (роли в стиле SC2)" in html
+    assert "Bay 12 forum Mafia" not in html
