@@ -45,5 +45,9 @@ def problem_text(ruleset, message: str, lang: str | None = None) -> str:
     return words.problem_text(_id(ruleset), message, lang or reader_language())
 
 
+def own_copy_name(ruleset, preset_id: str) -> str:
+    return words.own_copy_name(_id(ruleset), preset_id, reader_language())
+
+
 def players_line(players: int, roles_text: str) -> str:
     return words.players_line(players, roles_text, reader_language())

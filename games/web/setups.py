@@ -128,11 +128,7 @@ def new_setup(request):
     preset = ruleset.presets.get(request.GET.get("preset", ""))
     setup = roles.preset_setup(ruleset.id, preset.id) if preset else None
     start = setup or {"ruleset": ruleset.id, "options": {}, "slots": [], "roles": {}}
-    name = (
-        gettext("%(title)s (mine)") % {"title": ruleset_words.preset_title(ruleset, preset.id)}
-        if preset
-        else ""
-    )
+    name = ruleset_words.own_copy_name(ruleset, preset.id) if preset else ""
     return _builder_page(request, ruleset, builder.Built(setup=start, name=name), None)
 
 

@@ -527,3 +527,9 @@ def problem_text(ruleset_id: str, message: str, lang: str = "en") -> str:
                 f"нет возможной роли {when_ru}: {why_ru}"
             )
     return english
+
+
+def own_copy_name(ruleset_id: str, preset_id: str, lang: str = "en") -> str:
+    """The name a GM's setup starts with when built from a preset: "Classic (mine)"."""
+    title = preset_title(ruleset_id, preset_id, lang)
+    return f"{title} (мой)" if lang == "ru" else f"{title} (mine)"
