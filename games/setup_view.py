@@ -10,23 +10,37 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 import roles
+from games import ruleset_words
+from games.text import reader_language
 
 
 def category_title(ruleset_id: str, category_id: str) -> str:
+    """A random category in the reader's words ("Town Power", "Случайный мирный")."""
     try:
-        return roles.category_title(ruleset_id, category_id)
+        return ruleset_words.category_title(ruleset_id, category_id)
     except (KeyError, roles.ScenarioError):
         return category_id.replace("_", " ").title()
 
 
 def role_name(ruleset, role_id: str) -> str:
-    role = ruleset.roles.get(role_id)
-    return role.name if role else role_id
+    """A role in the reader's words ("Commissar", "Комиссар")."""
+    return roles.role_name(ruleset.id, role_id, reader_language()) or role_id
 
 
-def flag_label(flag: str) -> str:
-    """An exclusion flag as the builder's checkbox reads it: "Exclude killing"."""
-    return flag.replace("_", " ").capitalize()
+def faction_title(ruleset, faction: str) -> str:
+    """A faction in the reader's words; a faction the ruleset does not title (a role's
+    own side) by the name every ruleset gives it."""
+    lang = reader_language()
+    return (
+        roles.faction_name(ruleset.id, faction, lang)
+        or roles.faction_name(None, faction, lang)
+        or faction
+    )
+
+
+def flag_label(ruleset, flag: str, on: bool = True) -> str:
+    """An exclusion flag as the builder's checkbox reads it: "Exclude Sheriff"."""
+    return ruleset_words.flag_label(ruleset, flag, on)
 
 
 def slot_label(ruleset, slot: dict) -> str:
@@ -41,11 +55,11 @@ def random_label(category: str) -> str:
     return gettext("%(category)s (random)") % {"category": category}
 
 
-def slot_detail(slot: dict, categories: dict) -> str:
+def slot_detail(ruleset, slot: dict, categories: dict) -> str:
     """The exclusions a random slot sets away from its category's defaults."""
     defaults = categories.get(slot.get("category"), {}).get("exclude", {})
     changed = [
-        flag_label(flag) if value else f"not {flag_label(flag).lower()}"
+        flag_label(ruleset, flag, on=bool(value))
         for flag, value in (slot.get("exclude") or {}).items()
         if defaults.get(flag) != value
     ]
@@ -60,13 +74,15 @@ def percent(p: float) -> str:
     return f"{value:.1f}%"
 
 
-def problem_entries(problems: list[dict]) -> list[dict]:
+def problem_entries(ruleset, problems: list[dict]) -> list[dict]:
+    lang = reader_language()
     return [
         {
             "slot": p.get("slot"),
             "message": p["message"],
-            # The engine's message names the slot ("slot 3 of 5 (Town Power): ...").
-            "text": p["message"][:1].upper() + p["message"][1:],
+            # The engine's message names the slot ("slot 3 of 5 (Town Power): ..."),
+            # said in the reader's language.
+            "text": ruleset_words.problem_text(ruleset, p["message"], lang),
         }
         for p in problems
     ]
@@ -82,7 +98,7 @@ def figures(setup: dict) -> dict:
         {
             "slot": i,
             "label": slot_label(ruleset, slot),
-            "detail": slot_detail(slot, categories) if "category" in slot else "",
+            "detail": slot_detail(ruleset, slot, categories) if "category" in slot else "",
             "odds": [],
         }
         for i, slot in enumerate(setup["slots"])
@@ -90,7 +106,7 @@ def figures(setup: dict) -> dict:
     result = {
         "ok": bool(check["ok"]),
         "players": check["players"],
-        "problems": problem_entries(check["problems"]),
+        "problems": problem_entries(ruleset, check["problems"]),
         "slots": slots,
         "factions": [],
     }
@@ -116,7 +132,7 @@ def figures(setup: dict) -> dict:
     # are summed under their title: the balance a GM reads.
     titled: dict[str, dict] = {}
     for faction, expected in odds["factions"].items():
-        title = ruleset.factions.get(faction, faction)
+        title = faction_title(ruleset, faction)
         entry = titled.setdefault(title, {"factions": [], "title": title, "expected": 0.0})
         entry["factions"].append(faction)
         entry["expected"] += expected

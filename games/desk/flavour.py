@@ -7,6 +7,7 @@ from __future__ import annotations
 import roles
 from games.models import Game, RoleFlavour
 from games.services import engine_state
+from games.text import reader_language
 
 
 def flavours_of(game: Game) -> dict[str, str]:
@@ -43,11 +44,16 @@ def flavour_rows(game: Game) -> dict:
     ordered = [r for r in dict.fromkeys(in_game) if r in ruleset.roles]
     others = [r for r in ruleset.roles if r not in ordered]
     texts = flavours_of(game)
+    lang = reader_language()
+
+    def name(role_id: str) -> str:  # in the GM's language
+        return roles.role_name(ruleset.id, role_id, lang) or ruleset.roles[role_id].name
+
     return {
-        "roles": [(r, ruleset.roles[r].name) for r in ordered],
-        "other_roles": [(r, ruleset.roles[r].name) for r in others],
+        "roles": [(r, name(r)) for r in ordered],
+        "other_roles": [(r, name(r)) for r in others],
         "set": [
-            {"role": r, "name": ruleset.roles[r].name, "text": t}
+            {"role": r, "name": name(r), "text": t}
             for r, t in sorted(texts.items())
             if r in ruleset.roles
         ],

@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 
 import roles
 from games import masks as masking
+from games import ruleset_words
 from games.models import (
     Game,
     Phase,
@@ -89,7 +90,7 @@ def create_game(
     if setup_version is None and preset_id not in ruleset.presets:
         raise ServiceError(
             gettext("Ruleset %(title)s has no preset %(preset_id)s.")
-            % {"title": ruleset.title, "preset_id": repr(preset_id)}
+            % {"title": ruleset_words.ruleset_title(ruleset), "preset_id": repr(preset_id)}
         )
     if first_phase not in (Phase.DAY, Phase.NIGHT):
         raise ServiceError(gettext("A game starts by day or by night."))
@@ -117,7 +118,7 @@ def create_game(
             if version.setup.ruleset_id != ruleset.id:
                 raise ServiceError(
                     gettext("That setup is for another ruleset, not %(title)s.")
-                    % {"title": ruleset.title}
+                    % {"title": ruleset_words.ruleset_title(ruleset)}
                 )
             setup = version.as_setup()
             preset_id = ""
@@ -132,7 +133,9 @@ def create_game(
         check = _checked(setup)
         if not check["ok"]:
             raise ServiceError(
-                gettext("This setup cannot be played yet.") + " " + problems_text(check["problems"])
+                gettext("This setup cannot be played yet.")
+                + " "
+                + problems_text(check["problems"], ruleset.id)
             )
         mask_list = _mask_list(ruleset.id, masks, mask_names, len(setup["slots"]))
         game = Game.objects.create(
@@ -271,7 +274,7 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
         try:
             roll = roles.roll_setup(game.setup, game.seed)
         except roles.InvalidSetup as error:
-            problems = problems_text(error.problems)
+            problems = problems_text(error.problems, ruleset.id)
             raise ServiceError(gettext("This setup cannot be played.") + " " + problems) from None
         dealt = roles.deal_roles(roll["roles"], names, game.seed)
         state = roles.new_game(

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 import roles
+from games import ruleset_words
 from games.models import Game, Setup, SetupVersion
 from games.services.core import NAME_MAX_CHARS, ServiceError
 
@@ -97,14 +98,17 @@ def clean_setup(setup) -> dict:
     return cleaned
 
 
-def problems_text(problems: list[dict]) -> str:
+def problems_text(problems: list[dict], ruleset_id: str | None = None) -> str:
     """The engine's problems as one sentence each (a slot's message names the slot,
-    counted from 1: "slot 3 of 5 (Town Power): ...")."""
-    return " ".join(problem_sentence(p["message"]) for p in problems)
+    counted from 1: "slot 3 of 5 (Town Power): ..."), in the reader's language when
+    the ruleset is given."""
+    return " ".join(problem_sentence(p["message"], ruleset_id) for p in problems)
 
 
-def problem_sentence(message: str) -> str:
+def problem_sentence(message: str, ruleset_id: str | None = None) -> str:
     message = message.rstrip(".")
+    if ruleset_id is not None:
+        message = ruleset_words.problem_text(ruleset_id, message)
     return message[:1].upper() + message[1:] + "."
 
 

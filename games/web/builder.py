@@ -59,7 +59,7 @@ def _slot(value: str, categories: dict, post, index: int) -> dict | None:
 
 def _limits(ruleset, post, errors: list[str]) -> dict:
     limits = {}
-    for role_id, role in ruleset.roles.items():
+    for role_id in ruleset.roles:
         limit = {}
         if post.get(f"limit-{role_id}-unique"):
             limit["unique"] = True
@@ -70,7 +70,7 @@ def _limits(ruleset, post, errors: list[str]) -> dict:
             if not most.isdigit():
                 errors.append(
                     gettext("%(role)s: the most of it is a whole number (or empty).")
-                    % {"role": role.name}
+                    % {"role": setup_view.role_name(ruleset, role_id)}
                 )
             else:
                 limit["max"] = int(most)
@@ -163,9 +163,11 @@ def slot_choices(ruleset, categories: dict) -> list:
     ]
     by_faction: dict[str, list] = {}
     for role_id, role in ruleset.roles.items():
-        by_faction.setdefault(role.faction, []).append((f"role:{role_id}", role.name))
+        name = setup_view.role_name(ruleset, role_id)
+        by_faction.setdefault(role.faction, []).append((f"role:{role_id}", name))
     for faction, members in by_faction.items():
-        groups.append((ruleset.factions.get(faction, faction), sorted(members, key=lambda m: m[1])))
+        title = setup_view.faction_title(ruleset, faction)
+        groups.append((title, sorted(members, key=lambda m: m[1])))
     return groups
 
 
@@ -173,7 +175,7 @@ def category_flags(ruleset, categories: dict) -> dict:
     """For the script: each category's exclusion flags, labels and defaults."""
     return {
         f"category:{c}": [
-            {"flag": flag, "label": setup_view.flag_label(flag), "default": bool(default)}
+            {"flag": flag, "label": setup_view.flag_label(ruleset, flag), "default": bool(default)}
             for flag, default in info.get("exclude", {}).items()
         ]
         for c, info in categories.items()
@@ -195,7 +197,7 @@ def builder_rows(ruleset, setup: dict, figures: dict | None) -> list[dict]:
                 flags.append(
                     {
                         "name": f"slot-{i}-x-{flag}",
-                        "label": setup_view.flag_label(flag),
+                        "label": setup_view.flag_label(ruleset, flag),
                         "checked": bool(chosen.get(flag, default)),
                     }
                 )
@@ -207,7 +209,9 @@ def builder_rows(ruleset, setup: dict, figures: dict | None) -> list[dict]:
                 "number": i + 1,
                 "value": slot_value(slot),
                 "label": setup_view.slot_label(ruleset, slot),
-                "detail": setup_view.slot_detail(slot, categories) if "category" in slot else "",
+                "detail": (
+                    setup_view.slot_detail(ruleset, slot, categories) if "category" in slot else ""
+                ),
                 "flags": flags,
                 "figures": shown,
                 "problems": problems,
@@ -218,15 +222,16 @@ def builder_rows(ruleset, setup: dict, figures: dict | None) -> list[dict]:
 
 def limit_rows(ruleset, limits: dict) -> list[dict]:
     rows = []
+    names = {role_id: setup_view.role_name(ruleset, role_id) for role_id in ruleset.roles}
     for role_id, role in sorted(
-        ruleset.roles.items(), key=lambda item: (item[1].faction, item[1].name)
+        ruleset.roles.items(), key=lambda item: (item[1].faction, names[item[0]])
     ):
         limit = limits.get(role_id, {})
         rows.append(
             {
                 "role": role_id,
-                "name": role.name,
-                "faction": ruleset.factions.get(role.faction, role.faction),
+                "name": names[role_id],
+                "faction": setup_view.faction_title(ruleset, role.faction),
                 "unique": bool(limit.get("unique")),
                 "max": limit.get("max", ""),
                 "excluded": bool(limit.get("excluded_from_randoms")),

@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, ngettext
 
 import roles
-from games import services
+from games import ruleset_words, services
 from games.models import Setup
 from games.services import ServiceError
 from games.web.forms import SETUP_CHOICE, SHARED_FIELDS, GameForm
@@ -134,7 +134,10 @@ def _create(request):
                     "The form now shows %(title)s, %(title2)s, with its own options. Nothing was "
                     "created: check them and press Create game again."
                 )
-                % {"title": ruleset.title, "title2": form.chosen_preset.title},
+                % {
+                    "title": ruleset_words.ruleset_title(ruleset),
+                    "title2": form.chosen_preset.title,
+                },
             )
         return _page(request, form)
     form = GameForm(ruleset, preset_id, data=post, setups=offered)

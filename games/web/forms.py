@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import ngettext
 
 import roles
 from games import masks as masking
-from games import setup_view
+from games import ruleset_words, setup_view
 from games.models import PrivateMessages
 from games.services import REVEAL_OPTION, reveal_modes
 from games.web.activity_form import NAMES as ACTIVITY_NAMES
@@ -44,7 +44,8 @@ class SetupChoice:
     def of_preset(cls, ruleset, preset) -> SetupChoice:
         slots = [{"role": role} for role in preset.roles]
         setup = {"ruleset": ruleset.id, "options": dict(preset.options), "slots": slots}
-        return cls(preset.id, preset.title, dict(preset.options), {**setup, "roles": {}})
+        title = ruleset_words.preset_title(ruleset, preset.id)
+        return cls(preset.id, title, dict(preset.options), {**setup, "roles": {}})
 
     @classmethod
     def of_setup(cls, saved) -> SetupChoice:
@@ -76,7 +77,7 @@ def option_fields(ruleset, values: dict, skip=(REVEAL_OPTION,)) -> dict[str, tup
     return {
         f"option_{option.id}": (
             option,
-            _option_field(option, values.get(option.id, option.default)),
+            _option_field(ruleset, option, values.get(option.id, option.default)),
         )
         for option in ruleset.options
         if option.id not in skip
@@ -172,7 +173,9 @@ class GameForm(forms.Form):
             "shown_preset": self.chosen.value,
         }
         super().__init__(data, initial={**(initial or {}), **shown})
-        self.fields["ruleset"].choices = [(r.id, r.title) for r in roles.list_rulesets()]
+        self.fields["ruleset"].choices = [
+            (r.id, ruleset_words.ruleset_title(r)) for r in roles.list_rulesets()
+        ]
         preset_choices = [(c.value, players_label(c)) for c in presets]
         if own:
             self.fields["preset"].choices = [
@@ -183,7 +186,7 @@ class GameForm(forms.Form):
             self.fields["preset"].choices = preset_choices
         self.fields["preset"].error_messages["invalid_choice"] = _(
             "%(ruleset)s has no setup %%(value)s: choose one of its setups."
-        ) % {"ruleset": ruleset.title}
+        ) % {"ruleset": ruleset_words.ruleset_title(ruleset)}
         self.fields["private_messages"].initial = ruleset.private_messages_default
         # ru_classic plays with masks by default (issue 16); every ruleset may.
         self.fields["masks"].initial = ruleset.id in MASKED_BY_DEFAULT
@@ -223,10 +226,12 @@ class GameForm(forms.Form):
             label = setup_view.slot_label(self.chosen_ruleset, slot)
             counts[label] = counts.get(label, 0) + 1
         listed = [f"{n} × {label}" if n > 1 else label for label, n in counts.items()]
-        return f"{self.chosen.players} players: " + ", ".join(listed) + "."
+        return ruleset_words.players_line(self.chosen.players, ", ".join(listed))
 
     def setup_problems(self) -> list[str]:
-        return [p["text"] for p in setup_view.problem_entries(self.chosen.problems)]
+        return [
+            p["text"] for p in setup_view.problem_entries(self.chosen_ruleset, self.chosen.problems)
+        ]
 
     def game_fields(self) -> list:
         names = [*SHARED_FIELDS, "private_messages"]
@@ -311,48 +316,33 @@ class SetupOptionsForm(forms.Form):
         return str(value if value is not None else "") != str(option.default)
 
 
-def _option_field(option, value) -> forms.Field:
-    """The field of one ruleset option, starting at `value` (the setup's or the default)."""
-    label = option.id.replace("_", " ").capitalize()
+def _option_field(ruleset, option, value) -> forms.Field:
+    """The field of one ruleset option, starting at `value` (the setup's or the default),
+    labelled in the reader's language (games/ruleset_words.py)."""
+    label = ruleset_words.option_label(ruleset, option.id)
+    help_text = ruleset_words.option_help(ruleset, option.id)
     if option.choices:
         # Yes/no options read "on"/"off", as a GM says it (the engine's values are bools).
-        choices = [
-            (str(i), (_("on") if c else _("off")) if isinstance(c, bool) else str(c))
-            for i, c in enumerate(option.choices)
-        ]
+        choices = [(str(i), ruleset_words.choice_label(c)) for i, c in enumerate(option.choices)]
         initial = str(option.choices.index(value)) if value in option.choices else None
-        return forms.ChoiceField(
-            label=label, choices=choices, initial=initial, help_text=option.help
-        )
+        return forms.ChoiceField(label=label, choices=choices, initial=initial, help_text=help_text)
     if isinstance(option.default, list):
         return ListField(
             label=label,
             required=False,
             initial=", ".join(map(str, value)),
-            help_text=_("%(help)s (comma-separated)") % {"help": option.help},
+            help_text=_("%(help)s (comma-separated)") % {"help": help_text} if help_text else "",
         )
     if isinstance(option.default, bool):
-        return forms.BooleanField(label=label, required=False, initial=value, help_text=option.help)
+        return forms.BooleanField(label=label, required=False, initial=value, help_text=help_text)
     if isinstance(option.default, int):
-        return forms.IntegerField(label=label, initial=value, help_text=option.help)
-    return forms.CharField(label=label, required=False, initial=value or "", help_text=option.help)
-
-
-# What a dead player's card shows, as the reveal mode's choices name it.
-REVEAL_LABELS = {
-    "role": pgettext_lazy("reveal", "role"),
-    "team": pgettext_lazy("reveal", "team"),
-    "faction": pgettext_lazy("reveal", "faction"),
-    "none": pgettext_lazy("reveal", "none"),
-    # The Russian rulesets' light, half-light and dark games (the engine's values).
-    "light": pgettext_lazy("reveal", "light"),
-    "half_light": pgettext_lazy("reveal", "half_light"),
-    "dark": pgettext_lazy("reveal", "dark"),
-}
+        return forms.IntegerField(label=label, initial=value, help_text=help_text)
+    return forms.CharField(label=label, required=False, initial=value or "", help_text=help_text)
 
 
 def reveal_label(choice) -> str:
-    return str(REVEAL_LABELS.get(str(choice), choice))
+    """What a dead player's card shows ("role", "light"), in the reader's words."""
+    return ruleset_words.choice_label(str(choice))
 
 
 def players_label(choice) -> str:

@@ -25,7 +25,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 import roles
-from games import services, setup_view
+from games import ruleset_words, services, setup_view
 from games.models import Setup
 from games.services import ServiceError
 from games.web import builder
@@ -46,7 +46,7 @@ def _listed(setups) -> list[dict]:
         rows.append(
             {
                 "setup": setup,
-                "ruleset": ruleset.title if ruleset else setup.ruleset_id,
+                "ruleset": ruleset_words.ruleset_title(ruleset) if ruleset else setup.ruleset_id,
                 "players": len(setup.current.slots),
                 "random": sum(1 for s in setup.current.slots if "category" in s),
             }
@@ -128,7 +128,7 @@ def new_setup(request):
     preset = ruleset.presets.get(request.GET.get("preset", ""))
     setup = roles.preset_setup(ruleset.id, preset.id) if preset else None
     start = setup or {"ruleset": ruleset.id, "options": {}, "slots": [], "roles": {}}
-    name = f"{preset.title} (mine)" if preset else ""
+    name = ruleset_words.own_copy_name(ruleset, preset.id) if preset else ""
     return _builder_page(request, ruleset, builder.Built(setup=start, name=name), None)
 
 

@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 
 import roles
-from games import text
+from games import ruleset_words, text
 from games.services.core import with_role_name
 
 # A scenario of a long game is a few tens of kilobytes; more is refused unread.
@@ -78,7 +78,7 @@ def outcome_in_words(scenario: dict, outcome: dict) -> dict:
         )
     names = {role_id: role.name for role_id, role in ruleset.roles.items()}
     return {
-        "ruleset": ruleset.title,
+        "ruleset": ruleset_words.ruleset_title(ruleset),
         "phases": phases,
         "alive": outcome["alive"],
         "ended": outcome["ended"],

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 import roles
-from games import masks, record, rooms, services
+from games import masks, record, rooms, ruleset_words, services
 from games import text as game_text
 from games.cursors import BadCursor, read_position
 from games.desk.flavour import seat_flavour
@@ -52,7 +52,7 @@ def _listed_games(statuses: tuple[str, ...], limit: int) -> list[dict]:
     rows = []
     for game in games:
         try:
-            title = roles.get_ruleset(game.ruleset_id).title
+            title = ruleset_words.ruleset_title(roles.get_ruleset(game.ruleset_id))
         except KeyError:
             title = game.ruleset_id
         needed = services.preset_size(game)
@@ -79,7 +79,7 @@ def setup_title(game: Game) -> str:
     and its version."""
     if game.setup_version_id is None:
         preset = roles.get_ruleset(game.ruleset_id).presets.get(game.preset_id)
-        return preset.title if preset else game.preset_id
+        return ruleset_words.preset_title(game.ruleset_id, preset.id) if preset else game.preset_id
     version = game.setup_version
     return f"{version.setup.name} (v{version.number})"
 

@@ -170,7 +170,7 @@
       const mine = ((figures && figures.problems) || []).filter(function (p) { return p.slot === i; });
       const ul = row.querySelector(".slot-problems");
       ul.textContent = "";
-      mine.forEach(function (p) { ul.appendChild(el("li", "", p.message)); });
+      mine.forEach(function (p) { ul.appendChild(el("li", "", p.text || p.message)); });
       row.classList.toggle("has-problem", mine.length > 0);
     });
   }

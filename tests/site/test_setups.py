@@ -293,7 +293,7 @@ def test_the_check_endpoint_answers_json_for_a_valid_and_an_invalid_setup(gemma)
         {"role": "mafioso", "name": "Mafioso", "faction": "mafia", "p": 1.0, "percent": "100%"}
     ]
     power = answer["slots"][2]
-    assert power["label"] == "Town Power (random)" and power["detail"] == "Exclude killing"
+    assert power["label"] == "Town Power (random)" and power["detail"] == "Exclude killing roles"
     assert abs(sum(o["p"] for o in power["odds"]) - 1) < 0.01
     assert "vigilante" not in {o["role"] for o in power["odds"]}
     titles = {f["title"]: f["expected"] for f in answer["factions"]}
