@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 import roles
 from games import profiles
+from games.rooms import room_title
 from roles.messages import death_message, language, message, render
 
 # Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
@@ -219,6 +220,8 @@ def _event_line(event, reader: Reader) -> str:
         )
     if kind in ("action_recorded", "action_withdrawn"):
         return _move_text(kind, p, reader)
+    if kind == "rooms":  # a seat's night chats changed (games/rooms.py)
+        return _rooms_text(p, reader)
     if kind == "spectator_joined":
         return _("%(spectator)s is watching.") % {"spectator": p.get("spectator")}
     if kind == "game_over":
@@ -250,6 +253,22 @@ def _death(p: dict) -> dict:
 
 def _listed(names) -> str:
     return ", ".join(str(name) for name in names or [])
+
+
+def _rooms_text(p: dict, reader: Reader) -> str:
+    """'ann: now in the Mafia chat, left the Masons' chat.' with each title in words
+    (the ids came with the titles since this branch; older lines keep their titles)."""
+
+    def titles(key: str) -> list[str]:
+        ids, named = p.get(key + "_ids") or [], p.get(key) or []
+        if len(ids) != len(named):
+            return [str(t) for t in named]
+        pairs = zip(ids, named, strict=True)
+        return [room_title(i, t, reader.ruleset, reader.lang) for i, t in pairs]
+
+    lines = [_("now in the %(room)s") % {"room": t} for t in titles("joined")]
+    lines += [_("left the %(room)s") % {"room": t} for t in titles("left")]
+    return _("%(player)s: %(rooms)s.") % {"player": p.get("player"), "rooms": ", ".join(lines)}
 
 
 def _leaver_text(p: dict) -> str:
