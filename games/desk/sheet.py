@@ -5,6 +5,8 @@ and by day the votes as they stand."""
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
+
 import roles
 from games import services
 from games.models import Phase
@@ -52,7 +54,7 @@ def order_sheet(state: roles.GameState, phase: Phase) -> dict:
     )
     sheet = {
         "kind": phase.kind,
-        "stages": roles.order_sheet(state, phase_actions(phase_input)),
+        "stages": roles.order_sheet(state, phase_actions(phase_input), get_language()),
         "waiting": waiting_list(state, phase),
         "done": done,
         "acted": services.acted_counts(state, phase),

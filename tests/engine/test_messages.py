@@ -307,3 +307,72 @@ def test_a_russian_description_declines_the_pronoun() -> None:
     assert render(told, "ru", {"Ann": "she"}.get) == "На теле её множество ножевых ран."
     assert render(told, "ru", {"Ann": "he"}.get) == "На теле его множество ножевых ран."
     assert render(told, "ru") == "На теле игрока множество ножевых ран."
+
+
+# -- the GM's order sheet (roles/sheet.py) -------------------------------------------
+
+
+def every_ability():
+    for ruleset in roles.list_rulesets():
+        for role_id, role in ruleset.roles.items():
+            for ability in role.abilities:
+                yield ruleset, role_id, ability
+
+
+def test_every_stage_and_ability_of_the_sheet_has_russian_words() -> None:
+    """The night-order sheet of every ruleset in Russian: every stage an ability acts in
+    and every ability (its verb, else its name) without a Latin word."""
+    from roles.sheet import stage_positions
+
+    for ruleset, _role_id, ability in every_ability():
+        for kind in ("night", "day"):
+            for _pos, _inner, title in stage_positions(ruleset, kind, "ru").values():
+                assert not LATIN.findall(title), (ruleset.id, title)
+        assert ability.id in ru.SHEET_VERBS or ability.id in ru.ABILITIES, ability.id
+
+
+@pytest.mark.parametrize("ruleset_id", [r.id for r in roles.list_rulesets()])
+def test_a_sheet_of_every_ability_reads_in_russian(ruleset_id) -> None:
+    """Each role's each ability on a sheet, aimed at two players: a Russian line with
+    the forum's role names and no English; the English sheet is the engine's own."""
+    ruleset = roles.get_ruleset(ruleset_id)
+    role_ids = [r for r, role in ruleset.roles.items() if role.abilities]
+    players = [{"name": f"p{i}", "role": r} for i, r in enumerate(role_ids)]
+    players += [{"name": "Ann", "role": role_ids[0]}, {"name": "Bob", "role": role_ids[0]}]
+    state = roles.new_game(ruleset_id, players)
+    names = [p["name"] for p in players]
+    for i, role_id in enumerate(role_ids):
+        for ability in ruleset.roles[role_id].abilities:
+            action = {"actor": f"p{i}", "ability": ability.id, "targets": ["Ann", "Bob"]}
+            for stage in roles.order_sheet(state, [action], "ru"):
+                assert not LATIN.findall(stage.title), stage.title
+                for line in stage.lines:
+                    rest = line.text
+                    for name in sorted(names, key=len, reverse=True):
+                        rest = rest.replace(name, " ")
+                    assert not LATIN.findall(rest), (ruleset_id, ability.id, line.text)
+            english = roles.order_sheet(state, [action])
+            assert english == roles.order_sheet(state, [action], "en")
+
+
+def test_the_sheet_in_russian() -> None:
+    state = roles.new_game(
+        "bay12",
+        [
+            {"name": "ann", "role": "mafioso"},
+            {"name": "dan", "role": "escort"},
+            {"name": "gus", "role": "doctor"},
+            {"name": "hal", "role": "townie"},
+        ],
+    )
+    actions = [
+        {"actor": "ann", "ability": "kill", "targets": ["hal"]},
+        {"actor": "gus", "ability": "heal", "targets": ["hal"]},
+        {"actor": "dan", "ability": "block", "targets": ["gus"]},
+    ]
+    sheet = roles.order_sheet(state, actions, "ru")
+    assert [(s.title, [line.text for line in s.lines]) for s in sheet] == [
+        ("Перенаправления и блокировки · Блокировки", ["dan (Эскорт) блокирует gus"]),
+        ("Защита", ["gus (Доктор) лечит hal"]),
+        ("Убийства", ["ann (Мафиози) убивает hal"]),
+    ]
