@@ -18,6 +18,7 @@ import roles
 from games import profiles
 from games.rooms import room_title
 from roles.messages import death_message, language, message, render
+from roles.messages.descriptions import ability_description as describe_ability
 
 # Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
 QUIET_KINDS = {"post", "pm", "vote", "game_created"}
@@ -66,6 +67,11 @@ def ability_label(choice: dict, lang: str | None = None) -> str:
         return str(choice.get("label") or choice.get("ability"))
     said = render(message("action.ability", None, ability=choice.get("ability")), lang)
     return said[:1].upper() + said[1:]
+
+
+def ability_description(choice: dict, lang: str | None = None) -> str:
+    """An offered ability's description under its form, in the reader's language."""
+    return describe_ability(str(choice.get("description") or ""), reader_language(lang))
 
 
 def result_text(

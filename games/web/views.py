@@ -223,6 +223,7 @@ def game_page(request, game_id: int):
             for choice in context["choices"]:
                 choice["current"] = chosen.get(choice["ability"])
                 choice["label"] = game_text.ability_label(choice)
+                choice["description"] = game_text.ability_description(choice)
         if viewer.seat is not None and viewer.alive:
             # "Posts today: 4 of 10" while the posts rule counts this day (live.js counts on).
             context["post_counter"] = services.post_counter(game, phase, viewer.seat)

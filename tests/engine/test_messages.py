@@ -376,3 +376,16 @@ def test_the_sheet_in_russian() -> None:
         ("Защита", ["gus (Доктор) лечит hal"]),
         ("Убийства", ["ann (Мафиози) убивает hal"]),
     ]
+
+
+def test_every_abilitys_description_has_russian_words() -> None:
+    """The description under each action form in Russian, with no English word (an
+    option's id is said as the game's setting); English is the engine's own."""
+    from roles.messages.descriptions import DESCRIPTIONS_RU, ability_description
+
+    described = {a.description for _r, _role, a in every_ability() if a.description}
+    assert described == set(DESCRIPTIONS_RU)
+    for description in described:
+        assert ability_description(description, "en") == description
+        russian = ability_description(description, "ru")
+        assert russian != description and not LATIN.findall(russian), russian
