@@ -19,6 +19,7 @@ from games import profiles
 from games.rooms import room_title
 from roles.messages import death_message, language, message, render
 from roles.messages.descriptions import ability_description as describe_ability
+from roles.messages.refusals import refusal_message
 
 # Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
 QUIET_KINDS = {"post", "pm", "vote", "game_created"}
@@ -72,6 +73,23 @@ def ability_label(choice: dict, lang: str | None = None) -> str:
 def ability_description(choice: dict, lang: str | None = None) -> str:
     """An offered ability's description under its form, in the reader's language."""
     return describe_ability(str(choice.get("description") or ""), reader_language(lang))
+
+
+def refusal_text(reason: str, lang: str | None = None, ruleset: str | None = None) -> str:
+    """An engine's refusal (IllegalAction.reason) in the reader's language; English
+    reads the engine's own sentence."""
+    lang = reader_language(lang)
+    if lang == "en":
+        return str(reason)
+    said = render(refusal_message(str(reason), ruleset), lang)
+    return said[:1].upper() + said[1:]
+
+
+def refusal_sentence(reason: str, lang: str | None = None, ruleset: str | None = None) -> str:
+    """A refusal as a sentence of its own: 'Ann is dead.' (the GM's tools, the notes)."""
+    said = refusal_text(reason, lang, ruleset)
+    said = said[:1].upper() + said[1:]
+    return said if said.endswith((".", "!", "?")) else said + "."
 
 
 def result_text(

@@ -592,6 +592,31 @@ SHEET = {
 }
 
 
+# The engine's refusals (roles/messages/refusals.py reads them back from the reasons).
+REFUSALS = {
+    "refusal.phase": "{role} cannot use {ability} by {phase}",
+    "refusal.night": "{role} cannot use {ability} on night {n}",
+    "refusal.no_uses": "{role} has no uses of {ability} left",
+    "refusal.no_ability": "{role} has no ability '{ability}'",
+    "refusal.no_phase_ability": "{role} has no {phase} ability",
+    "refusal.name_ability": "{role} must name the ability ({names})",
+    "refusal.ended": "the game has ended",
+    "refusal.unknown_player": "unknown player '{player}'",
+    "refusal.targets_list": "targets must be a list of names",
+    "refusal.target_count": "{ability} takes {want} target(s), not {n}",
+    "refusal.twice": "{ability} cannot name the same player twice",
+    "refusal.needs_dead": "{ability} needs a dead player; {player} is alive",
+    "refusal.self_used": "{role} has already targeted themselves with {ability}",
+    "refusal.self": "{role} cannot target themselves",
+    "refusal.teammate": "{role} cannot target another {faction} member",
+    "refusal.target": "{player} is not a legal target of {ability}",
+    "refusal.votes_by_day": "votes are cast by day",
+    "refusal.no_pass": "this ruleset has no pass vote",
+    "refusal.vote_dead": "cannot vote for {player}: {player} is dead",
+    "refusal.left": "{player} has left the game",
+    "refusal.dead": "{player} is dead",
+}
+
 # A text the engine's tables do not know (roles/messages/derive.py text_message).
 MESSAGES = {
     "text": "{text}",
@@ -602,4 +627,5 @@ MESSAGES = {
     **DEATHS,
     **SEQUENCE,
     **SHEET,
+    **REFUSALS,
 }

@@ -584,6 +584,43 @@ SHEET = {
     "sheet.line": "{actor} ({role}) {words}{tail}",
 }
 
+# The engine's refusals (roles/messages/refusals.py reads them back from the reasons).
+REFUSALS = {
+    "refusal.phase": {
+        "by": "phase",
+        "cases": {
+            "day": "Роль «{role:thing}» не может применять «{ability:ability}» днём.",
+            "night": "Роль «{role:thing}» не может применять «{ability:ability}» ночью.",
+        },
+    },
+    "refusal.night": "«{ability:Ability}» нельзя применить в ночь {n}.",
+    "refusal.no_uses": "Применений способности «{ability:ability}» больше не осталось.",
+    "refusal.no_ability": "У роли «{role:thing}» нет такой способности.",
+    "refusal.no_phase_ability": {
+        "by": "phase",
+        "cases": {
+            "day": "У роли «{role:thing}» нет дневных способностей.",
+            "night": "У роли «{role:thing}» нет ночных способностей.",
+        },
+    },
+    "refusal.name_ability": "Выберите, какую способность применить.",
+    "refusal.ended": "Игра окончена.",
+    "refusal.unknown_player": "Игрока {player} нет в игре.",
+    "refusal.targets_list": "Цели — это список имён игроков.",
+    "refusal.target_count": "«{ability:Ability}»: нужно целей — {want}, а не {n}.",
+    "refusal.twice": "«{ability:Ability}»: нельзя назвать одного игрока дважды.",
+    "refusal.needs_dead": "«{ability:Ability}» применяется к погибшим, а игрок {player} жив.",
+    "refusal.self_used": "Вы уже выбирали себя целью способности «{ability:ability}».",
+    "refusal.self": "Роль «{role:thing}» не может выбрать целью себя.",
+    "refusal.teammate": "Роль «{role:thing}» не может выбрать целью союзника ({faction:faction}).",
+    "refusal.target": "Игрок {player} не может быть целью способности «{ability:ability}».",
+    "refusal.votes_by_day": "Голосуют только днём.",
+    "refusal.no_pass": "В этих правилах нельзя проголосовать «пас».",
+    "refusal.vote_dead": "Нельзя голосовать за игрока {player}: он мёртв.",
+    "refusal.left": "Игрок {player} покинул игру.",
+    "refusal.dead": "Игрок {player} мёртв.",
+}
+
 # A text the engine's tables do not know (roles/messages/derive.py text_message).
 MESSAGES = {
     "text": "{text}",
@@ -594,4 +631,5 @@ MESSAGES = {
     **DEATHS,
     **SEQUENCE,
     **SHEET,
+    **REFUSALS,
 }

@@ -389,3 +389,49 @@ def test_every_abilitys_description_has_russian_words() -> None:
         assert ability_description(description, "en") == description
         russian = ability_description(description, "ru")
         assert russian != description and not LATIN.findall(russian), russian
+
+
+# -- the engine's refusals (roles/messages/refusals.py) -------------------------------
+
+REFUSAL_REASONS = [
+    "doctor cannot use heal by day",
+    "vigilante cannot use kill on night 1",
+    "jailor has no uses of execute left",
+    "doctor has no ability 'kill'",
+    "citizen has no night ability",
+    "civilian must name the ability (heal, check)",
+    "the game has ended",
+    "unknown player 'zed'",
+    "targets must be a list of names",
+    "transport takes 2 target(s), not 1",
+    "transport cannot name the same player twice",
+    "remember needs a dead player; Bob is alive",
+    "doctor has already targeted themselves with heal",
+    "sheriff cannot target themselves",
+    "mafioso cannot target another mafia member",
+    "Bob is not a legal target of heal",
+    "votes are cast by day",
+    "this ruleset has no pass vote",
+    "cannot vote for Bob: Bob is dead",
+    "Bob has left the game",
+    "Bob is dead",
+]
+
+
+@pytest.mark.parametrize("reason", REFUSAL_REASONS)
+def test_the_engines_refusals_read_in_both_languages(reason) -> None:
+    """A refusal shown to a player: English is the engine's reason word for word (the
+    simulate output's), Russian a sentence without an English word but the names."""
+    from roles.messages.refusals import refusal_message
+
+    message = refusal_message(reason, "sc2")
+    assert message["id"].startswith("refusal.")
+    assert render(message, "en") == reason
+    russian = render(message, "ru")
+    assert not LATIN.findall(russian.replace("Bob", " ").replace("zed", " ")), russian
+
+
+def test_a_refusal_no_pattern_knows_is_said_as_it_is() -> None:
+    from roles.messages.refusals import refusal_message
+
+    assert render(refusal_message("the moon is blue"), "ru") == "the moon is blue"
