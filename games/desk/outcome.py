@@ -35,16 +35,32 @@ class Outcome:
     record: dict = field(default_factory=dict)
 
 
-def question_text(pending: roles.PendingDecision) -> str:
-    """A pending decision in words: who must decide what, among which choices."""
-    choices = ", ".join(map(str, pending.choices)) or "nothing offered"
+def question_text(pending: roles.PendingDecision, lang: str | None = None) -> str:
+    """A pending decision in words: who must decide what, among which choices (the
+    engine's reason follows in English; the Russian sentence says it all)."""
+    lang = text.reader_language(lang)
+
+    def say(mid: str, **params) -> str:
+        return roles.render({"id": mid, "params": params}, lang)
+
+    choices = ", ".join(map(str, pending.choices)) or say("question.nothing")
     if pending.kind == "round":
-        voters = ", ".join(pending.voters) or "nobody"
-        round_no = pending.index + 1
-        among = f"{voters} vote among {choices}"
-        return f"Round {round_no} of the vote first ({among}): {pending.reason}"
-    who = "you (the GM)" if pending.actor == GM_ACTOR else pending.actor
-    return f"{who} must decide first ({pending.ability}: {choices}): {pending.reason}"
+        voters = ", ".join(pending.voters) or say("question.nobody")
+        return say(
+            "question.round",
+            round=pending.index + 1,
+            voters=voters,
+            choices=choices,
+            reason=pending.reason,
+        )
+    mid = "question.decide.gm" if pending.actor == GM_ACTOR else "question.decide"
+    return say(
+        mid,
+        actor=pending.actor,
+        ability=pending.ability,
+        choices=choices,
+        reason=pending.reason,
+    )
 
 
 def outcome_of(state: roles.GameState, given: dict) -> Outcome:
@@ -54,7 +70,9 @@ def outcome_of(state: roles.GameState, given: dict) -> Outcome:
     except roles.PendingDecision as pending:
         return Outcome(status="asks", question=question_text(pending))
     except roles.IllegalAction as refusal:
-        return Outcome(status="refuses", refusal=refusal.reason)
+        return Outcome(
+            status="refuses", refusal=text.refusal_text(refusal.reason, ruleset=state.ruleset)
+        )
     except (TypeError, KeyError, AttributeError, ValueError) as broken:
         # An edited input the engine's checks did not foresee: say so, do not crash.
         logger.info("what-if input the engine could not read: %r", broken)

@@ -617,6 +617,15 @@ REFUSALS = {
     "refusal.dead": "{player} is dead",
 }
 
+# The GM desk's question when the engine would not close yet (games/desk/outcome.py).
+QUESTIONS = {
+    "question.round": "Round {round} of the vote first ({voters} vote among {choices}): {reason}",
+    "question.decide": "{actor} must decide first ({ability}: {choices}): {reason}",
+    "question.decide.gm": "you (the GM) must decide first ({ability}: {choices}): {reason}",
+    "question.nobody": "nobody",
+    "question.nothing": "nothing offered",
+}
+
 # A text the engine's tables do not know (roles/messages/derive.py text_message).
 MESSAGES = {
     "text": "{text}",
@@ -628,4 +637,5 @@ MESSAGES = {
     **SEQUENCE,
     **SHEET,
     **REFUSALS,
+    **QUESTIONS,
 }

@@ -621,6 +621,15 @@ REFUSALS = {
     "refusal.dead": "Игрок {player} мёртв.",
 }
 
+# The GM desk's question when the engine would not close yet (games/desk/outcome.py).
+QUESTIONS = {
+    "question.round": "Сначала раунд голосования {round}: {voters} выбирают из: {choices}.",
+    "question.decide": "Сначала решение за игроком {actor} («{ability:ability}»: {choices}).",
+    "question.decide.gm": "Сначала решение за вами, ведущий («{ability:ability}»: {choices}).",
+    "question.nobody": "никто",
+    "question.nothing": "выбора нет",
+}
+
 # A text the engine's tables do not know (roles/messages/derive.py text_message).
 MESSAGES = {
     "text": "{text}",
@@ -632,4 +641,5 @@ MESSAGES = {
     **SEQUENCE,
     **SHEET,
     **REFUSALS,
+    **QUESTIONS,
 }

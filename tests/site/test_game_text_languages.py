@@ -203,3 +203,36 @@ def test_a_co_gms_tool_names_him_in_each_language():
     assert (
         text.event_text(event, "ru") == "Со-ведущий carol поставил игру на паузу (осталось 1:00)."
     )
+
+
+@pytest.mark.parametrize(
+    "pending",
+    [
+        roles.PendingDecision(
+            "GM: the vote is tied between ann, bob; the host must decide (tie)",
+            kind="action",
+            choices=["ann", "bob"],
+            actor="GM",
+            ability="hang",
+        ),
+        roles.PendingDecision(
+            "hal: the vote is tied between ann, bob; the hangman must choose",
+            kind="action",
+            choices=["ann", "bob"],
+            actor="hal",
+            ability="hang",
+        ),
+        roles.PendingDecision(
+            "the second round", kind="round", choices=["ann", "bob"], voters=["hal"], index=1
+        ),
+    ],
+)
+def test_the_desks_question_is_asked_in_the_gms_language(pending):
+    """The GM desk's pending decision: the engine's English in English, a Russian
+    sentence with no English word but the names in Russian."""
+    from games.desk.outcome import question_text
+
+    english = question_text(pending, "en")
+    assert pending.reason in english
+    russian = question_text(pending, "ru")
+    assert not LATIN.findall(without_names(russian, ["ann", "bob", "hal"])), russian
