@@ -7,9 +7,10 @@ Who may read which of these is games/viewer.py's question (`setup_list`)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 import roles
+from roles.messages import language
 
 
 def category_title(ruleset_id: str, category_id: str) -> str:
@@ -20,8 +21,11 @@ def category_title(ruleset_id: str, category_id: str) -> str:
 
 
 def role_name(ruleset, role_id: str) -> str:
+    """A role's name in the active language (the forum's names in Russian)."""
     role = ruleset.roles.get(role_id)
-    return role.name if role else role_id
+    if role is None:
+        return role_id
+    return roles.role_name(ruleset.id, role_id, language(get_language())) or role.name
 
 
 def flag_label(flag: str) -> str:

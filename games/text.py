@@ -70,6 +70,16 @@ def ability_label(choice: dict, lang: str | None = None) -> str:
     return said[:1].upper() + said[1:]
 
 
+def role_label(ruleset_id: str | None, role_id: str, lang: str | None = None) -> str:
+    """A role's name in the reader's language (the forum's names in Russian)."""
+    return roles.role_name(ruleset_id, str(role_id), reader_language(lang)) or str(role_id)
+
+
+def faction_label(ruleset_id: str | None, faction: str, lang: str | None = None) -> str:
+    """A faction's name in the reader's language."""
+    return roles.faction_name(ruleset_id, str(faction), reader_language(lang)) or str(faction)
+
+
 def ability_description(choice: dict, lang: str | None = None) -> str:
     """An offered ability's description under its form, in the reader's language."""
     return describe_ability(str(choice.get("description") or ""), reader_language(lang))

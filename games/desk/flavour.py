@@ -5,6 +5,7 @@ is told it holds (Ruleset.told_role: a Paranoid reads the Townie's), never anoth
 from __future__ import annotations
 
 import roles
+from games import text
 from games.models import Game, RoleFlavour
 from games.services import engine_state
 
@@ -44,10 +45,10 @@ def flavour_rows(game: Game) -> dict:
     others = [r for r in ruleset.roles if r not in ordered]
     texts = flavours_of(game)
     return {
-        "roles": [(r, ruleset.roles[r].name) for r in ordered],
-        "other_roles": [(r, ruleset.roles[r].name) for r in others],
+        "roles": [(r, text.role_label(ruleset.id, r)) for r in ordered],
+        "other_roles": [(r, text.role_label(ruleset.id, r)) for r in others],
         "set": [
-            {"role": r, "name": ruleset.roles[r].name, "text": t}
+            {"role": r, "name": text.role_label(ruleset.id, r), "text": t}
             for r, t in sorted(texts.items())
             if r in ruleset.roles
         ],

@@ -183,11 +183,11 @@ def game_page(request, game_id: int):
         context["final_roles"] = [
             {
                 "name": p.name,
-                "role": ruleset.roles[p.role].name,
-                "dealt": ruleset.roles[dealt[p.name]].name
+                "role": game_text.role_label(ruleset.id, p.role),
+                "dealt": game_text.role_label(ruleset.id, dealt[p.name])
                 if dealt.get(p.name, p.role) != p.role
                 else "",
-                "faction": ruleset.factions.get(p.faction, p.faction),
+                "faction": game_text.faction_label(ruleset.id, p.faction),
                 "alive": p.alive,
                 "won": p.name in game.winners,
                 "account": played_by.get(p.name, "") if game.masks else "",
@@ -253,7 +253,7 @@ def game_page(request, game_id: int):
             context["gm_players"] = [
                 {
                     "name": p.name,
-                    "role": ruleset.roles[p.role].name,
+                    "role": game_text.role_label(ruleset.id, p.role),
                     "faction": p.faction,
                     "alive": p.alive,
                     # Who plays the seat now (another account after a replacement).
