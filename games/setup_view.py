@@ -11,13 +11,16 @@ from django.utils.translation import get_language, gettext
 
 import roles
 from roles.messages import language
+from roles.messages.categories_ru import category_title_in
 
 
 def category_title(ruleset_id: str, category_id: str) -> str:
+    """A category's title in the active language."""
     try:
-        return roles.category_title(ruleset_id, category_id)
+        title = roles.category_title(ruleset_id, category_id)
     except (KeyError, roles.ScenarioError):
         return category_id.replace("_", " ").title()
+    return category_title_in(title, language(get_language()))
 
 
 def role_name(ruleset, role_id: str) -> str:

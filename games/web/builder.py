@@ -20,12 +20,13 @@ import re
 from dataclasses import dataclass, field
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 import roles
 from games import setup_view
 from games.services import MAX_SLOTS
 from games.web.forms import SetupOptionsForm
+from roles.messages import language
 
 SLOT_FIELD = re.compile(r"^slot-(\d+)$")
 MOVE_OP = re.compile(r"^(remove|up|down)-(\d+)$")
@@ -59,7 +60,7 @@ def _slot(value: str, categories: dict, post, index: int) -> dict | None:
 
 def _limits(ruleset, post, errors: list[str]) -> dict:
     limits = {}
-    for role_id, role in ruleset.roles.items():
+    for role_id in ruleset.roles:
         limit = {}
         if post.get(f"limit-{role_id}-unique"):
             limit["unique"] = True
@@ -70,7 +71,7 @@ def _limits(ruleset, post, errors: list[str]) -> dict:
             if not most.isdigit():
                 errors.append(
                     gettext("%(role)s: the most of it is a whole number (or empty).")
-                    % {"role": role.name}
+                    % {"role": setup_view.role_name(ruleset, role_id)}
                 )
             else:
                 limit["max"] = int(most)
@@ -163,9 +164,11 @@ def slot_choices(ruleset, categories: dict) -> list:
     ]
     by_faction: dict[str, list] = {}
     for role_id, role in ruleset.roles.items():
-        by_faction.setdefault(role.faction, []).append((f"role:{role_id}", role.name))
+        named = setup_view.role_name(ruleset, role_id)
+        by_faction.setdefault(role.faction, []).append((f"role:{role_id}", named))
     for faction, members in by_faction.items():
-        groups.append((ruleset.factions.get(faction, faction), sorted(members, key=lambda m: m[1])))
+        title = roles.faction_name(ruleset.id, faction, language(get_language())) or faction
+        groups.append((title, sorted(members, key=lambda m: m[1])))
     return groups
 
 
@@ -225,8 +228,9 @@ def limit_rows(ruleset, limits: dict) -> list[dict]:
         rows.append(
             {
                 "role": role_id,
-                "name": role.name,
-                "faction": ruleset.factions.get(role.faction, role.faction),
+                "name": setup_view.role_name(ruleset, role_id),
+                "faction": roles.faction_name(ruleset.id, role.faction, language(get_language()))
+                or role.faction,
                 "unique": bool(limit.get("unique")),
                 "max": limit.get("max", ""),
                 "excluded": bool(limit.get("excluded_from_randoms")),
