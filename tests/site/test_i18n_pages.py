@@ -232,3 +232,67 @@ def test_a_finished_game_reads_in_russian(russian_table):
         method="post",
         data={"scenario": scenario.content.decode()},
     )
+
+
+def play_two_phases(gemma, ruleset_id):
+    """A game of the ruleset's smallest preset, every account reading Russian, after
+    its first two phases closed (a night and a day: results, deaths, votes)."""
+    from tests.site.test_site_every_ruleset import (
+        PRESETS,
+        answer_pending,
+        play_first_choices,
+    )
+
+    preset_id = dict(PRESETS)[ruleset_id]
+    ruleset = roles.get_ruleset(ruleset_id)
+    size = len(ruleset.presets[preset_id].roles)
+    users = {f"s{i:02d}": russian_account(make_user(f"s{i:02d}")) for i in range(size)}
+    russian_account(gemma)
+    reveal = services.reveal_modes(ruleset)
+    game = services.create_game(
+        gemma,
+        name=f"{ruleset_id} in Russian",
+        ruleset_id=ruleset_id,
+        preset_id=preset_id,
+        day_seconds=600,
+        night_seconds=600,
+        reveal_mode=reveal[0] if reveal else "",
+        seed=11,
+    )
+    seat_players(gemma, game, users.values(), start=True)
+    game.refresh_from_db()
+    while game.phases.exclude(closed_at=None).count() < 2 and game.status == Status.RUNNING:
+        phase = services.open_phase(game)
+        state = services.engine_state(game)
+        if phase.pending:
+            answer_pending(users, gemma, game, phase)
+        else:
+            play_first_choices(users, game, state, phase)
+        game.refresh_from_db()
+        if game.status == Status.RUNNING and services.open_phase(game).seq == phase.seq:
+            services.gm_close_phase(gemma, game.id)
+        game.refresh_from_db()
+    return game, users
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ruleset_id", ["ru_classic", "ru_sport", "bay12"])
+def test_every_reader_of_a_running_game_reads_russian(gemma, ruleset_id):
+    """After a night and a day: a player of each faction, a dead one, the GM (his
+    desk and its sheet) and a spectator read their page with no English but names."""
+    game, users = play_two_phases(gemma, ruleset_id)
+    assert game.phases.exclude(closed_at=None).count() >= 2
+    state = services.engine_state(game)
+    page = reverse("game", args=[game.id])
+    readers = {}
+    for player in state.players:  # one living seat of each faction, one dead seat
+        key = player.faction if player.alive else "dead"
+        readers.setdefault(key, player.name)
+    assert len(readers) >= 2, readers
+    for name in readers.values():
+        assert_russian(reader(users[name]), page)
+    desk = assert_russian(reader(gemma), page)
+    assert "desk" in desk  # the GM's page holds his desk (the sheet, the outcome)
+    spectator = russian_account(make_user("sam"))
+    services.watch_game(spectator, game.id)
+    assert_russian(reader(spectator), page)
