@@ -17,14 +17,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.utils.translation import gettext
+from django.utils import translation
+from django.utils.translation import get_language, gettext
 
+import roles
 from games.models import Event, Post
 from roles.chats import ChatGroup, night_chats, rooms_of
+from roles.messages import language
 
 MEMBERS = "room:"
 READERS = "room-read:"
 ROOMS_KIND = "rooms"  # a seat's rooms changed (a consumer regroups on it)
+
+
+def room_title(room_id: str, title: str, ruleset_id: str | None, lang: str | None = None) -> str:
+    """A room's title in the reader's language: a faction's chat names the faction in
+    his words ("Чат: Мафия"); a room a ruleset names itself keeps its engine title."""
+    if not room_id.startswith("faction:"):
+        return title
+    lang = language(lang or get_language())
+    faction = roles.faction_name(ruleset_id, room_id[len("faction:") :], lang)
+    if not faction:
+        return title
+    with translation.override(lang):
+        return gettext("%(faction)s chat") % {"faction": faction}
 
 
 def is_room_audience(audience: str) -> bool:
@@ -104,6 +120,8 @@ def log_room_changes(change, phase, before, after) -> None:
         lines += [f"left the {title}" for title in left]
         text = f"{player.name}: {', '.join(lines)}."  # the GM's log says whose
         payload = {"player": player.name, "joined": joined, "left": left, "text": text}
+        payload["joined_ids"] = [r for r in new if r not in old]  # titles in words (text.py)
+        payload["left_ids"] = [r for r in old if r not in new]
         change.log(ROOMS_KIND, f"seat:{player.name}", payload, phase=phase)
 
 
@@ -138,10 +156,20 @@ def panels(viewer, state) -> list[RoomPanel]:
     name = viewer.seat.name if viewer.seat is not None and viewer.alive else None
     for room in night_chats(state):
         if everything:
-            panel = RoomPanel(room.id, room.title, room.notice, members=_gm_members(room))
+            panel = RoomPanel(
+                room.id,
+                room_title(room.id, room.title, state.ruleset),
+                room.notice,
+                members=_gm_members(room),
+            )
         elif name and room.may_read(name):
             reads_only = name not in room.members
-            panel = RoomPanel(room.id, room.title, room.notice, read_only=reads_only)
+            panel = RoomPanel(
+                room.id,
+                room_title(room.id, room.title, state.ruleset),
+                room.notice,
+                read_only=reads_only,
+            )
             panel.may_write = room.may_write(name)
             panel.silenced = room.open and name in room.silenced
         else:
@@ -157,7 +185,10 @@ def panels(viewer, state) -> list[RoomPanel]:
         room_id = event.payload.get("room", "")
         panel = found.get(room_id)
         if panel is None:  # a past room (the GM, or anyone once the game is over)
-            panel = found[room_id] = RoomPanel(room_id, event.payload.get("room_title", room_id))
+            panel = found[room_id] = RoomPanel(
+                room_id,
+                room_title(room_id, event.payload.get("room_title", room_id), state.ruleset),
+            )
             panel.closed = True
         panel.posts.append(_post_entry(event.payload))
     return list(found.values())

@@ -10,11 +10,16 @@ language unless `lang` is given, with each player's pronoun from `pronoun_of`
 import re
 from collections.abc import Callable
 
-from django.utils.translation import get_language
+from django.utils import translation
+from django.utils.translation import get_language, pgettext, pgettext_lazy
+from django.utils.translation import gettext as _
 
 import roles
 from games import profiles
+from games.rooms import room_title
 from roles.messages import death_message, language, message, render
+from roles.messages.descriptions import ability_description as describe_ability
+from roles.messages.refusals import refusal_message
 
 # Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
 QUIET_KINDS = {"post", "pm", "vote", "game_created"}
@@ -63,6 +68,38 @@ def ability_label(choice: dict, lang: str | None = None) -> str:
         return str(choice.get("label") or choice.get("ability"))
     said = render(message("action.ability", None, ability=choice.get("ability")), lang)
     return said[:1].upper() + said[1:]
+
+
+def role_label(ruleset_id: str | None, role_id: str, lang: str | None = None) -> str:
+    """A role's name in the reader's language (the forum's names in Russian)."""
+    return roles.role_name(ruleset_id, str(role_id), reader_language(lang)) or str(role_id)
+
+
+def faction_label(ruleset_id: str | None, faction: str, lang: str | None = None) -> str:
+    """A faction's name in the reader's language."""
+    return roles.faction_name(ruleset_id, str(faction), reader_language(lang)) or str(faction)
+
+
+def ability_description(choice: dict, lang: str | None = None) -> str:
+    """An offered ability's description under its form, in the reader's language."""
+    return describe_ability(str(choice.get("description") or ""), reader_language(lang))
+
+
+def refusal_text(reason: str, lang: str | None = None, ruleset: str | None = None) -> str:
+    """An engine's refusal (IllegalAction.reason) in the reader's language; English
+    reads the engine's own sentence."""
+    lang = reader_language(lang)
+    if lang == "en":
+        return str(reason)
+    said = render(refusal_message(str(reason), ruleset), lang)
+    return said[:1].upper() + said[1:]
+
+
+def refusal_sentence(reason: str, lang: str | None = None, ruleset: str | None = None) -> str:
+    """A refusal as a sentence of its own: 'Ann is dead.' (the GM's tools, the notes)."""
+    said = refusal_text(reason, lang, ruleset)
+    said = said[:1].upper() + said[1:]
+    return said if said.endswith((".", "!", "?")) else said + "."
 
 
 def result_text(
@@ -124,22 +161,27 @@ class Reader:
 def event_text(event, lang: str | None = None, pronoun_of: PronounOf | None = None) -> str:
     """One line for an event of the log, or "" for bookkeeping shown elsewhere; a co-GM's
     tool names him (games/services/core.py Change.acting)."""
-    line = _event_line(event, Reader(event, lang, pronoun_of))
-    p = event.payload or {}
-    if line and p.get("acting_cogm"):
-        return cogm_line(line, str(p.get("acting")))
-    return line
+    reader = Reader(event, lang, pronoun_of)
+    with translation.override(reader.lang):  # the site's own lines in the reader's words
+        line = _event_line(event, reader)
+        p = event.payload or {}
+        if line and p.get("acting_cogm"):
+            return cogm_line(line, str(p.get("acting")))
+        return line
 
 
 def cogm_line(line: str, name: str) -> str:
-    """'The GM added 15:00 ...' as co-GM carol did it: 'Co-GM carol added 15:00 ...'."""
-    if line.startswith("The GM "):
-        return f"Co-GM {name} " + line[len("The GM ") :]
-    if "by the GM" in line:
-        return line.replace("by the GM", f"by co-GM {name}")
+    """'The GM added 15:00 ...' as co-GM carol did it: 'Co-GM carol added 15:00 ...'
+    (in the active language: the words of "The GM" are the catalogue's)."""
+    the_gm = _("The GM") + " "
+    if line.startswith(the_gm):
+        return _("Co-GM %(name)s") % {"name": name} + " " + line[len(the_gm) :]
+    by_gm = _("by the GM")
+    if by_gm in line:
+        return line.replace(by_gm, _("by co-GM %(name)s") % {"name": name})
     if line.startswith(f"{name} "):  # "carol cancelled the game ..."
-        return f"Co-GM {line}"
-    return f"(co-GM {name}) {line}"
+        return _("Co-GM %(line)s") % {"line": line}
+    return _("(co-GM %(name)s) %(line)s") % {"name": name, "line": line}
 
 
 def _event_line(event, reader: Reader) -> str:
@@ -147,31 +189,36 @@ def _event_line(event, reader: Reader) -> str:
     if kind in QUIET_KINDS:
         return ""
     if kind == "joined":
-        return f"{p.get('player')} joined."
+        return _("%(player)s joined.") % {"player": p.get("player")}
     if kind == "left":
-        return f"{p.get('player')} left."
+        return _("%(player)s left.") % {"player": p.get("player")}
     if kind == "left_game":  # a leaver (games/services/leaving.py)
-        who = p.get("player")
-        how = "The GM recorded that " if p.get("by") == "gm" else ""
-        when = "tonight" if p.get("tonight") else "next night"
-        lead = f"{how}{who} has left the game" if how else f"{who} has left the game"
-        return f"{lead}: as a leaver {who} dies at the end of the night's kills ({when})."
+        return _leaver_text(p)
     if kind == "signups":
-        return "Sign-ups opened." if p.get("open") else "Sign-ups closed."
+        return _("Sign-ups opened.") if p.get("open") else _("Sign-ups closed.")
     if kind == "game_cancelled":
-        why = f" {p['reason']}" if p.get("reason") else ""
-        return f"{p.get('gm')} cancelled the game during sign-ups.{why}"
+        line = _("%(gm)s cancelled the game during sign-ups.") % {"gm": p.get("gm")}
+        return f"{line} {p['reason']}" if p.get("reason") else line
     if kind == "game_started":
-        return "The game started with " + ", ".join(p.get("players", [])) + "."
+        return _("The game started with %(players)s.") % {"players": _listed(p.get("players"))}
     if kind == "note":
-        return f"Your posthumous note (read by you and the GM): {p.get('text')}"
+        return _("Your posthumous note (read by you and the GM): %(text)s") % {
+            "text": p.get("text")
+        }
     if kind == "death_note":
-        return f"{p.get('player')}'s posthumous note: {p.get('text')}"
+        return _("%(player)s's posthumous note: %(text)s") % {
+            "player": p.get("player"),
+            "text": p.get("text"),
+        }
     if kind == "will":
         who = p.get("player")
         if not p.get("text"):
-            return f"{who}'s last will is erased (nothing will be read out)."
-        return f"{who}'s last will, as it stands (read by {who} and the GM): {p.get('text')}"
+            return _("%(player)s's last will is erased (nothing will be read out).") % {
+                "player": who
+            }
+        return _(
+            "%(player)s's last will, as it stands (read by %(player)s and the GM): %(text)s"
+        ) % {"player": who, "text": p.get("text")}
     if kind == "last_will":
         return reader.say("event.last_will", player=p.get("player"), text=p.get("text"))
     if kind == "role":
@@ -179,16 +226,18 @@ def _event_line(event, reader: Reader) -> str:
     if kind == "flavour":  # the GM's flavour text of a role (games/services/flavour.py)
         name = reader.role(p.get("role")) if p.get("role") else p.get("role_name")
         if not p.get("text"):
-            return f"(GM) The flavour text of {name} is removed."
-        return f"(GM) Flavour text of {name}: {p.get('text')}"
+            return _("(GM) The flavour text of %(role)s is removed.") % {"role": name}
+        return _("(GM) Flavour text of %(role)s: %(text)s") % {"role": name, "text": p.get("text")}
     if kind == "dealt":  # the GM's copy of the deal (games/services/lobby.py)
         entries = [_dealt_text(entry, reader) for entry in p.get("players", [])]
-        return "(GM) The deal: " + ", ".join(entries) + "."
+        return _("(GM) The deal: %(entries)s.") % {"entries": ", ".join(entries)}
     if kind == "masks":  # who is behind each mask (games/masks.py): the GM's copy
         behind = ", ".join(f"{m.get('mask')}: {m.get('account')}" for m in p.get("masks", []))
-        return f"(GM) The masks: {behind}."
+        return _("(GM) The masks: %(masks)s.") % {"masks": behind}
     if kind == "your_mask":
-        return f"You play under the mask {p.get('mask')}: nobody else reads who you are."
+        return _("You play under the mask %(mask)s: nobody else reads who you are.") % {
+            "mask": p.get("mask")
+        }
     if kind == "teammates":
         return reader.say("teammates", members=p.get("members", []))
     if kind == "phase_opened":
@@ -205,8 +254,10 @@ def _event_line(event, reader: Reader) -> str:
         )
     if kind in ("action_recorded", "action_withdrawn"):
         return _move_text(kind, p, reader)
+    if kind == "rooms":  # a seat's night chats changed (games/rooms.py)
+        return _rooms_text(p, reader)
     if kind == "spectator_joined":
-        return f"{p.get('spectator')} is watching."
+        return _("%(spectator)s is watching.") % {"spectator": p.get("spectator")}
     if kind == "game_over":
         return reader.say("game_over", winners=p.get("winners", []))
     if kind == "modkill":
@@ -217,8 +268,8 @@ def _event_line(event, reader: Reader) -> str:
         return " ".join(p.get("lines", []))
     if kind == "roulette_option":  # the GM's option for spectators
         if p.get("spectators_play"):
-            return "The GM lets spectators play roulette in this game."
-        return "The GM has spectators only watch the roulette in this game (the dead play)."
+            return _("The GM lets spectators play roulette in this game.")
+        return _("The GM has spectators only watch the roulette in this game (the dead play).")
     if kind == "result" or "value" in p:
         return result_text(p, reader.lang, reader.ruleset, reader.pronoun_of)
     if kind == "death":
@@ -232,6 +283,63 @@ def _event_line(event, reader: Reader) -> str:
 
 def _death(p: dict) -> dict:
     return {"player": p.get("player"), "shown": p.get("role")}
+
+
+def _listed(names) -> str:
+    return ", ".join(str(name) for name in names or [])
+
+
+def _rooms_text(p: dict, reader: Reader) -> str:
+    """'ann: now in the Mafia chat, left the Masons' chat.' with each title in words
+    (the ids came with the titles since this branch; older lines keep their titles)."""
+
+    def titles(key: str) -> list[str]:
+        ids, named = p.get(key + "_ids") or [], p.get(key) or []
+        if len(ids) != len(named):
+            return [str(t) for t in named]
+        pairs = zip(ids, named, strict=True)
+        return [room_title(i, t, reader.ruleset, reader.lang) for i, t in pairs]
+
+    lines = [_("now in the %(room)s") % {"room": t} for t in titles("joined")]
+    lines += [_("left the %(room)s") % {"room": t} for t in titles("left")]
+    return _("%(player)s: %(rooms)s.") % {"player": p.get("player"), "rooms": ", ".join(lines)}
+
+
+def _leaver_text(p: dict) -> str:
+    """A leaver (games/services/leaving.py): recorded by the GM or by himself, dying
+    tonight or next night."""
+    named = {"player": p.get("player")}
+    if p.get("by") == "gm":
+        if p.get("tonight"):
+            return (
+                _(
+                    "The GM recorded that %(player)s has left the game: as a leaver %(player)s "
+                    "dies at the end of the night's kills (tonight)."
+                )
+                % named
+            )
+        return (
+            _(
+                "The GM recorded that %(player)s has left the game: as a leaver %(player)s "
+                "dies at the end of the night's kills (next night)."
+            )
+            % named
+        )
+    if p.get("tonight"):
+        return (
+            _(
+                "%(player)s has left the game: as a leaver %(player)s dies at the end of the "
+                "night's kills (tonight)."
+            )
+            % named
+        )
+    return (
+        _(
+            "%(player)s has left the game: as a leaver %(player)s dies at the end of the "
+            "night's kills (next night)."
+        )
+        % named
+    )
 
 
 def _move_text(kind: str, p: dict, reader: Reader) -> str:
@@ -260,7 +368,8 @@ NAMED_FOR_GM = {
         "teammates.named", player=name, members=p.get("members", [])
     ),
     "note": lambda name, p, reader: (
-        f"{name}'s posthumous note (read by {name} and the GM): {p.get('text')}"
+        _("%(player)s's posthumous note (read by %(player)s and the GM): %(text)s")
+        % {"player": name, "text": p.get("text")}
     ),
 }
 
@@ -285,7 +394,8 @@ def gm_event_text(event, lang: str | None = None, pronoun_of: PronounOf | None =
     name = audience[5:]
     named = NAMED_FOR_GM.get(event.kind)
     if named is not None:
-        return named(name, event.payload or {}, reader)
+        with translation.override(reader.lang):
+            return named(name, event.payload or {}, reader)
     if line.startswith((f"{name}:", f"{name} ", f"{name}'s ")):
         return line
     return reader.say("to_player", player=name, line=line)
@@ -293,17 +403,21 @@ def gm_event_text(event, lang: str | None = None, pronoun_of: PronounOf | None =
 
 def _dealt_text(entry: dict, reader: Reader) -> str:
     name = reader.role(entry["role"]) if entry.get("role") else entry.get("name")
-    told = ""
     if entry.get("told") or entry.get("told_name"):
-        told = f" (told {reader.role(entry['told']) if entry.get('told') else entry['told_name']})"
-    return f"{entry.get('player')}: {name}{told}"
+        told = reader.role(entry["told"]) if entry.get("told") else entry["told_name"]
+        return _("%(player)s: %(role)s (told %(told)s)") % {
+            "player": entry.get("player"),
+            "role": name,
+            "told": told,
+        }
+    return f"{entry.get('player')}: {name}"
 
 
 # -- the GM's tools (games/services/gm.py) ---------------------------------------------
 
 
 def _clock(iso: str) -> str:
-    return f"{str(iso)[11:19]} UTC" if iso else "?"
+    return _("%(time)s UTC") % {"time": str(iso)[11:19]} if iso else "?"
 
 
 def duration(seconds) -> str:
@@ -314,15 +428,22 @@ def duration(seconds) -> str:
 
 def _extended_text(p: dict) -> str:
     if not p.get("gm"):
-        return f"The deadline moved to {_clock(p.get('deadline'))} (waiting for a decision)."
-    added = f"The GM added {duration(p.get('by'))}"
+        return _("The deadline moved to %(deadline)s (waiting for a decision).") % {
+            "deadline": _clock(p.get("deadline"))
+        }
     if p.get("paused"):
-        return f"{added}: {duration(p.get('remaining'))} left when the game resumes."
-    return f"{added}: the phase now closes at {_clock(p.get('deadline'))}."
+        return _("The GM added %(added)s: %(remaining)s left when the game resumes.") % {
+            "added": duration(p.get("by")),
+            "remaining": duration(p.get("remaining")),
+        }
+    return _("The GM added %(added)s: the phase now closes at %(deadline)s.") % {
+        "added": duration(p.get("by")),
+        "deadline": _clock(p.get("deadline")),
+    }
 
 
-def _posts_short(p: dict) -> str:
-    return f"{p.get('posts')} of {p.get('needed')} game posts on day {p.get('day')}"
+def _posts(p: dict) -> dict:
+    return {"posts": p.get("posts"), "needed": p.get("needed"), "day": p.get("day")}
 
 
 def _inactive_death(death: dict, counts: dict, reader: Reader) -> str:
@@ -333,65 +454,109 @@ def _inactive_death(death: dict, counts: dict, reader: Reader) -> str:
 
 def _modkill_text(p: dict, reader: Reader) -> str:
     if p.get("reason") == "posts":  # the posts rule at a day's close (services/activity.py)
-        counts = {"posts": p.get("posts"), "needed": p.get("needed"), "day": p.get("day")}
+        counts = _posts(p)
         if p.get("you"):
             return reader.say("modkilled.inactive.you", **counts)
         return " ".join(_inactive_death(d, counts, reader) for d in p.get("deaths", []))
     if p.get("you"):
-        return "The GM modkilled you: you are out of the game (the graveyard chat is open to you)."
+        return _(
+            "The GM modkilled you: you are out of the game (the graveyard chat is open to you)."
+        )
     parts = death_lines(p, True, reader.lang, reader.ruleset, reader.pronoun_of)
     if p.get("void_votes"):
         parts.append(
-            f"Votes on {p.get('player')} are void: {', '.join(p['void_votes'])} vote again."
+            _("Votes on %(player)s are void: %(voters)s vote again.")
+            % {"player": p.get("player"), "voters": _listed(p["void_votes"])}
         )
     return " ".join(parts)
 
 
 def _substitute_text(p: dict) -> str:
     if p.get("you"):
-        return (
-            f"Inactive again ({_posts_short(p)}, after a warning): the GM is looking for a "
-            "substitute to take your seat."
-        )
-    return (
-        f"Substitute wanted for {p.get('player')} ({_posts_short(p)}, warned before): "
-        "replace the player (Step in, Replace) instead of a modkill."
-    )
+        return _(
+            "Inactive again (%(posts)s of %(needed)s game posts on day %(day)s, after a "
+            "warning): the GM is looking for a substitute to take your seat."
+        ) % _posts(p)
+    return _(
+        "Substitute wanted for %(player)s (%(posts)s of %(needed)s game posts on day "
+        "%(day)s, warned before): replace the player (Step in, Replace) instead of a modkill."
+    ) % {"player": p.get("player"), **_posts(p)}
 
 
 def _reminder_text(p: dict) -> str:
-    owes = "your vote" if p.get("owes") == "vote" else "your move"
+    said = {
+        "phase": pgettext("reminder", p.get("kind") or "phase"),
+        "number": p.get("number"),
+        "deadline": _clock(p.get("deadline")),
+        "minutes": p.get("minutes"),
+    }
+    if p.get("owes") == "vote":
+        return (
+            _(
+                "Reminder: %(phase)s %(number)s closes at %(deadline)s (in %(minutes)s min) "
+                "and your vote is still missing."
+            )
+            % said
+        )
     return (
-        f"Reminder: {p.get('kind')} {p.get('number')} closes at {_clock(p.get('deadline'))} "
-        f"(in {p.get('minutes')} min) and {owes} is still missing."
+        _(
+            "Reminder: %(phase)s %(number)s closes at %(deadline)s (in %(minutes)s min) "
+            "and your move is still missing."
+        )
+        % said
     )
+
+
+# The phase kinds a reminder names, in the catalogue (pgettext "reminder" above).
+REMINDER_PHASES = (pgettext_lazy("reminder", "day"), pgettext_lazy("reminder", "night"))
+
+
+def _replaced_text(p: dict) -> str:
+    if p.get("masked"):
+        return _("%(player)s has a new player.") % {"player": p.get("player")}
+    return _("%(by)s replaces %(player)s.") % {"by": p.get("by"), "player": p.get("player")}
+
+
+def _handed_over_text(p: dict) -> str:
+    return _(
+        "%(was)s handed the game over: %(account)s is its GM now (%(was)s stays on as a co-GM)."
+    ) % {"was": p.get("was"), "account": p.get("account")}
 
 
 GM_TOOL_TEXTS = {
     "activity_warning": lambda p: (
-        f"Warning to {p.get('player')} for inactivity: {_posts_short(p)}. "
-        "Missing the minimum again is a modkill."
+        _(
+            "Warning to %(player)s for inactivity: %(posts)s of %(needed)s game posts on day "
+            "%(day)s. Missing the minimum again is a modkill."
+        )
+        % {"player": p.get("player"), **_posts(p)}
     ),
     "substitute_wanted": _substitute_text,
     "reminder": _reminder_text,
     "deadline_extended": _extended_text,
-    "paused": lambda p: f"The GM paused the game ({duration(p.get('remaining'))} left).",
-    "resumed": lambda p: f"The GM resumed the game: it closes at {_clock(p.get('deadline'))}.",
-    "replaced": lambda p: (
-        f"{p.get('player')} has a new player."
-        if p.get("masked")
-        else f"{p.get('by')} replaces {p.get('player')}."
+    "paused": lambda p: (
+        _("The GM paused the game (%(remaining)s left).")
+        % {"remaining": duration(p.get("remaining"))}
     ),
-    "cogm_added": lambda p: f"{p.get('account')} is now a co-GM of this game.",
-    "cogm_removed": lambda p: f"{p.get('account')} is no longer a co-GM of this game.",
-    "gm_handed_over": lambda p: (
-        f"{p.get('was')} handed the game over: {p.get('account')} is its GM now "
-        f"({p.get('was')} stays on as a co-GM)."
+    "resumed": lambda p: (
+        _("The GM resumed the game: it closes at %(deadline)s.")
+        % {"deadline": _clock(p.get("deadline"))}
     ),
-    "bots_added": lambda p: "Practice seats (bots): " + ", ".join(p.get("players", [])) + ".",
-    "bot_removed": lambda p: f"{p.get('player')} (a bot) left.",
+    "replaced": _replaced_text,
+    "cogm_added": lambda p: (
+        _("%(account)s is now a co-GM of this game.") % {"account": p.get("account")}
+    ),
+    "cogm_removed": lambda p: (
+        _("%(account)s is no longer a co-GM of this game.") % {"account": p.get("account")}
+    ),
+    "gm_handed_over": _handed_over_text,
+    "bots_added": lambda p: (
+        _("Practice seats (bots): %(players)s.") % {"players": _listed(p.get("players"))}
+    ),
+    "bot_removed": lambda p: _("%(player)s (a bot) left.") % {"player": p.get("player")},
     "action_void": lambda p: (
-        f"Your action on {p.get('player')} is void ({p.get('player')} was modkilled): choose again."
+        _("Your action on %(player)s is void (%(player)s was modkilled): choose again.")
+        % {"player": p.get("player")}
     ),
 }
 

@@ -285,18 +285,14 @@ def public_players(game: Game) -> list[dict]:
     the engine's spectator view, so no private role can slip in."""
     state = services.engine_state(game)
     ruleset = roles.get_ruleset(game.ruleset_id)
-    lang = text.reader_language()  # the names in the reader's language, as his own role's
+
     players = []
     for entry in roles.observe(state, None)["players"]:
         role = entry.get("role")
         faction = entry.get("faction")
-        shown = ""
-        if role:
-            shown = roles.role_name(ruleset.id, role, lang) or ruleset.roles[role].name
-        elif faction:
-            shown = roles.faction_name(ruleset.id, faction, lang) or ruleset.factions.get(
-                faction, faction
-            )
+        shown = text.role_label(ruleset.id, role) if role else ""
+        if faction and not role:
+            shown = text.faction_label(ruleset.id, faction)
         players.append({"name": entry["name"], "alive": entry["alive"], "revealed": shown})
     return players
 
@@ -314,7 +310,29 @@ def phase_summary(viewer: Viewer, phase: Phase) -> dict:
         summary["record"] = phase.record
         summary["actions"] = list(phase.actions.select_related("seat").order_by("seat__joined_at"))
         summary["votes"] = list(phase.votes.select_related("voter").order_by("id"))
+        summary.update(history_words(phase.record or {}, summary["actions"], phase.game.ruleset_id))
     return summary
+
+
+def history_words(record: dict, actions: list, ruleset_id: str) -> dict:
+    """The record's headline, moves and deaths as sentences in the reader's language
+    (the history of a finished game: no raw ability or role id on the page)."""
+    lang = text.reader_language()
+    moves = []
+    for action in actions:
+        said = {"player": action.seat.name, "ability": action.ability}
+        if not action.ability:
+            moves.append(roles.render(text.message("action.nothing", ruleset_id, **said), lang))
+            continue
+        mid = "action" if action.targets else "action.untargeted"
+        said["targets"] = list(action.targets or [])
+        moves.append(roles.render(text.message(mid, ruleset_id, **said), lang))
+    headline = record.get("headline")
+    return {
+        "headline": roles.render(roles.headline_message(headline), lang) if headline else "",
+        "moves": moves,
+        "deaths": text.death_lines(record, lang=lang, ruleset=ruleset_id),
+    }
 
 
 def setup_list(viewer: Viewer) -> dict | None:

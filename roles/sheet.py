@@ -29,76 +29,16 @@ from typing import Any
 
 from .errors import IllegalAction
 from .legal import pick_ability
+from .messages import en, language, render, role_name
 from .model import GameState
 from .ruleset import Ability, Ruleset, get_ruleset
 
-# Readable titles of the stage ids rulesets share; any other id reads as its words.
-STAGE_TITLES = {
-    "": "Answers",
-    "answers": "Answers to offers",
-    "block": "Blocks",
-    "control": "Control (Witches)",
-    "transport": "Transports",
-    "redirect_block": "Redirection and blocks",
-    "protect": "Protection",
-    "mark": "Marks (frames, douses)",
-    "marks": "Marks and protection",
-    "kill": "Kills",
-    "kills": "Kills",
-    "investigate": "Investigations",
-    "vests": "Vests and alerts",
-    "recruit": "Recruits and conversions",
-    "janitor": "Janitors",
-    "day_actions": "Day actions",
-    "vote": "The vote",
-    "applications": "Applications",
-    "clan_1_kill": "Clan kills",
-    "executors": "Executors",
-    "mafia_kill": "The mafia's kill",
-}
-
-OTHER = "Other moves"
-
-# How an ability reads in a sentence, by the ability ids rulesets share: "{t}" is the
-# targets ("gus", "gus and hal"), "{t1}"/"{t2}" the first and second target.
-VERBS = {
-    "block": "blocks {t}",
-    "heal": "heals {t}",
-    "kill": "kills {t}",
-    "check": "investigates {t}",
-    "guard": "guards {t}",
-    "protect": "protects {t}",
-    "transport": "swaps {t1} and {t2}",
-    "control": "makes {t1} target {t2}",
-    "frame": "frames {t}",
-    "douse": "douses {t}",
-    "ignite": "ignites every doused player",
-    "watch": "watches {t}",
-    "spy": "spies on {t}",
-    "haunt": "haunts {t}",
-    "vest": "wears a vest",
-    "alert": "goes on alert",
-    "autopsy": "examines {t}",
-    "sanitize": "sanitizes {t}",
-    "jail": "jails {t}",
-    "execute": "executes the prisoner",
-    "spree": "goes on a spree at {t}",
-    "recruit": "recruits {t}",
-    "convert": "converts {t}",
-    "remember": "remembers {t}'s role",
-    "annoy": "annoys {t}",
-    "disguise": "disguises as {t}",
-    "reveal": "reveals as Mayor",
-    "hang": "votes to hang {t}",
-    "shoot": "shoots {t}",
-    "visit": "spends the night with {t}",
-    "hunt": "hunts {t}",
-    "plant": "plants a bomb on {t}",
-    "detonate": "detonates the bomb on {t}",
-    "revive": "revives {t}",
-    "accept": "accepts the offer",
-    "decline": "declines the offer",
-}
+# Readable titles of the stage ids rulesets share and how an ability reads in a
+# sentence ("{t}" the targets, "{t1}"/"{t2}" the first and second): the engine's
+# catalogue (roles/messages en.py, ru.py: `sheet.stage.<id>`, `sheet.verb.<ability>`).
+STAGE_TITLES = en.SHEET_STAGES
+VERBS = en.SHEET_VERBS
+OTHER = en.SHEET["sheet.other"]
 
 
 @dataclass(frozen=True)
@@ -122,22 +62,30 @@ class SheetStage:
     lines: list[SheetLine] = field(default_factory=list)
 
 
-def stage_title(stage: str) -> str:
-    """A stage id in words: "redirect_block" -> "Redirection and blocks"."""
-    if stage in STAGE_TITLES:
-        return STAGE_TITLES[stage]
+def said(mid: str, lang: str, **params) -> str:
+    return render({"id": mid, "params": params}, lang)
+
+
+def stage_title(stage: str, lang: str = "en") -> str:
+    """A stage id in words: "redirect_block" -> "Redirection and blocks"
+    ("Перенаправления и блокировки" in Russian)."""
+    if f"sheet.stage.{stage}" in en.MESSAGES:
+        return said(f"sheet.stage.{stage}", lang)
     return stage.replace("_", " ").capitalize()
 
 
-def stage_positions(ruleset: Ruleset, kind: str) -> dict[str, tuple[int, int, str]]:
+def stage_positions(
+    ruleset: Ruleset, kind: str, lang: str = "en"
+) -> dict[str, tuple[int, int, str]]:
     """Every ability stage the phase's table applies -> (position, inner position,
     title), in the order the engine runs them."""
     order = ruleset.night_order if kind == "night" else ruleset.day_order
     positions: dict[str, tuple[int, int, str]] = {}
     for index, stage in enumerate(order):
-        positions.setdefault(stage, (index, 0, stage_title(stage)))
+        positions.setdefault(stage, (index, 0, stage_title(stage, lang)))
         for inner_index, inner in enumerate(ruleset.inner_stages.get(stage, ()), start=1):
-            title = f"{stage_title(stage)} · {stage_title(inner)}"
+            outer_title, inner_title = stage_title(stage, lang), stage_title(inner, lang)
+            title = said("sheet.inner", lang, outer=outer_title, inner=inner_title)
             positions.setdefault(inner, (index, inner_index, title))
     return positions
 
@@ -152,35 +100,48 @@ def ability_of(state: GameState, actor: str, ability_id: str | None) -> Ability 
         return None
 
 
-def action_words(actor: str, role_name: str, ability: Ability | None, action: dict) -> str:
-    """ "dan (Escort) blocks gus"; an ability without a sentence reads as its label."""
+# "gus and hal" / "gus, hal, ann": the word that joins two targets.
+AND = {"en": " and ", "ru": " и "}
+
+
+def action_words(
+    actor: str, role_name: str, ability: Ability | None, action: dict, lang: str = "en"
+) -> str:
+    """ "dan (Escort) blocks gus"; an ability without a sentence reads as its label
+    (in Russian: the ability's name in the catalogue)."""
+    lang = language(lang)
     targets = [str(t) for t in action.get("targets") or []]
     ability_id = ability.id if ability else str(action.get("ability") or "")
-    joined = " and ".join(targets) if len(targets) < 3 else ", ".join(targets)
+    joined = AND[lang].join(targets) if len(targets) < 3 else ", ".join(targets)
     verb = VERBS.get(ability_id)
     if verb and (("{t" not in verb) or targets):
         first = targets[0] if targets else ""
         second = targets[1] if len(targets) > 1 else first
-        words = verb.format(t=joined, t1=first, t2=second)
+        words = said(f"sheet.verb.{ability_id}", lang, t=joined, t1=first, t2=second)
     else:
-        label = ability.label if ability else ability_id or "nothing"
-        words = f"uses {label}" + (f" on {joined}" if targets else "")
+        label = ability.label if ability else ability_id
+        mid = ("sheet.uses.on" if targets else "sheet.uses") if ability_id else "sheet.idle"
+        words = said(mid, lang, label=label, ability=ability_id, t=joined)
     extras = [
         f"{key}: {value}"
         for key, value in action.items()
         if key not in ("actor", "ability", "targets") and value not in (None, "")
     ]
     tail = f" ({', '.join(extras)})" if extras else ""
-    return f"{actor} ({role_name}) {words}{tail}"
+    return said("sheet.line", lang, actor=actor, role=role_name, words=words, tail=tail)
 
 
-def order_sheet(state: GameState, actions: list[dict[str, Any]]) -> list[SheetStage]:
+def order_sheet(
+    state: GameState, actions: list[dict[str, Any]], lang: str = "en"
+) -> list[SheetStage]:
     """The actions of the current phase grouped by stage, in the engine's order; within
     a stage in seat order, as the engine runs a bucket. Actions by the host's pseudo-actor
-    or by nobody known are listed under "Other moves"."""
+    or by nobody known are listed under "Other moves". `lang`: the words of the titles,
+    the role names and the sentences ("en" or "ru")."""
+    lang = language(lang)
     ruleset = get_ruleset(state.ruleset)
-    positions = stage_positions(ruleset, state.phase_kind)
-    other = (len(ruleset.night_order) + len(ruleset.day_order) + 1, 0, OTHER)
+    positions = stage_positions(ruleset, state.phase_kind, lang)
+    other = (len(ruleset.night_order) + len(ruleset.day_order) + 1, 0, said("sheet.other", lang))
     found: dict[tuple[int, int, str], list[tuple[int, int, SheetLine]]] = {}
     stages: dict[tuple[int, int, str], str] = {}
     for index, action in enumerate(actions):
@@ -190,17 +151,18 @@ def order_sheet(state: GameState, actions: list[dict[str, Any]]) -> list[SheetSt
         key = positions[ability.stage] if known else other
         stages[key] = ability.stage if known else ""
         if state.has_player(actor):
-            role_name = ruleset.roles[state.player(actor).role].name
+            role_id = state.player(actor).role
+            role = role_name(state.ruleset, role_id, lang) or ruleset.roles[role_id].name
         else:
-            role_name = "host" if actor == "GM" else "?"
+            role = said("sheet.host", lang) if actor == "GM" else "?"
         named = str(action.get("ability") or "")
         line = SheetLine(
             actor=actor,
-            role=role_name,
+            role=role,
             ability=ability.id if ability else named,
             label=ability.label if ability else named,
             targets=tuple(str(t) for t in action.get("targets") or []),
-            text=action_words(actor, role_name, ability, action),
+            text=action_words(actor, role, ability, action, lang),
         )
         found.setdefault(key, []).append((seat_of(state, actor), index, line))
     return [

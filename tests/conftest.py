@@ -61,3 +61,17 @@ def pytest_sessionfinish(session, exitstatus):
     for suffix in ("-wal", "-shm"):
         if os.path.exists(name + suffix):
             os.remove(name + suffix)
+
+
+@pytest.fixture(autouse=True)
+def _language_left_as_found():
+    """A test client's request runs in the test's own thread, and LocaleMiddleware (or a
+    reader's profile) activates his language there: the next test would then render in
+    that language. Each test starts and ends in the site's default."""
+    try:
+        from django.utils import translation
+    except ImportError:  # pragma: no cover
+        yield
+        return
+    yield
+    translation.deactivate()

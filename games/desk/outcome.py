@@ -13,6 +13,7 @@ import roles
 from games import text
 from games.models import Phase
 from games.services import GM_ACTOR, engine_state, phase_input
+from roles.messages.render import UnknownMessage
 
 logger = logging.getLogger(__name__)
 
@@ -35,16 +36,32 @@ class Outcome:
     record: dict = field(default_factory=dict)
 
 
-def question_text(pending: roles.PendingDecision) -> str:
-    """A pending decision in words: who must decide what, among which choices."""
-    choices = ", ".join(map(str, pending.choices)) or "nothing offered"
+def question_text(pending: roles.PendingDecision, lang: str | None = None) -> str:
+    """A pending decision in words: who must decide what, among which choices (the
+    engine's reason follows in English; the Russian sentence says it all)."""
+    lang = text.reader_language(lang)
+
+    def say(mid: str, **params) -> str:
+        return roles.render({"id": mid, "params": params}, lang)
+
+    choices = ", ".join(map(str, pending.choices)) or say("question.nothing")
     if pending.kind == "round":
-        voters = ", ".join(pending.voters) or "nobody"
-        round_no = pending.index + 1
-        among = f"{voters} vote among {choices}"
-        return f"Round {round_no} of the vote first ({among}): {pending.reason}"
-    who = "you (the GM)" if pending.actor == GM_ACTOR else pending.actor
-    return f"{who} must decide first ({pending.ability}: {choices}): {pending.reason}"
+        voters = ", ".join(pending.voters) or say("question.nobody")
+        return say(
+            "question.round",
+            round=pending.index + 1,
+            voters=voters,
+            choices=choices,
+            reason=pending.reason,
+        )
+    mid = "question.decide.gm" if pending.actor == GM_ACTOR else "question.decide"
+    return say(
+        mid,
+        actor=pending.actor,
+        ability=pending.ability,
+        choices=choices,
+        reason=pending.reason,
+    )
 
 
 def outcome_of(state: roles.GameState, given: dict) -> Outcome:
@@ -54,7 +71,9 @@ def outcome_of(state: roles.GameState, given: dict) -> Outcome:
     except roles.PendingDecision as pending:
         return Outcome(status="asks", question=question_text(pending))
     except roles.IllegalAction as refusal:
-        return Outcome(status="refuses", refusal=refusal.reason)
+        return Outcome(
+            status="refuses", refusal=text.refusal_text(refusal.reason, ruleset=state.ruleset)
+        )
     except (TypeError, KeyError, AttributeError, ValueError) as broken:
         # An edited input the engine's checks did not foresee: say so, do not crash.
         logger.info("what-if input the engine could not read: %r", broken)
@@ -86,7 +105,7 @@ def outcome_in_words(state: roles.GameState, result: roles.PhaseResult) -> Outco
             {
                 "player": death["player"],
                 "role": named(death.get("role")),
-                "by": ", ".join(map(str, death.get("by", []))),
+                "by": ", ".join(cause_words(str(by), lang) for by in death.get("by", [])),
                 "description": roles.render(
                     roles.description_message(death["player"], described), lang
                 )
@@ -117,3 +136,12 @@ def preview(game, phase: Phase) -> Outcome:
     """ "If this phase closed now": the engine on the stored inputs, as the close reads
     them (services.phase_input on the stored state)."""
     return outcome_of(engine_state(game), phase_input(phase))
+
+
+def cause_words(by: str, lang: str) -> str:
+    """What killed a player, in words where the engine names a cause ("modkill": "removed
+    by the host (modkill)"); a player who killed him stays his name."""
+    try:
+        return roles.render({"id": f"cause.{by}"}, lang)
+    except UnknownMessage:
+        return by

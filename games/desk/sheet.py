@@ -5,8 +5,10 @@ and by day the votes as they stand."""
 
 from __future__ import annotations
 
+from django.utils.translation import get_language, gettext
+
 import roles
-from games import services
+from games import services, text
 from games.models import Phase
 
 
@@ -29,13 +31,14 @@ def waiting_list(state: roles.GameState, phase: Phase) -> list[dict]:
         if player.name not in waiting:
             continue
         if phase.pending:
-            owes = [f"decide ({phase.pending.get('ability') or phase.pending.get('kind')})"]
+            owes = [gettext("a decision")]
             if phase.pending.get("kind") == "round":
-                owes = [f"a ballot in round {services.open_round(phase)}"]
+                owes = [gettext("a ballot in round %(n)s") % {"n": services.open_round(phase)}]
         elif phase.kind == Phase.DAY:  # by day the phase waits for votes only
-            owes = ["a vote"]
+            owes = [gettext("a vote")]
         else:
-            labels = {c["ability"]: c["label"] for c in services.choices_now(state, player.name)}
+            offered = services.choices_now(state, player.name)
+            labels = {c["ability"]: text.ability_label(c) for c in offered}
             owed = roles.owed(state, player.name, sent.get(player.name, set()))
             owes = [labels.get(a, a) for a in owed]
         out.append({"name": player.name, "owes": owes})
@@ -52,7 +55,7 @@ def order_sheet(state: roles.GameState, phase: Phase) -> dict:
     )
     sheet = {
         "kind": phase.kind,
-        "stages": roles.order_sheet(state, phase_actions(phase_input)),
+        "stages": roles.order_sheet(state, phase_actions(phase_input), get_language()),
         "waiting": waiting_list(state, phase),
         "done": done,
         "acted": services.acted_counts(state, phase),

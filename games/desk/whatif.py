@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 import roles
+from games import text
 from games.desk.sheet import phase_actions
 from games.services import GM_ACTOR
 
@@ -42,12 +43,20 @@ def move_options(state: roles.GameState) -> list[tuple[str, str]]:
         for ability in role.abilities:
             if ability.phase != state.phase_kind:
                 continue
-            dead = "" if player.alive else ", dead"
-            label = f"{player.name} ({role.name}{dead}): {ability.label}"
+            named = {
+                "player": player.name,
+                "role": text.role_label(ruleset.id, player.role),
+                "ability": text.ability_label({"ability": ability.id, "label": ability.label}),
+            }
+            if player.alive:
+                label = gettext("%(player)s (%(role)s): %(ability)s") % named
+            else:
+                label = gettext("%(player)s (%(role)s, dead): %(ability)s") % named
             out.append((f"{player.name}|{ability.id}", label))
     if state.phase_kind == "day":
         for decision in ruleset.gm_decisions:
-            out.append((f"{GM_ACTOR}|{decision}", f"The GM: {decision}"))
+            said = gettext("The GM: %(decision)s") % {"decision": decision}
+            out.append((f"{GM_ACTOR}|{decision}", said))
     return list(dict.fromkeys(out))
 
 

@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 
 import roles
 from games import rooms
+from games import text as game_text
 from games.models import Phase, Spectator, Status, Vote
 from games.services import submissions
 from games.services.core import (
@@ -241,7 +242,7 @@ def modkill_seat(change, phase: Phase, seat, now, why: dict | None = None) -> ro
     try:
         result = roles.modkill(state, seat.name)
     except roles.IllegalAction as refusal:
-        raise ServiceError(refusal.reason[:1].upper() + refusal.reason[1:] + ".") from None
+        raise ServiceError(game_text.refusal_sentence(refusal.reason)) from None
     phase.modkills = [*phase.modkills, seat.name]
     voided_actions = _void_actions(phase, seat)
     voided_votes = _void_votes(phase, seat)

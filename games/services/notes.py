@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 import roles
+from games import text as game_text
 from games.models import (
     Game,
     Phase,
@@ -110,7 +111,7 @@ def write_will(user, game_id: int, text: str) -> None:
         try:  # the engine says who may write what (the dead, a game without wills)
             state = roles.write_will(engine_state(game), seat.name, text)
         except roles.IllegalAction as refusal:
-            raise ServiceError(refusal.reason[:1].upper() + refusal.reason[1:] + ".") from None
+            raise ServiceError(game_text.refusal_sentence(refusal.reason)) from None
         game.state = state.to_dict()
         change.log(WILL_KIND, f"seat:{seat.name}", {"player": seat.name, "text": text}, phase)
         change.finish()

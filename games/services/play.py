@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 import roles
+from games import text as game_text
 from games.models import (
     Action,
     Phase,
@@ -181,7 +182,7 @@ def _check_offered(state, name: str, offered: dict, ability: str, targets, extra
     try:
         roles.check_action(state, action)
     except roles.IllegalAction as refusal:
-        raise ServiceError(refusal.reason) from None
+        raise ServiceError(game_text.refusal_text(refusal.reason, ruleset=state.ruleset)) from None
 
 
 def _log_move(
@@ -297,7 +298,8 @@ def cast_vote(
             try:
                 roles.check_vote(state, seat.name, target)
             except roles.IllegalAction as refusal:
-                raise ServiceError(refusal.reason) from None
+                said = game_text.refusal_text(refusal.reason, ruleset=state.ruleset)
+                raise ServiceError(said) from None
         vote = Vote.objects.create(
             phase=phase,
             voter=seat,

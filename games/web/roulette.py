@@ -24,9 +24,10 @@ from games.services import (
     spectator_name,
 )
 from games.services.roulette import EVENT_KIND, points_in_game
-from games.text import event_text
+from games.text import event_text, reader_language
 from games.viewer import streams_of
 from roles import roulette as roulette_rules
+from roles.messages.roulette_ru import roulette_help
 
 LEADERBOARD_SIZE = 10
 MOVES_SHOWN = 40  # the panel's moves of the table (the whole story is in the log)
@@ -166,7 +167,7 @@ def panel(game: Game, viewer) -> dict | None:
         # which mask: the leaderboard waits for the game's end (games/masks.py).
         "show_leaderboard": masks.reveals_accounts(game, viewer.is_gm),
         "leaderboard": leaderboard() if masks.reveals_accounts(game, viewer.is_gm) else [],
-        "help": roulette_rules.HELP,
+        "help": roulette_help(reader_language()),
         "game_over": finished,
         # when an idle player may be skipped (-skip): the turn began at turn_since
         "skip_from": datetime.fromtimestamp(table.turn_since + roulette_rules.TURN_SECONDS, tz=UTC)

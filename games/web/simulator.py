@@ -60,30 +60,22 @@ def outcome_in_words(scenario: dict, outcome: dict) -> dict:
             summary = text.outcome_text(shown, ruleset=ruleset.id)
         phases.append(
             {
-                "title": f"{str(record.get('phase', '')).capitalize()} {record.get('number')}",
+                "kind": str(record.get("phase", "")),
+                "number": record.get("number"),
                 "summary": summary,
-                "deaths": [
-                    {
-                        "player": d["player"],
-                        "role": d.get("role_name") or d.get("role", ""),
-                        "by": ", ".join(d.get("by", [])),
-                        "description": (record.get("descriptions") or {}).get(d["player"], ""),
-                    }
-                    for d in shown["deaths"]
-                ],
+                "deaths": text.death_lines(shown, ruleset=ruleset.id),
                 "results": [
                     text.result_text(r, ruleset=ruleset.id) for r in record.get("results", [])
                 ],
             }
         )
-    names = {role_id: role.name for role_id, role in ruleset.roles.items()}
     return {
         "ruleset": ruleset_words.ruleset_title(ruleset),
         "phases": phases,
         "alive": outcome["alive"],
         "ended": outcome["ended"],
         "winners": outcome["winners"],
-        "roles": [(name, names.get(r, r)) for name, r in outcome["roles"].items()],
+        "roles": [(name, text.role_label(ruleset.id, r)) for name, r in outcome["roles"].items()],
     }
 
 

@@ -183,11 +183,11 @@ def game_page(request, game_id: int):
         context["final_roles"] = [
             {
                 "name": p.name,
-                "role": ruleset.roles[p.role].name,
-                "dealt": ruleset.roles[dealt[p.name]].name
+                "role": game_text.role_label(ruleset.id, p.role),
+                "dealt": game_text.role_label(ruleset.id, dealt[p.name])
                 if dealt.get(p.name, p.role) != p.role
                 else "",
-                "faction": ruleset.factions.get(p.faction, p.faction),
+                "faction": game_text.faction_label(ruleset.id, p.faction),
                 "alive": p.alive,
                 "won": p.name in game.winners,
                 "account": played_by.get(p.name, "") if game.masks else "",
@@ -223,6 +223,7 @@ def game_page(request, game_id: int):
             for choice in context["choices"]:
                 choice["current"] = chosen.get(choice["ability"])
                 choice["label"] = game_text.ability_label(choice)
+                choice["description"] = game_text.ability_description(choice)
         if viewer.seat is not None and viewer.alive:
             # "Posts today: 4 of 10" while the posts rule counts this day (live.js counts on).
             context["post_counter"] = services.post_counter(game, phase, viewer.seat)
@@ -252,8 +253,8 @@ def game_page(request, game_id: int):
             context["gm_players"] = [
                 {
                     "name": p.name,
-                    "role": ruleset.roles[p.role].name,
-                    "faction": p.faction,
+                    "role": game_text.role_label(ruleset.id, p.role),
+                    "faction": game_text.faction_label(ruleset.id, p.faction),
                     "alive": p.alive,
                     # Who plays the seat now (another account after a replacement).
                     "account": accounts.get(p.name, p.name),

@@ -307,3 +307,131 @@ def test_a_russian_description_declines_the_pronoun() -> None:
     assert render(told, "ru", {"Ann": "she"}.get) == "На теле её множество ножевых ран."
     assert render(told, "ru", {"Ann": "he"}.get) == "На теле его множество ножевых ран."
     assert render(told, "ru") == "На теле игрока множество ножевых ран."
+
+
+# -- the GM's order sheet (roles/sheet.py) -------------------------------------------
+
+
+def every_ability():
+    for ruleset in roles.list_rulesets():
+        for role_id, role in ruleset.roles.items():
+            for ability in role.abilities:
+                yield ruleset, role_id, ability
+
+
+def test_every_stage_and_ability_of_the_sheet_has_russian_words() -> None:
+    """The night-order sheet of every ruleset in Russian: every stage an ability acts in
+    and every ability (its verb, else its name) without a Latin word."""
+    from roles.sheet import stage_positions
+
+    for ruleset, _role_id, ability in every_ability():
+        for kind in ("night", "day"):
+            for _pos, _inner, title in stage_positions(ruleset, kind, "ru").values():
+                assert not LATIN.findall(title), (ruleset.id, title)
+        assert ability.id in ru.SHEET_VERBS or ability.id in ru.ABILITIES, ability.id
+
+
+@pytest.mark.parametrize("ruleset_id", [r.id for r in roles.list_rulesets()])
+def test_a_sheet_of_every_ability_reads_in_russian(ruleset_id) -> None:
+    """Each role's each ability on a sheet, aimed at two players: a Russian line with
+    the forum's role names and no English; the English sheet is the engine's own."""
+    ruleset = roles.get_ruleset(ruleset_id)
+    role_ids = [r for r, role in ruleset.roles.items() if role.abilities]
+    players = [{"name": f"p{i}", "role": r} for i, r in enumerate(role_ids)]
+    players += [{"name": "Ann", "role": role_ids[0]}, {"name": "Bob", "role": role_ids[0]}]
+    state = roles.new_game(ruleset_id, players)
+    names = [p["name"] for p in players]
+    for i, role_id in enumerate(role_ids):
+        for ability in ruleset.roles[role_id].abilities:
+            action = {"actor": f"p{i}", "ability": ability.id, "targets": ["Ann", "Bob"]}
+            for stage in roles.order_sheet(state, [action], "ru"):
+                assert not LATIN.findall(stage.title), stage.title
+                for line in stage.lines:
+                    rest = line.text
+                    for name in sorted(names, key=len, reverse=True):
+                        rest = rest.replace(name, " ")
+                    assert not LATIN.findall(rest), (ruleset_id, ability.id, line.text)
+            english = roles.order_sheet(state, [action])
+            assert english == roles.order_sheet(state, [action], "en")
+
+
+def test_the_sheet_in_russian() -> None:
+    state = roles.new_game(
+        "bay12",
+        [
+            {"name": "ann", "role": "mafioso"},
+            {"name": "dan", "role": "escort"},
+            {"name": "gus", "role": "doctor"},
+            {"name": "hal", "role": "townie"},
+        ],
+    )
+    actions = [
+        {"actor": "ann", "ability": "kill", "targets": ["hal"]},
+        {"actor": "gus", "ability": "heal", "targets": ["hal"]},
+        {"actor": "dan", "ability": "block", "targets": ["gus"]},
+    ]
+    sheet = roles.order_sheet(state, actions, "ru")
+    assert [(s.title, [line.text for line in s.lines]) for s in sheet] == [
+        ("Перенаправления и блокировки · Блокировки", ["dan (Эскорт) блокирует gus"]),
+        ("Защита", ["gus (Доктор) лечит hal"]),
+        ("Убийства", ["ann (Мафиози) убивает hal"]),
+    ]
+
+
+def test_every_abilitys_description_has_russian_words() -> None:
+    """The description under each action form in Russian, with no English word (an
+    option's id is said as the game's setting); English is the engine's own."""
+    from roles.messages.descriptions import DESCRIPTIONS_RU, ability_description
+
+    described = {a.description for _r, _role, a in every_ability() if a.description}
+    assert described == set(DESCRIPTIONS_RU)
+    for description in described:
+        assert ability_description(description, "en") == description
+        russian = ability_description(description, "ru")
+        assert russian != description and not LATIN.findall(russian), russian
+
+
+# -- the engine's refusals (roles/messages/refusals.py) -------------------------------
+
+REFUSAL_REASONS = [
+    "doctor cannot use heal by day",
+    "vigilante cannot use kill on night 1",
+    "jailor has no uses of execute left",
+    "doctor has no ability 'kill'",
+    "citizen has no night ability",
+    "civilian must name the ability (heal, check)",
+    "the game has ended",
+    "unknown player 'zed'",
+    "targets must be a list of names",
+    "transport takes 2 target(s), not 1",
+    "transport cannot name the same player twice",
+    "remember needs a dead player; Bob is alive",
+    "doctor has already targeted themselves with heal",
+    "sheriff cannot target themselves",
+    "mafioso cannot target another mafia member",
+    "Bob is not a legal target of heal",
+    "votes are cast by day",
+    "this ruleset has no pass vote",
+    "cannot vote for Bob: Bob is dead",
+    "Bob has left the game",
+    "Bob is dead",
+]
+
+
+@pytest.mark.parametrize("reason", REFUSAL_REASONS)
+def test_the_engines_refusals_read_in_both_languages(reason) -> None:
+    """A refusal shown to a player: English is the engine's reason word for word (the
+    simulate output's), Russian a sentence without an English word but the names."""
+    from roles.messages.refusals import refusal_message
+
+    message = refusal_message(reason, "sc2")
+    assert message["id"].startswith("refusal.")
+    assert render(message, "en") == reason
+    russian = render(message, "ru")
+    assert not LATIN.findall(russian.replace("Bob", " ").replace("zed", " ")), russian
+
+
+def test_a_refusal_no_pattern_knows_is_said_as_it_is() -> None:
+    from roles.messages.refusals import refusal_message
+
+    assert render(refusal_message("the moon is blue"), "ru") == "the moon is blue"

@@ -7,9 +7,9 @@ the page and the attributes a reader sees (titles, placeholders, labels), outsid
 <script>, <style> and <code>. Any Latin word left that is not a name (an account,
 a seat, a game, a setup) is English that escaped translation.
 
-Engine text (events, results, role names and cards, rulesets' own words) is the
-i18n-engine branch's: until it lands, this check skips elements marked
-`data-engine-text` and the engine's own names (rulesets, presets, roles, factions).
+Engine text (events, results, role names and cards, the desk's sheet, refusals,
+descriptions, the rulesets' and presets' titles and their options) is read too: a
+Russian page names roles, factions, rulesets and options in Russian.
 """
 
 import re
@@ -31,6 +31,10 @@ from tests.site.test_record import play_to_the_end
 RUSSIAN_BROWSER = {"HTTP_ACCEPT_LANGUAGE": "ru-RU,ru;q=0.9,en;q=0.5"}
 # Words that are the same in Russian: formats, keys, commands typed as they are.
 UNTRANSLATED = {"BBCode", "Markdown", "JSON", "UTC", "Ctrl", "roulette", "help", "English"}
+# The roulette's commands (roles/roulette.py), typed as they are in either language.
+UNTRANSLATED |= {"join", "observe", "bet", "start", "pull", "pass", "leave", "skip", "table"}
+# The what-if's extra keys of a move ("guess=mafia"), typed as they are.
+UNTRANSLATED |= {"guess"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 SKIPPED = {"script", "style", "code", "textarea"}
 SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt", "label")
@@ -53,7 +57,7 @@ class ReaderText(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        skipped = self.skipping() or tag in SKIPPED or "data-engine-text" in attrs
+        skipped = self.skipping() or tag in SKIPPED
         if not skipped:
             for name in SHOWN_ATTRIBUTES:
                 if attrs.get(name):
@@ -79,15 +83,15 @@ class ReaderText(HTMLParser):
             self.words.append((data, self.where()))
 
 
-def engine_names() -> set[str]:
-    """The engine's own words on the pages, excluded until the i18n-engine branch."""
-    names = set()
+def game_titles() -> set[str]:
+    """The titles of the rulesets and their presets: titles of games, like a game's
+    name ("no English left but names and game titles"). Role and faction names are not
+    titles: a Russian page names them in Russian."""
+    titles = set()
     for ruleset in roles.list_rulesets():
-        names.add(ruleset.title)
-        names.update(p.title for p in ruleset.presets.values())
-        names.update(r.name for r in ruleset.roles.values())
-        names.update(str(title) for title in ruleset.factions.values())
-    return names
+        titles.add(ruleset.title)
+        titles.update(p.title for p in ruleset.presets.values())
+    return titles
 
 
 def english_left(html: str, names) -> list[str]:
@@ -126,7 +130,8 @@ def names_of_the_site() -> set[str]:
     names.update(Seat.objects.values_list("name", flat=True))
     names.update(Setup.objects.values_list("name", flat=True))
     names.update(profiles.time_zone_names())  # "Europe/Moscow": names of places
-    return names | engine_names()
+    # The names of a forum and of a game, kept in Russian: "Мафия SC2", "форума Bay 12".
+    return names | {"SC2", "Bay 12"}
 
 
 def assert_russian(client, url, *, method="get", data=None, status=200):
@@ -360,3 +365,67 @@ def test_the_create_forms_posts_rule_is_the_engines_in_either_language():
         )
         assert rule_text(Activity(1, 1)).startswith("не меньше 1 игрового поста в первый день")
         assert rule_text(Activity()) == "без минимума постов"
+
+
+def play_two_phases(gemma, ruleset_id):
+    """A game of the ruleset's smallest preset, every account reading Russian, after
+    its first two phases closed (a night and a day: results, deaths, votes)."""
+    from tests.site.test_site_every_ruleset import (
+        PRESETS,
+        answer_pending,
+        play_first_choices,
+    )
+
+    preset_id = dict(PRESETS)[ruleset_id]
+    ruleset = roles.get_ruleset(ruleset_id)
+    size = len(ruleset.presets[preset_id].roles)
+    users = {f"s{i:02d}": russian_account(make_user(f"s{i:02d}")) for i in range(size)}
+    russian_account(gemma)
+    reveal = services.reveal_modes(ruleset)
+    game = services.create_game(
+        gemma,
+        name=f"{ruleset_id} in Russian",
+        ruleset_id=ruleset_id,
+        preset_id=preset_id,
+        day_seconds=600,
+        night_seconds=600,
+        reveal_mode=reveal[0] if reveal else "",
+        seed=11,
+    )
+    seat_players(gemma, game, users.values(), start=True)
+    game.refresh_from_db()
+    while game.phases.exclude(closed_at=None).count() < 2 and game.status == Status.RUNNING:
+        phase = services.open_phase(game)
+        state = services.engine_state(game)
+        if phase.pending:
+            answer_pending(users, gemma, game, phase)
+        else:
+            play_first_choices(users, game, state, phase)
+        game.refresh_from_db()
+        if game.status == Status.RUNNING and services.open_phase(game).seq == phase.seq:
+            services.gm_close_phase(gemma, game.id)
+        game.refresh_from_db()
+    return game, users
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ruleset_id", ["ru_classic", "ru_sport", "bay12"])
+def test_every_reader_of_a_running_game_reads_russian(gemma, ruleset_id):
+    """After a night and a day: a player of each faction, a dead one, the GM (his
+    desk and its sheet) and a spectator read their page with no English but names."""
+    game, users = play_two_phases(gemma, ruleset_id)
+    assert game.phases.exclude(closed_at=None).count() >= 2
+    state = services.engine_state(game)
+    page = reverse("game", args=[game.id])
+    readers = {}
+    for player in state.players:  # one living seat of each faction, one dead seat
+        key = player.faction if player.alive else "dead"
+        readers.setdefault(key, player.name)
+    assert len(readers) >= 2, readers
+    for name in readers.values():
+        assert_russian(reader(users[name]), page)
+    desk = assert_russian(reader(gemma), page)
+    assert "desk" in desk  # the GM's page holds his desk (the sheet, the outcome)
+    spectator = russian_account(make_user("sam"))
+    services.watch_game(spectator, game.id)
+    assert_russian(reader(spectator), page)

@@ -17,8 +17,8 @@ from tests.site.test_i18n_pages import (
     russian_account,
     russian_table,  # noqa: F401  (a fixture)
 )
-from tests.site.test_i18n_pages import engine_names as pages_engine_names
 from tests.site.test_i18n_pages import english_left as pages_english_left
+from tests.site.test_i18n_pages import game_titles as pages_engine_names
 
 
 class EveryWordText(ReaderText):
