@@ -34,10 +34,12 @@ PHASE_SECONDS = 3
 LOST_TASK_SECONDS = 2.0
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def running_site(django_db_setup, django_db_blocker, tmp_path_factory):
     """Redis and the site's processes, started once for all the fault tests (each test
-    that kills one starts it again; `site` checks)."""
+    that kills one starts it again; `site` checks), and stopped after the last of them:
+    their beat sweeps the shared test database every second, and would close (and
+    remind) the later tests' games through its own Redis, which their pages never read."""
     from django.db import connection
 
     redis = RedisServer(tmp_path_factory.mktemp("redis")).start()
