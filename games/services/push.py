@@ -27,7 +27,7 @@ from django.db import transaction
 
 import roles
 from games import rooms
-from games.text import event_text, gm_event_text
+from games.text import PronounOf, event_text, gm_event_text, pronouns_for
 
 logger = logging.getLogger(__name__)
 
@@ -49,13 +49,15 @@ def group_for(game_id: int, audience: str, seat_ids: dict[str, int]) -> str:
     return f"game-{game_id}.{audience}"
 
 
-def event_message(event, named: bool = False) -> dict:
+def event_message(event, named: bool = False, pronoun_of: PronounOf | None = None) -> dict:
     """An event as a consumer receives it. Its numbers and audience stay on the server:
     each consumer names it by its viewer's own stream (games/live/consumers.py).
     `named`: the GM's copy, whose line names the seat it was for (text.gm_event_text).
     Its line in every reader's language (`texts`): each consumer sends its own
-    reader's (a group's readers do not share one)."""
+    reader's (a group's readers do not share one). `pronoun_of`: the players' pronouns,
+    shared by every event of one commit (text.pronouns_for reads them once)."""
     line = gm_event_text if named else event_text
+    pronoun_of = pronoun_of or pronouns_for(event)
     return {
         "seq": event.seq,
         "audience": event.audience,
@@ -65,7 +67,7 @@ def event_message(event, named: bool = False) -> dict:
         "payload": event.payload,
         "phase": event.phase_id,
         "at": event.created_at.isoformat(),
-        "texts": {lang: line(event, lang) for lang in roles.LANGUAGES},
+        "texts": {lang: line(event, lang, pronoun_of) for lang in roles.LANGUAGES},
     }
 
 
@@ -76,12 +78,15 @@ def commit_messages(
     `regroup`: the seats whose groups the commit changed, when the change knows them
     (a phase close); like the manifest, it never leaves the server."""
     by_group: dict[str, list[dict]] = defaultdict(list)
+    # One read of the game's pronouns for the whole commit, not one per event and
+    # language (a realistic night's close spent a quarter of its time there).
+    pronoun_of = pronouns_for(events[0])
     gm_group = group_for(game_id, "gm", seat_ids)
     public_group = group_for(game_id, "public", seat_ids)
     for event in events:
         if event.audience != "public":
             group = group_for(game_id, event.audience, seat_ids)
-            by_group[group].append(event_message(event, named=group == gm_group))
+            by_group[group].append(event_message(event, group == gm_group, pronoun_of))
             # The GM reads every event but players' private messages (consumers
             # filter those by kind: the "gm" copy of a PM is its own event) and the
             # rooms' copies for players (games/rooms.py: his copy has real names).
@@ -90,7 +95,7 @@ def commit_messages(
                 and event.kind != "pm"
                 and not rooms.is_room_audience(event.audience)
             ):
-                by_group[gm_group].append(event_message(event, named=True))
+                by_group[gm_group].append(event_message(event, True, pronoun_of))
     messages = [
         (group, {"type": BATCH, "game": game_id, "events": batch})
         for group, batch in by_group.items()
@@ -101,7 +106,7 @@ def commit_messages(
         "first": events[0].seq,
         "last": events[-1].seq,
         "manifest": [[e.seq, e.audience, e.kind] for e in events],
-        "events": [event_message(e) for e in events if e.audience == "public"],
+        "events": [event_message(e, False, pronoun_of) for e in events if e.audience == "public"],
     }
     if regroup is not None:
         commit["regroup"] = sorted(regroup)

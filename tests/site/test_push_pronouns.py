@@ -1,0 +1,44 @@
+"""A commit's pushed lines read the players' pronouns once (issue 17, the load part):
+each event's line is said in every language, and the GM's copy again; a realistic
+night's close read the profiles once per line that names a death, a quarter of the
+closer's time (py-spy of `bench/live.py --nights acting`)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.live.consumers import access_for, events_for
+from games.services import push
+from tests.site.test_site_every_ruleset import play_mechanical_game
+
+pytestmark = pytest.mark.django_db
+
+
+def profile_reads(queries) -> int:
+    return sum("games_profile" in q["sql"] for q in queries)
+
+
+def played(gemma):
+    game = play_mechanical_game(gemma, "bay12", "standard15")
+    events = list(game.events.select_related("game").order_by("seq"))
+    deaths = [e for e in events if e.kind == "phase_closed" and e.payload.get("deaths")]
+    assert deaths, "the game should have lines that describe a death"
+    return game, events
+
+
+def test_one_commit_reads_the_pronouns_once(gemma):
+    game, events = played(gemma)
+    seat_ids = dict(game.seats.values_list("name", "id"))
+    with CaptureQueriesContext(connection) as said:
+        messages = push.commit_messages(game.id, events, seat_ids)
+    assert messages
+    assert profile_reads(said.captured_queries) == 1
+
+
+def test_a_socket_catching_up_reads_the_pronouns_once(gemma):
+    game, _ = played(gemma)
+    access = access_for(game.id, gemma)  # the GM reads every line
+    with CaptureQueriesContext(connection) as said:
+        found, last = events_for(access, {})
+    assert len(found) > 10 and last
+    assert profile_reads(said.captured_queries) == 1
