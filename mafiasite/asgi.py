@@ -13,6 +13,19 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mafiasite.settings")
+
+
+def _pool_connections() -> None:
+    """The web process pools its PostgreSQL connections (mafiasite/env.py), set before
+    Django opens any: only the web process, not the workers nor the test runner."""
+    from django.conf import settings
+
+    from mafiasite.env import DatabaseTimeouts, pool_web_connections
+
+    pool_web_connections(settings.DATABASES, DatabaseTimeouts.from_env())
+
+
+_pool_connections()
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

@@ -135,6 +135,36 @@ def database_from_url(url: str, timeouts: DatabaseTimeouts | None = None) -> dic
     raise ImproperSetting(f"DATABASE_URL {url!r}: only postgres:// and sqlite:/// are supported")
 
 
+# The web process's pool (psycopg_pool through Django): a few connections, because
+# Channels and Django run their database work in one shared thread per process.
+WEB_POOL_MAX = 8
+
+
+def pool_web_connections(databases: dict, timeouts: DatabaseTimeouts) -> None:
+    """Give the web process a pool of PostgreSQL connections (each DATABASES entry, in
+    place; SQLite is left alone). Without it every socket's trip to the database (its
+    opening, a dead seat's regrouping at a phase close) forked a PostgreSQL backend:
+    a tenth of the web process's time at a 50-game close. A pooled connection is
+    checked before it is handed out (CONN_HEALTH_CHECKS), and a request waits for one
+    no longer than the connect timeout, so an outage still answers within seconds
+    (games/web/outage.py). Celery workers keep their own connection instead
+    (mafiasite/celery.py): a pool's threads do not survive their fork."""
+    for database in databases.values():
+        if database.get("ENGINE") != "django.db.backends.postgresql":
+            continue
+        database["CONN_MAX_AGE"] = 0  # the pool keeps them; Django insists on 0
+        database["CONN_HEALTH_CHECKS"] = True
+        database.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": WEB_POOL_MAX,
+            "timeout": max(2, timeouts.connect),
+            "max_idle": 300,
+            # After an outage a new connection is tried again within a second or
+            # two, not after the pool's doubling back-off (up to minutes).
+            "reconnect_timeout": 2,
+        }
+
+
 def sqlite_database(name: str) -> dict:
     return {
         "ENGINE": "django.db.backends.sqlite3",

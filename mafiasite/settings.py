@@ -141,8 +141,9 @@ if DATABASE_URL:
 else:
     DATABASES = {"default": sqlite_database(str(BASE_DIR / "db.sqlite3"))}
 # Under ASGI every request may run in another thread: persistent connections leak,
-# so the web keeps none (CONN_MAX_AGE 0 in each DATABASES entry, mafiasite/env.py).
-# Celery workers keep theirs (mafiasite/celery.py keep_database_connections).
+# so none is kept per thread (CONN_MAX_AGE 0 in each DATABASES entry, mafiasite/env.py);
+# the web process borrows from a pool instead (mafiasite/asgi.py, env.py
+# pool_web_connections) and Celery workers keep theirs (mafiasite/celery.py).
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -136,7 +136,10 @@ class Socket:
         self.upto = after if isinstance(after, dict) else None  # None: not known yet
 
     async def open(self) -> bool:
-        connected, _ = await self.communicator.connect(timeout=5)
+        # Generous: the test process opens sockets through one database thread with a
+        # new connection each (no pool here, unlike the web process: mafiasite/asgi.py),
+        # so fifty opened at once on a loaded machine took more than 5 s.
+        connected, _ = await self.communicator.connect(timeout=30)
         return connected
 
     async def drain(self, quiet: float = 0.3) -> list[dict]:
