@@ -639,3 +639,17 @@ MESSAGES = {
     **REFUSALS,
     **QUESTIONS,
 }
+
+# -- Night chat rooms a ruleset names itself (roles/messages/rooms.py) ----------------
+ROOMS = {
+    "room.masons": "Masons",
+    "room.jail": "Jail",
+    "room.notice.spy": "A Spy, if there is one, reads this chat without names.",
+    "room.notice.jail": "The Jailor's name is never shown here.",
+    "room.alias.jailor": "Jailor",
+    "room.alias.mafia": "Mafia",
+    "room.alias.cultist": "Cultist",
+    "room.alias.mason": "Mason",
+}
+MESSAGES.update(ROOMS)
+# -- end of the night chat rooms ---------------------------------------------------------

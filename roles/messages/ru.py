@@ -643,3 +643,17 @@ MESSAGES = {
     **REFUSALS,
     **QUESTIONS,
 }
+
+# -- Night chat rooms a ruleset names itself (roles/messages/rooms.py) ----------------
+ROOMS = {
+    "room.masons": "Чат масонов",
+    "room.jail": "Тюрьма",
+    "room.notice.spy": "Шпион, если он есть в игре, читает этот чат без ников.",
+    "room.notice.jail": "Ник тюремщика здесь не показывается никогда.",
+    "room.alias.jailor": "Тюремщик",
+    "room.alias.mafia": "Мафия",
+    "room.alias.cultist": "Культист",
+    "room.alias.mason": "Масон",
+}
+MESSAGES.update(ROOMS)
+# -- end of the night chat rooms ---------------------------------------------------------
