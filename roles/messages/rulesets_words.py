@@ -491,6 +491,19 @@ CHOICE_LABELS = {
     },
 }
 
+# A day's extra round whose ballots are not players (sc2's trial, ru_sport's catastrophe).
+BALLOTS = {
+    "en": {"execute": "execute", "pardon": "pardon"},
+    "ru": {"execute": "казнить", "pardon": "помиловать"},
+}
+
+# The GM's rulings on a vote (Ruleset.vote_rulings: ru_hunt's vote thread); English is
+# the engine's.
+VOTE_RULINGS_RU = {
+    ("ru_hunt", "reject_vote"): "голос не принят (в посте было что-то кроме ника)",
+    ("ru_hunt", "urged"): "призывал голосовать против кого-то: голос засчитан против него",
+}
+
 CATEGORY_NAMES_RU = {
     "any_random": "Любая случайная",
     "town_random": "Случайный горожанин",
@@ -620,6 +633,22 @@ def choice_label(choice, lang: str = "en") -> str:
         ][choice]
     words = CHOICE_LABELS.get(lang, CHOICE_LABELS["en"])
     return words.get(str(choice), str(choice))
+
+
+def ballot_labels(choices, lang: str = "en") -> dict[str, str]:
+    """The words of a round's ballots when they are all words, not players ({"execute":
+    "казнить", "pardon": "помиловать"}); {} for a round among players."""
+    words = BALLOTS.get(lang, BALLOTS["en"])
+    if not choices or not all(choice in words for choice in choices):
+        return {}
+    return {choice: words[choice] for choice in choices}
+
+
+def ruling_label(ruleset_id: str, ruling: str, lang: str = "en") -> str:
+    """A GM's ruling on a vote in words ("vote not accepted ...")."""
+    if lang == "ru" and (ruleset_id, ruling) in VOTE_RULINGS_RU:
+        return VOTE_RULINGS_RU[ruleset_id, ruling]
+    return dict(get_ruleset(ruleset_id).vote_rulings).get(ruling, ruling)
 
 
 def reveal_label(mode, lang: str = "en") -> str:
