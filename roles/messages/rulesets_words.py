@@ -94,7 +94,7 @@ OPTION_LABELS = {
         "day_type": "Day type",
         "night_type": "What the morning post describes",
         "last_wills": "Last wills shown",
-        "reveal_roles": "The dead's roles shown",
+        "reveal_roles": "Dead players' roles shown",
         "investigator_results": "Investigator results",
         "serial_killer_beats_arsonist": "Serial Killer beats the Arsonist one versus one",
         "citizen_wins_1v1": "Citizen beats the Mafia one versus one",
