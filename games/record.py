@@ -218,6 +218,7 @@ def replay_step(game: Game, who: str, index: int) -> Step:
             if payload.get("post") in seen_posts:
                 continue  # a PM's second copy, a room post's reader copy
             seen_posts.add(payload.get("post"))
+            payload = rooms.post_in(payload, game.ruleset_id)  # titles, aliases in words
             lines.append({"kind": "post", "event": event, "payload": payload})
             continue
         text = event_text(event)

@@ -24,6 +24,7 @@ import roles
 from games.models import Event, Post
 from roles.chats import ChatGroup, night_chats, rooms_of
 from roles.messages import language
+from roles.messages import rooms as room_words
 
 MEMBERS = "room:"
 READERS = "room-read:"
@@ -32,15 +33,57 @@ ROOMS_KIND = "rooms"  # a seat's rooms changed (a consumer regroups on it)
 
 def room_title(room_id: str, title: str, ruleset_id: str | None, lang: str | None = None) -> str:
     """A room's title in the reader's language: a faction's chat names the faction in
-    his words ("Чат: Мафия"); a room a ruleset names itself keeps its engine title."""
-    if not room_id.startswith("faction:"):
-        return title
+    his words ("Чат (Мафия)"); a room a ruleset names itself ("masons", "jail:2") is
+    said by its message (roles/messages/rooms.py); an unknown one keeps its title."""
     lang = language(lang or get_language())
+    if not room_id.startswith("faction:"):
+        return room_words.room_title(room_id, lang) or title
     faction = roles.faction_name(ruleset_id, room_id[len("faction:") :], lang)
     if not faction:
         return title
     with translation.override(lang):
         return gettext("%(faction)s chat") % {"faction": faction}
+
+
+def room_notice(notice: str, lang: str | None = None) -> str:
+    """A room's notice ("A Spy, if there is one, reads this chat ...") in words."""
+    return room_words.room_notice(notice, language(lang or get_language()))
+
+
+def post_author(payload: dict, lang: str | None = None) -> str:
+    """A room post's author as this copy shows him, in the reader's language: an alias
+    ("Jailor", the Spy's "Mafia") is the room's word, the GM's "xena (as Jailor)" too.
+    Only a copy that says it shows an alias (`alias`) is read so: a player may be
+    called "Mason"."""
+    author = str(payload.get("author", ""))
+    alias = payload.get("alias")
+    if not alias or not room_words.is_alias(alias):
+        return author
+    lang = language(lang or get_language())
+    said = room_words.room_alias(alias, lang)
+    if author == alias:
+        return said
+    suffix = f" (as {alias})"
+    if author.endswith(suffix):
+        with translation.override(lang):
+            return gettext("%(name)s (as %(alias)s)") % {
+                "name": author[: -len(suffix)],
+                "alias": said,
+            }
+    return author
+
+
+def post_in(payload: dict, ruleset_id: str | None, lang: str | None = None) -> dict:
+    """A room post's payload with its author and room title in the reader's words (a
+    pushed frame, a replay's line); another post as it is."""
+    if not payload.get("room"):
+        return payload
+    title = payload.get("room_title") or payload["room"]
+    return {
+        **payload,
+        "author": post_author(payload, lang),
+        "room_title": room_title(payload["room"], title, ruleset_id, lang),
+    }
 
 
 def is_room_audience(audience: str) -> bool:
@@ -82,7 +125,8 @@ def room_to_write(state, name: str, room_id: str) -> ChatGroup:
         raise RoomRefusal(gettext("You may only read this chat."))
     if not room.open:
         raise RoomRefusal(
-            gettext("%(title)s: this chat is open at night only.") % {"title": room.title}
+            gettext("%(title)s: this chat is open at night only.")
+            % {"title": room_title(room.id, room.title, state.ruleset)}
         )
     if name in room.silenced:
         raise RoomRefusal(gettext("You cannot write in this chat tonight."))  # a prisoner
@@ -93,13 +137,20 @@ class RoomRefusal(ValueError):
     pass
 
 
-def copies(room: ChatGroup, author: str) -> list[tuple[str, str]]:
-    """(audience, the author's name as that audience reads it) for one post."""
+def copies(room: ChatGroup, author: str) -> list[tuple[str, dict]]:
+    """(audience, the author as that audience reads him) for one post: {"author"}, and
+    {"alias"} where the room shows an alias instead of his name (said in the reader's
+    words by `post_author`)."""
+
+    def shown_as(shown: str) -> dict:
+        return {"author": shown} if shown == author else {"author": shown, "alias": shown}
+
     shown = room.shown_as(author)
-    out = [(MEMBERS + room.id, shown)]
+    out = [(MEMBERS + room.id, shown_as(shown))]
     if room.readers:
-        out.append((READERS + room.id, room.shown_to_readers(author)))
-    out.append(("gm", author if shown == author else f"{author} (as {shown})"))
+        out.append((READERS + room.id, shown_as(room.shown_to_readers(author))))
+    gm = {"author": author} if shown == author else {"author": f"{author} (as {shown})"}
+    out.append(("gm", gm if shown == author else {**gm, "alias": shown}))
     return out
 
 
@@ -159,7 +210,7 @@ def panels(viewer, state) -> list[RoomPanel]:
             panel = RoomPanel(
                 room.id,
                 room_title(room.id, room.title, state.ruleset),
-                room.notice,
+                room_notice(room.notice),
                 members=_gm_members(room),
             )
         elif name and room.may_read(name):
@@ -167,7 +218,7 @@ def panels(viewer, state) -> list[RoomPanel]:
             panel = RoomPanel(
                 room.id,
                 room_title(room.id, room.title, state.ruleset),
-                room.notice,
+                room_notice(room.notice),
                 read_only=reads_only,
             )
             panel.may_write = room.may_write(name)
@@ -195,11 +246,15 @@ def panels(viewer, state) -> list[RoomPanel]:
 
 
 def _gm_members(room: ChatGroup) -> list[str]:
-    members = [
-        name if room.shown_as(name) == name else f"{name} (as {room.shown_as(name)})"
-        for name in room.members
-    ]
-    return members + [f"{name} (reads)" for name in room.readers]
+    def member(name: str) -> str:
+        shown = room.shown_as(name)
+        if shown == name:
+            return name
+        alias = room_words.room_alias(shown, language(get_language()))
+        return gettext("%(name)s (as %(alias)s)") % {"name": name, "alias": alias}
+
+    readers = [gettext("%(name)s (reads)") % {"name": name} for name in room.readers]
+    return [member(name) for name in room.members] + readers
 
 
 def _post_entry(payload: dict) -> dict:
@@ -210,7 +265,7 @@ def _post_entry(payload: dict) -> dict:
         time = ""
     return {
         "post": payload.get("post"),
-        "author": payload.get("author", ""),
+        "author": post_author(payload),
         "text": payload.get("text", ""),
         "phase": payload.get("phase", ""),
         "time": time,

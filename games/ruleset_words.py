@@ -33,6 +33,20 @@ def choice_label(choice) -> str:
     return words.choice_label(choice, reader_language())
 
 
+def ballot_labels(choices) -> dict[str, str]:
+    return words.ballot_labels(choices, reader_language())
+
+
+def ruling_label(ruleset, ruling: str) -> str:
+    return words.ruling_label(_id(ruleset), ruling, reader_language())
+
+
+def listed_choices(choices) -> str:
+    """Option values or reveal modes listed in words: "light (the role), half-light (the
+    team)"."""
+    return ", ".join(choice_label(choice) for choice in choices)
+
+
 def category_title(ruleset, category_id: str) -> str:
     return words.category_name(_id(ruleset), category_id, reader_language())
 

@@ -128,7 +128,8 @@ def action_words(
         if key not in ("actor", "ability", "targets") and value not in (None, "")
     ]
     tail = f" ({', '.join(extras)})" if extras else ""
-    return said("sheet.line", lang, actor=actor, role=role_name, words=words, tail=tail)
+    line = "sheet.line.gm" if actor == "GM" else "sheet.line"  # the host's pseudo-actor
+    return said(line, lang, actor=actor, role=role_name, words=words, tail=tail)
 
 
 def order_sheet(

@@ -59,7 +59,7 @@ from games.cursors import BadCursor, read_position
 from games.live.database_down import DATABASE_DOWN_CODE, outage_frame
 from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Event, Game, Status
-from games.rooms import ROOMS_KIND
+from games.rooms import ROOMS_KIND, post_author
 from games.services import push
 from games.services.cogms import ACCESS_KINDS
 from games.text import pronouns_for, with_accounts
@@ -541,6 +541,8 @@ def _for_browser(event: dict, streams: Streams, lang: str, accounts: dict | None
     payload = event["payload"]
     if accounts and event["kind"] in POST_KINDS and payload.get("author") in accounts:
         payload = {**payload, "account": accounts[payload["author"]]}
+    if payload.get("alias"):  # a room's alias ("Jailor") in this reader's words
+        payload = {**payload, "author": post_author(payload, lang)}
     return {
         "id": list(streams.key(event)),
         "kind": event["kind"],

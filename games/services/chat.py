@@ -165,8 +165,8 @@ def post_message(
             change.log(kind, audience, payload, phase=phase)
         if chat is not None:
             in_room = {**payload, "room": chat.id, "room_title": chat.title}
-            for audience, shown in rooms.copies(chat, name):
-                change.log(kind, audience, {**in_room, "author": shown}, phase=phase)
+            for audience, author in rooms.copies(chat, name):
+                change.log(kind, audience, {**in_room, **author}, phase=phase)
         change.finish()
     return post
 

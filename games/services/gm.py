@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 import roles
-from games import rooms
+from games import rooms, ruleset_words
 from games import text as game_text
 from games.models import Phase, Spectator, Status, Vote
 from games.services import submissions
@@ -109,7 +109,8 @@ def rule_vote(gm, game_id: int, voter: str, ruling: str, phase_seq: int | None =
             raise ServiceError(gettext("There is no vote to rule on now."))
         if ruling and ruling not in offered:
             raise ServiceError(
-                gettext("Choose one of: %(join)s.") % {"join": ", ".join(offered.values())}
+                gettext("Choose one of: %(join)s.")
+                % {"join": ", ".join(ruleset_words.ruling_label(ruleset, r) for r in offered)}
             )
         state = engine_state(change.game)
         if not state.has_player(voter) or not state.player(voter).alive:
@@ -137,7 +138,11 @@ def vote_rulings_of(phase: Phase, ruleset) -> list[dict]:
     """This day's rulings on votes, for the GM's panel: voter and what it means."""
     offered = dict(ruleset.vote_rulings)
     return [
-        {"player": a["targets"][0], "ruling": a["ability"], "label": offered[a["ability"]]}
+        {
+            "player": a["targets"][0],
+            "ruling": a["ability"],
+            "label": ruleset_words.ruling_label(ruleset, a["ability"]),
+        }
         for a in phase.gm_actions
         if a.get("ability") in offered and a.get("targets")
     ]

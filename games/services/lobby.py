@@ -106,7 +106,7 @@ def create_game(
         if reveal_mode not in reveal_choices:
             raise ServiceError(
                 gettext("Reveal mode must be one of %(join)s.")
-                % {"join": ", ".join(reveal_choices)}
+                % {"join": ruleset_words.listed_choices(reveal_choices)}
             )
         options[REVEAL_OPTION] = reveal_mode
     else:

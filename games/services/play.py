@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 import roles
+from games import ruleset_words
 from games import text as game_text
 from games.models import (
     Action,
@@ -281,7 +282,9 @@ def cast_vote(
             if seat.name not in phase.pending["voters"]:
                 raise ServiceError(gettext("You do not vote in this round."))
             if target is not None and target not in phase.pending["choices"]:
-                choices = ", ".join(phase.pending["choices"])
+                offered = phase.pending["choices"]
+                words = ruleset_words.ballot_labels(offered)  # "казнить", not "execute"
+                choices = ", ".join(words.get(choice, choice) for choice in offered)
                 raise ServiceError(
                     gettext("This round is a choice of %(choices)s.") % {"choices": choices}
                 )

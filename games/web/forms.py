@@ -195,7 +195,9 @@ class GameForm(forms.Form):
         reveal = reveal_modes(ruleset)
         if reveal:
             self.fields["reveal_mode"] = forms.ChoiceField(
-                label=_("Reveal mode"), choices=[(str(c), reveal_label(c)) for c in reveal]
+                label=_("Reveal mode"),
+                choices=[(str(c), reveal_label(c)) for c in reveal],
+                help_text=ruleset_words.option_help(ruleset, REVEAL_OPTION),
             )
             default = next(o.default for o in ruleset.options if o.id == REVEAL_OPTION)
             self.fields["reveal_mode"].initial = str(own_options.get(REVEAL_OPTION, default))

@@ -230,6 +230,7 @@ def game_page(request, game_id: int):
             if round_no:
                 voting = viewer.seat.name in phase.pending["voters"]
                 context["vote_targets"] = phase.pending["choices"] if voting else []
+                context["vote_labels"] = ruleset_words.ballot_labels(phase.pending["choices"])
             elif not phase.pending:
                 context["vote_targets"] = vote_targets(state, viewer.seat.name)
             if ruleset.leaves_note(state.player(viewer.seat.name)):
@@ -274,7 +275,9 @@ def game_page(request, game_id: int):
                 context["gm_records_leavers"] = True
             if phase.kind == "day" and ruleset.vote_rulings:
                 context["gm_vote_rulings"] = {
-                    "offered": ruleset.vote_rulings,
+                    "offered": [
+                        (r, ruleset_words.ruling_label(ruleset, r)) for r, _ in ruleset.vote_rulings
+                    ],
                     "given": services.vote_rulings_of(phase, ruleset),
                 }
     return render(request, "games/running.html", context)

@@ -188,7 +188,7 @@ EVENTS = {
         "cases": {
             "host": "Removed by the host: {players:names}.",
             "no_vote": "Removed for not voting: {players:names}.",
-            "urged_again": "Removed for not voting after a warning: {players:names}.",
+            "urged_again": "Removed for urging others to vote a second time: {players:names}.",
         },
     },
     "event.no_lynch": {
@@ -251,7 +251,7 @@ EVENTS = {
     "event.lynch_cancelled": "The lynch of {suspects:names} was called off.",
     "event.lynch_failed": "The lynch of {player} failed.",
     "event.revived": "{player} was revived.",
-    "event.vote_against_self": "A vote against oneself does not count: {players:names}.",
+    "event.vote_against_self": "Counted against themselves for urging others: {players:names}.",
     "event.vote_not_accepted": "Votes not accepted: {players:names}.",
 }
 
@@ -639,3 +639,30 @@ MESSAGES = {
     **REFUSALS,
     **QUESTIONS,
 }
+
+# -- Night chat rooms a ruleset names itself (roles/messages/rooms.py) ----------------
+ROOMS = {
+    "room.masons": "Masons",
+    "room.jail": "Jail",
+    "room.notice.spy": "A Spy, if there is one, reads this chat without names.",
+    "room.notice.jail": "The Jailor's name is never shown here.",
+    "room.alias.jailor": "Jailor",
+    "room.alias.mafia": "Mafia",
+    "room.alias.cultist": "Cultist",
+    "room.alias.mason": "Mason",
+}
+MESSAGES.update(ROOMS)
+# -- end of the night chat rooms ---------------------------------------------------------
+
+# -- i18n-words: the GM's own decisions on the order sheet (roles/sheet.py) ------------
+GM_SHEET_VERBS = {
+    "decide_tie": "breaks the tie: {t} leaves",
+    "modkill": "modkills {t}",
+    "reject_vote": "does not accept the vote of {t}",
+    "urged": "counts the vote of {t} against them (urging)",
+    "leave": "records {t} as a leaver",
+}
+SHEET_VERBS.update(GM_SHEET_VERBS)
+MESSAGES.update({f"sheet.verb.{ability}": verb for ability, verb in GM_SHEET_VERBS.items()})
+MESSAGES["sheet.line.gm"] = SHEET["sheet.line"]  # "GM (host) modkills ann"
+# -- end of the GM's decisions --------------------------------------------------------

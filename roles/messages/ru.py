@@ -240,7 +240,7 @@ EVENTS = {
         "cases": {
             "host": "Ведущий вывел из игры: {players:names}.",
             "no_vote": "Модкилл за отсутствие голоса: {players:names}.",
-            "urged_again": "Модкилл за повторное отсутствие голоса: {players:names}.",
+            "urged_again": "Модкилл за повторную агитацию в голосовании: {players:names}.",
         },
     },
     "event.no_lynch": {
@@ -302,7 +302,7 @@ EVENTS = {
     "event.lynch_cancelled": "Самосуд над {suspects:names} отменён.",
     "event.lynch_failed": "Самосуд над игроком {player} не удался.",
     "event.revived": "Игрока {player} вернули к жизни.",
-    "event.vote_against_self": "Голос против себя не засчитан: {players:names}.",
+    "event.vote_against_self": "Голос засчитан против себя за агитацию: {players:names}.",
     "event.vote_not_accepted": "Голоса не приняты: {players:names}.",
 }
 
@@ -643,3 +643,30 @@ MESSAGES = {
     **REFUSALS,
     **QUESTIONS,
 }
+
+# -- Night chat rooms a ruleset names itself (roles/messages/rooms.py) ----------------
+ROOMS = {
+    "room.masons": "Чат масонов",
+    "room.jail": "Тюрьма",
+    "room.notice.spy": "Шпион, если он есть в игре, читает этот чат без ников.",
+    "room.notice.jail": "Ник тюремщика здесь не показывается никогда.",
+    "room.alias.jailor": "Тюремщик",
+    "room.alias.mafia": "Мафия",
+    "room.alias.cultist": "Культист",
+    "room.alias.mason": "Масон",
+}
+MESSAGES.update(ROOMS)
+# -- end of the night chat rooms ---------------------------------------------------------
+
+# -- i18n-words: the GM's own decisions on the order sheet (roles/sheet.py) ------------
+GM_SHEET_VERBS = {
+    "decide_tie": "разрешает ничью: уходит {t}",
+    "modkill": "выводит из игры {t} (модкилл)",
+    "reject_vote": "не принимает голос игрока {t}",
+    "urged": "засчитывает голос игрока {t} против него самого (агитация)",
+    "leave": "отмечает выход игрока {t}",
+}
+SHEET_VERBS.update(GM_SHEET_VERBS)
+MESSAGES.update({f"sheet.verb.{ability}": verb for ability, verb in GM_SHEET_VERBS.items()})
+MESSAGES["sheet.line.gm"] = "Ведущий {words}{tail}"  # not "GM (ведущий)"
+# -- end of the GM's decisions --------------------------------------------------------

@@ -15,6 +15,7 @@ LATIN_WORD = re.compile(r"[A-Za-z]+")
 # come from.
 KEPT_LATIN = {"SC", "Bay"}  # SC2, Bay 12
 RULESETS = roles.list_rulesets()
+RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")  # "executioner_becomes_jester", "half_light"
 
 
 def russian(text: str) -> bool:
@@ -46,8 +47,10 @@ def test_every_option_and_choice_has_words_in_both_languages(ruleset):
         en = words.option_label(ruleset.id, option.id, "en")
         assert "_" not in en and en, (option.id, en)  # no raw id in English either
         help_ru = words.option_help(ruleset.id, option.id, "ru")
-        assert not help_ru or russian(help_ru), (option.id, help_ru)
-        assert words.option_help(ruleset.id, option.id, "en") == option.help
+        assert russian(help_ru), (option.id, help_ru)  # every option, sc2's too
+        help_en = words.option_help(ruleset.id, option.id, "en")
+        assert help_en and not RAW_ID.search(help_en), (option.id, help_en)
+        assert "(port " not in help_en  # the porter's notes name the original's code
         for choice in option.choices:
             ru_choice = words.choice_label(choice, "ru")
             assert russian(ru_choice) or isinstance(choice, int), (option.id, choice, ru_choice)
@@ -55,6 +58,18 @@ def test_every_option_and_choice_has_words_in_both_languages(ruleset):
             # An id has English words of its own in the table (no "no_lynch" shown).
             assert choice in words.CHOICE_LABELS["en"], (option.id, choice)
             assert "_" not in words.choice_label(choice, "en")
+
+
+def test_an_sc2_help_names_another_option_by_its_label():
+    en = words.option_help("sc2", "executioner_suicides_on_failure", "en")
+    assert en.startswith("with “Executioner becomes a Jester on failure” off, an Executioner")
+    assert words.option_help("sc2", "citizen_recruitable", "en") == (
+        "a Mason Leader can recruit Citizens into the Masons"
+    )
+    assert words.option_label("sc2", "vigilante_shots", "ru").startswith("Выстрелов мстителя")
+    assert words.option_help("sc2", "godfather_detection_immune", "ru") == (
+        "крёстный отец: проверка показывает «не подозрителен»"
+    )
 
 
 def test_the_ties_read_as_the_forum_says():

@@ -5,9 +5,12 @@ setup's role list): only the site's names (accounts, games, setups, places)."""
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 import roles
 from games import services
+from games.services import REVEAL_OPTION
+from roles.messages import rulesets_words as words
 from tests.site.helpers import make_user
 from tests.site.test_i18n_pages import (
     SMALL,
@@ -66,6 +69,33 @@ def test_the_create_form_and_the_builder_read_in_russian(ruleset):
         assert "Ничья на голосовании" in html and "решает ведущий" in html
         assert "Мафия русского форума: «Классика (Питер)»" in html
         assert "Модкилл за неголосование" in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ruleset", roles.list_rulesets(), ids=lambda r: r.id)
+def test_every_option_shows_its_label_choices_and_help_in_the_readers_language(ruleset):
+    """The create form and the builder: each option's label, help and choices, sc2's
+    eighty included, in Russian for a Russian reader and in words for an English one."""
+    olga = reader(russian_account(make_user("olga")))
+    ed = reader(make_user("ed"))
+    for client, lang in ((olga, "ru"), (ed, "en")):
+        for url in (reverse("create_game"), reverse("new_setup")):
+            html = client.get(url + f"?ruleset={ruleset.id}").content.decode()
+            for option in ruleset.options:
+                if option.id == REVEAL_OPTION:  # the game's own choice, on the create page
+                    if url == reverse("create_game"):
+                        help_text = words.option_help(ruleset.id, option.id, lang)
+                        assert escape(help_text) in html, (lang, help_text)
+                    continue
+                label = words.option_label(ruleset.id, option.id, lang)
+                help_text = words.option_help(ruleset.id, option.id, lang)
+                assert help_text, (lang, option.id)
+                assert escape(label) in html, (lang, url, option.id, label)
+                assert escape(help_text) in html, (lang, url, option.id, help_text)
+                for choice in option.choices:
+                    shown = escape(words.choice_label(choice, lang))
+                    assert f">{shown}</option>" in html, (lang, option.id, choice)
+            assert "(port " not in html
 
 
 @pytest.mark.django_db
