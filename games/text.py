@@ -286,10 +286,8 @@ def _event_line(event, reader: Reader) -> str:
     if kind == "decision_needed":  # the engine asks before the day closes (services/phases.py)
         return _question_text(p, reader)
     if kind == "close_refused":  # the GM's: the engine would not close the phase
-        refusal = refusal_sentence(
-            p.get("refusal") or p.get("reason", ""), reader.lang, reader.ruleset
-        )
-        return _("The phase cannot close yet: %(refusal)s") % {"refusal": refusal}
+        refusal = _engine_sentence(p.get("refusal") or p.get("reason", ""), reader)
+        return _("The phase cannot close yet.") + " " + refusal
     if kind == "roulette":  # a move of the graveyard's table (games/services/roulette.py)
         return " ".join(p.get("lines", []))
     if kind == "roulette_option":  # the GM's option for spectators
@@ -315,7 +313,16 @@ def _question_text(p: dict, reader: Reader) -> str:
     asked = p.get("question") or p.get("reason")
     if not asked:
         return _("The vote is over: the day waits for a decision.")
-    return refusal_sentence(asked, reader.lang, reader.ruleset)
+    return _engine_sentence(asked, reader)
+
+
+def _engine_sentence(reason, reader: Reader) -> str:
+    """A refusal or a question as a line: Russian's own sentence; the engine's English
+    with a capital and a full stop, but a player's name first as it is ("p01: ...")."""
+    said = refusal_text(reason, reader.lang, reader.ruleset)
+    if reader.lang == "en" and ":" not in said.split(" ", 1)[0]:
+        said = said[:1].upper() + said[1:]
+    return said if said.endswith((".", "!", "?")) else said + "."
 
 
 def _death(p: dict) -> dict:
