@@ -85,21 +85,40 @@ def ability_description(choice: dict, lang: str | None = None) -> str:
     return describe_ability(str(choice.get("description") or ""), reader_language(lang))
 
 
-def refusal_text(reason: str, lang: str | None = None, ruleset: str | None = None) -> str:
-    """An engine's refusal (IllegalAction.reason) in the reader's language; English
-    reads the engine's own sentence."""
+def refusal_text(reason, lang: str | None = None, ruleset: str | None = None) -> str:
+    """An engine's refusal (IllegalAction.reason: a roles.errors.Reason carries its
+    message; a message stored with an event is one too) in the reader's language;
+    English reads the engine's own sentence."""
     lang = reader_language(lang)
-    if lang == "en":
+    if lang == "en" and not isinstance(reason, dict):
         return str(reason)
-    said = render(refusal_message(str(reason), ruleset), lang)
-    return said[:1].upper() + said[1:]
+    said = render(refusal_message(reason, ruleset), lang)
+    return said if lang == "en" else said[:1].upper() + said[1:]
 
 
-def refusal_sentence(reason: str, lang: str | None = None, ruleset: str | None = None) -> str:
-    """A refusal as a sentence of its own: 'Ann is dead.' (the GM's tools, the notes)."""
+def refusal_sentence(
+    reason,
+    lang: str | None = None,
+    ruleset: str | None = None,
+    drop_actor: str | None = None,
+) -> str:
+    """A refusal as a sentence of its own: 'Ann is dead.' (the GM's tools, the notes);
+    `drop_actor`: without the "GM: " the engine puts before a refusal of the host's
+    input (the site's GM tools speak to the GM himself)."""
+    if drop_actor is not None:
+        reason = _without_actor(reason, drop_actor)
     said = refusal_text(reason, lang, ruleset)
     said = said[:1].upper() + said[1:]
     return said if said.endswith((".", "!", "?")) else said + "."
+
+
+def _without_actor(reason, actor: str):
+    message = refusal_message(reason)
+    params = message.get("params") or {}
+    if message["id"] == "refusal.by" and params.get("actor") == actor:
+        inner = params["reason"]
+        return inner if isinstance(inner, dict) else str(inner)
+    return str(reason).removeprefix(f"{actor}: ") if isinstance(reason, str) else reason
 
 
 def result_text(
@@ -264,6 +283,11 @@ def _event_line(event, reader: Reader) -> str:
         return _modkill_text(p, reader)
     if kind in GM_TOOL_TEXTS:
         return GM_TOOL_TEXTS[kind](p)
+    if kind == "decision_needed":  # the engine asks before the day closes (services/phases.py)
+        return _question_text(p, reader)
+    if kind == "close_refused":  # the GM's: the engine would not close the phase
+        refusal = _engine_sentence(p.get("refusal") or p.get("reason", ""), reader)
+        return _("The phase cannot close yet.") + " " + refusal
     if kind == "roulette":  # a move of the graveyard's table (games/services/roulette.py)
         return " ".join(p.get("lines", []))
     if kind == "roulette_option":  # the GM's option for spectators
@@ -279,6 +303,26 @@ def _event_line(event, reader: Reader) -> str:
         return str(text)
     details = ", ".join(f"{k}: {v}" for k, v in p.items())
     return f"{kind.replace('_', ' ')}{': ' + details if details else ''}"
+
+
+def _question_text(p: dict, reader: Reader) -> str:
+    """The question of a pending decision in the reader's words: a round's to everyone,
+    the decider's own to him and the GM; the public learns only that the day waits
+    when who decides is secret (a hangman). A line stored before questions carried
+    their message says the engine's English reason."""
+    asked = p.get("question") or p.get("reason")
+    if not asked:
+        return _("The vote is over: the day waits for a decision.")
+    return _engine_sentence(asked, reader)
+
+
+def _engine_sentence(reason, reader: Reader) -> str:
+    """A refusal or a question as a line: Russian's own sentence; the engine's English
+    with a capital and a full stop, but a player's name first as it is ("p01: ...")."""
+    said = refusal_text(reason, reader.lang, reader.ruleset)
+    if reader.lang == "en" and ":" not in said.split(" ", 1)[0]:
+        said = said[:1].upper() + said[1:]
+    return said if said.endswith((".", "!", "?")) else said + "."
 
 
 def _death(p: dict) -> dict:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import IllegalAction, PendingDecision
+from .errors import IllegalAction, PendingDecision, Reason
 from .night import PhaseContext
 
 PASS = "pass"
@@ -79,10 +79,13 @@ def round_events(
     events = rounds[index]
     for event in events:
         if not (isinstance(event, (list, tuple)) and len(event) == 2):
-            raise IllegalAction(f"{label}: a ballot is a [voter, choice] pair")
+            raise IllegalAction(Reason("refusal.round_pair", label=label))
         voter, choice = event
         if voter not in voters:
-            raise IllegalAction(f"{voter}: only living players vote in the {label}")
+            raise IllegalAction(Reason("refusal.round_voter", voter=voter, label=label))
         if choice is not None and choice not in allowed:
-            raise IllegalAction(f"{voter}: the {label} is a choice of {', '.join(allowed)}")
+            choices = ", ".join(allowed)
+            raise IllegalAction(
+                Reason("refusal.round_choice", voter=voter, label=label, choices=choices)
+            )
     return events

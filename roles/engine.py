@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason
 from .leavers import leaving_in, void_leavers
 from .legal import check_action, check_vote, spends_the_action
 from .model import Event, GameState, Player
@@ -78,13 +78,15 @@ def _unknown_role(ruleset, role_id: Any) -> str:
 def resolve_phase(state: GameState, phase_input: dict[str, Any]) -> PhaseResult:
     """Resolve the current phase from its input: {"night": [...]} or {"day": {...}}."""
     if state.ended:
-        raise IllegalAction("the game has ended")
+        raise IllegalAction(Reason("refusal.ended"))
     kinds = [k for k in ("day", "night") if k in phase_input]
     if len(kinds) != 1:
-        raise IllegalAction("a phase is either a day or a night")
+        raise IllegalAction(Reason("refusal.phase_input"))
     kind = kinds[0]
     if kind != state.phase_kind:
-        raise IllegalAction(f"expected {state.phase_label}, got a {kind}")
+        raise IllegalAction(
+            Reason("refusal.expected", phase=state.phase_kind, n=state.phase_number, kind=kind)
+        )
     ruleset = get_ruleset(state.ruleset)
     # The host's modkills during this phase (roles.modkill): their input is void.
     gone = modkilled_now(state)
@@ -99,26 +101,28 @@ def resolve_phase(state: GameState, phase_input: dict[str, Any]) -> PhaseResult:
     if kind == "night":
         actions = phase_input["night"]
         if not isinstance(actions, list):
-            raise IllegalAction("a night is a list of actions")
+            raise IllegalAction(Reason("refusal.night_input"))
         _add_intents(ctx, state, actions)
         ctx.run(ruleset.night_order)
     else:
         day = phase_input["day"] or {}
         if not isinstance(day, dict):
-            raise IllegalAction("a day is an object with votes, rounds and actions")
+            raise IllegalAction(Reason("refusal.day_input"))
         votes = day.get("votes") or []
         cast: dict[str, int] = {}
         for event in votes:
             if not (isinstance(event, (list, tuple)) and len(event) == 2):
-                raise IllegalAction("a vote is a [voter, target] pair")
+                raise IllegalAction(Reason("refusal.vote_pair"))
             try:
                 check_vote(state, event[0], event[1])
             except IllegalAction as exc:
-                raise IllegalAction(f"{event[0]}: {exc.reason}") from None
+                raise IllegalAction(
+                    Reason("refusal.by", actor=event[0], reason=exc.reason)
+                ) from None
             cast[event[0]] = cast.get(event[0], 0) + 1
             if ruleset.vote_changes is not None and cast[event[0]] > ruleset.vote_changes + 1:
-                times = {1: "once"}.get(ruleset.vote_changes, f"{ruleset.vote_changes} times")
-                raise IllegalAction(f"{event[0]}: a vote may be changed only {times}")
+                changes = ruleset.vote_changes
+                raise IllegalAction(Reason("refusal.vote_changes", voter=event[0], n=changes))
         ctx.flags["votes"] = [list(v) for v in votes]
         ctx.flags["rounds"] = [list(map(list, r)) for r in (day.get("rounds") or [])]
         _add_intents(ctx, state, day.get("actions") or [])
@@ -136,12 +140,16 @@ def _add_intents(ctx: PhaseContext, state: GameState, actions: list[dict[str, An
     acted: set[str] = set()  # actors who used their one action (one_action_per_phase)
     for action in actions:
         if not isinstance(action, dict):
-            raise IllegalAction("an action is an object with actor and targets")
+            raise IllegalAction(Reason("refusal.action_input"))
         actor = action.get("actor")
         if actor == GM_ACTOR and ruleset.gm_decisions and not state.has_player(GM_ACTOR):
             if action.get("ability") not in ruleset.gm_decisions:
                 known = ", ".join(ruleset.gm_decisions)
-                raise IllegalAction(f"{GM_ACTOR}: the host's decisions here are {known}")
+                decisions = [{"id": f"decision.{d}"} for d in ruleset.gm_decisions]
+                refusal = Reason(
+                    "refusal.gm_decisions", actor=GM_ACTOR, known=known, decisions=decisions
+                )
+                raise IllegalAction(refusal)
             ctx.flags.setdefault("gm_actions", []).append(dict(action))
             continue
         try:
@@ -151,11 +159,12 @@ def _add_intents(ctx: PhaseContext, state: GameState, actions: list[dict[str, An
                     continue
             ability = check_action(state, action)
         except IllegalAction as exc:
-            raise IllegalAction(f"{actor}: {exc.reason}") from None
+            raise IllegalAction(Reason("refusal.by", actor=actor, reason=exc.reason)) from None
         key = (actor, ability.id, action.get("as"))
         counted = spends_the_action(ruleset, ability)
         if key in taken or (counted and actor in acted):
-            raise IllegalAction(f"{actor}: {actor} has already acted this {state.phase_kind}")
+            acted_twice = Reason("refusal.acted", player=actor, phase=state.phase_kind)
+            raise IllegalAction(Reason("refusal.by", actor=actor, reason=acted_twice))
         taken.add(key)
         if counted:
             acted.add(actor)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason
 from .model import GameState
 from .night import PhaseContext
 from .ruleset import get_ruleset
@@ -44,10 +44,10 @@ def has_left(state: GameState, name: str) -> bool:
 def leave(state: GameState, name: str) -> GameState:
     """`name` leaves the game now; returns the new state (the old one is unchanged)."""
     if state.ended:
-        raise IllegalAction("the game has ended")
+        raise IllegalAction(Reason("refusal.ended"))
     ruleset = get_ruleset(state.ruleset)
     if not has_leavers(ruleset):
-        raise IllegalAction(f"{ruleset.id} has no leavers: the host modkills instead")
+        raise IllegalAction(Reason("refusal.no_leavers", ruleset=ruleset.id))
     _check_leaver(state, name)
     new = state.copy()
     new.memory[LEFT] = [*left(new), name]
@@ -56,11 +56,14 @@ def leave(state: GameState, name: str) -> GameState:
 
 def _check_leaver(state: GameState, name: Any) -> None:
     if not isinstance(name, str) or not state.has_player(name):
-        raise IllegalAction(f"{GM_ACTOR}: unknown player {name!r}")
-    if not state.player(name).alive:
-        raise IllegalAction(f"{GM_ACTOR}: {name} is dead")
-    if has_left(state, name):
-        raise IllegalAction(f"{GM_ACTOR}: {name} has already left the game")
+        refusal = Reason("refusal.unknown_player", player=name)
+    elif not state.player(name).alive:
+        refusal = Reason("refusal.dead", player=name)
+    elif has_left(state, name):
+        refusal = Reason("refusal.left.already", player=name)
+    else:
+        return
+    raise IllegalAction(Reason("refusal.by", actor=GM_ACTOR, reason=refusal))
 
 
 def leaving_in(state: GameState, phase_input: dict[str, Any]) -> set[str]:
@@ -121,7 +124,9 @@ def note(ctx: PhaseContext) -> None:
             continue
         targets = action.get("targets")
         if not isinstance(targets, list) or not targets:
-            raise IllegalAction(f"{GM_ACTOR}: leave names the players who left")
+            raise IllegalAction(
+                Reason("refusal.by", actor=GM_ACTOR, reason=Reason("refusal.leave_names"))
+            )
         for name in targets:
             _check_leaver(ctx.state, name)
             ctx.state.memory[LEFT] = [*left(ctx.state), name]

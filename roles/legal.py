@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason
 from .leavers import has_left
 from .model import GameState, Player
 from .ruleset import Ability, Ruleset, get_ruleset
@@ -55,16 +55,16 @@ def usable_reason(state: GameState, player: Player, ability: Ability) -> str | N
     """Why `ability` cannot be used by `player` in the current phase, or None."""
     role_id = known_as(state, player)
     if ability.phase != state.phase_kind:
-        return f"{role_id} cannot use {ability.id} by {state.phase_kind}"
+        return Reason("refusal.phase", role=role_id, ability=ability.id, phase=state.phase_kind)
     if not player.alive and not ability.usable_dead:
-        return f"{player.name} is dead"
+        return Reason("refusal.dead", player=player.name)
     if has_left(state, player.name):
-        return f"{player.name} has left the game"
+        return Reason("refusal.left", player=player.name)
     if state.phase_kind == "night" and state.phase_number < ability.from_night:
-        return f"{role_id} cannot use {ability.id} on night {state.phase_number}"
+        return Reason("refusal.night", role=role_id, ability=ability.id, n=state.phase_number)
     left = uses_left(player, ability)
     if left is not None and left <= 0:
-        return f"{role_id} has no uses of {ability.id} left"
+        return Reason("refusal.no_uses", role=role_id, ability=ability.id)
     if ability.usable is not None:
         return ability.usable(state, player)
     return None
@@ -199,7 +199,7 @@ def pick_ability(state: GameState, player: Player, ability_id: str | None) -> Ab
     if ability_id is not None:
         named = [a for a in role.abilities if a.id == ability_id]
         if not named:
-            raise IllegalAction(f"{role_id} has no ability '{ability_id}'")
+            raise IllegalAction(Reason("refusal.no_ability", role=role_id, ability=ability_id))
         # An ability used by day and by night is one id with one entry per phase.
         return next((a for a in named if a.phase == state.phase_kind), named[0])
     in_phase = [a for a in role.abilities if a.phase == state.phase_kind and not a.named_only]
@@ -212,18 +212,20 @@ def pick_ability(state: GameState, player: Player, ability_id: str | None) -> Ab
     if len(in_phase) == 1:
         return in_phase[0]
     if not in_phase:
-        raise IllegalAction(f"{role_id} has no {state.phase_kind} ability")
+        raise IllegalAction(
+            Reason("refusal.no_phase_ability", role=role_id, phase=state.phase_kind)
+        )
     names = ", ".join(a.id for a in (usable or in_phase))
-    raise IllegalAction(f"{role_id} must name the ability ({names})")
+    raise IllegalAction(Reason("refusal.name_ability", role=role_id, names=names))
 
 
 def check_action(state: GameState, action: dict[str, Any]) -> Ability:
     """Validate one action against the current phase; return its ability or raise."""
     if state.ended:
-        raise IllegalAction("the game has ended")
+        raise IllegalAction(Reason("refusal.ended"))
     actor = action.get("actor")
     if not isinstance(actor, str) or not state.has_player(actor):
-        raise IllegalAction(f"unknown player {actor!r}")
+        raise IllegalAction(Reason("refusal.unknown_player", player=actor))
     player = state.player(actor)
     ability = pick_ability(state, player, action.get("ability"))
     reason = usable_reason(state, player, ability)
@@ -231,21 +233,25 @@ def check_action(state: GameState, action: dict[str, Any]) -> Ability:
         raise IllegalAction(reason)
     targets = action.get("targets") or []
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
-        raise IllegalAction("targets must be a list of names")
+        raise IllegalAction(Reason("refusal.targets_list"))
     rule = ability.targets
     if not rule.minimum <= len(targets) <= rule.count:
         want = str(rule.count) if rule.minimum == rule.count else f"{rule.minimum}-{rule.count}"
-        raise IllegalAction(f"{ability.id} takes {want} target(s), not {len(targets)}")
+        raise IllegalAction(
+            Reason("refusal.target_count", ability=ability.id, want=want, n=len(targets))
+        )
     if rule.distinct and len(set(targets)) != len(targets):
-        raise IllegalAction(f"{ability.id} cannot name the same player twice")
+        raise IllegalAction(Reason("refusal.twice", ability=ability.id))
     for target in targets:
         if not state.has_player(target):
-            raise IllegalAction(f"unknown player {target!r}")
+            raise IllegalAction(Reason("refusal.unknown_player", player=target))
         if not target_allowed(state, player, ability, state.player(target)):
             raise IllegalAction(_target_refusal(state, player, ability, target))
     for key, values in extra_choices(state, player, ability).items():
         if action.get(key) not in values:
-            raise IllegalAction(f"{ability.id} needs {key} one of {', '.join(values)}")
+            raise IllegalAction(
+                Reason("refusal.extra", ability=ability.id, key=key, values=", ".join(values))
+            )
     if ability.check is not None:
         refusal = ability.check(state, player, action)
         if refusal:
@@ -257,9 +263,9 @@ def _target_refusal(state: GameState, player: Player, ability: Ability, target: 
     other = state.player(target)
     rule = ability.targets
     if rule.dead and other.alive:
-        return f"{ability.id} needs a dead player; {target} is alive"
+        return Reason("refusal.needs_dead", ability=ability.id, player=target)
     if not rule.dead and not other.alive:
-        return f"{target} is dead"
+        return Reason("refusal.dead", player=target)
     if ability.refuse_target is not None:
         refusal = ability.refuse_target(state, player, target)
         if refusal:
@@ -267,25 +273,25 @@ def _target_refusal(state: GameState, player: Player, ability: Ability, target: 
     role_id = known_as(state, player)
     if target == player.name:
         if rule.self_allowed:
-            return f"{role_id} has already targeted themselves with {ability.id}"
-        return f"{role_id} cannot target themselves"
+            return Reason("refusal.self_used", role=role_id, ability=ability.id)
+        return Reason("refusal.self", role=role_id)
     if not rule.teammates_allowed and other.faction == player.faction:
-        return f"{role_id} cannot target another {player.faction} member"
-    return f"{target} is not a legal target of {ability.id}"
+        return Reason("refusal.teammate", role=role_id, faction=player.faction)
+    return Reason("refusal.target", player=target, ability=ability.id)
 
 
 def check_vote(state: GameState, voter: str, target: str | None) -> None:
     """Validate one vote of the current day; raise IllegalAction with the reason."""
     if state.ended:
-        raise IllegalAction("the game has ended")
+        raise IllegalAction(Reason("refusal.ended"))
     if state.phase_kind != "day":
-        raise IllegalAction("votes are cast by day")
+        raise IllegalAction(Reason("refusal.votes_by_day"))
     if not state.has_player(voter):
-        raise IllegalAction(f"unknown player {voter!r}")
+        raise IllegalAction(Reason("refusal.unknown_player", player=voter))
     if not state.player(voter).alive:
-        raise IllegalAction(f"{voter} is dead")
+        raise IllegalAction(Reason("refusal.dead", player=voter))
     if has_left(state, voter):
-        raise IllegalAction(f"{voter} has left the game")
+        raise IllegalAction(Reason("refusal.left", player=voter))
     ruleset = get_ruleset(state.ruleset)
     if ruleset.vote_check is not None:
         refusal = ruleset.vote_check(state, voter, target)
@@ -295,8 +301,8 @@ def check_vote(state: GameState, voter: str, target: str | None) -> None:
     if target is None:
         return
     if target == "pass":
-        raise IllegalAction("this ruleset has no pass vote")
+        raise IllegalAction(Reason("refusal.no_pass"))
     if not state.has_player(target):
-        raise IllegalAction(f"unknown player {target!r}")
+        raise IllegalAction(Reason("refusal.unknown_player", player=target))
     if not state.player(target).alive:
-        raise IllegalAction(f"cannot vote for {target}: {target} is dead")
+        raise IllegalAction(Reason("refusal.vote_dead", player=target))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason
 from .model import Event, GameState
 from .night import PhaseContext
 from .outcome import PhaseResult, game_over_event, public_deaths
@@ -54,11 +54,11 @@ def modkill(state: GameState, name: str) -> PhaseResult:
     them), a public "game_over" when the game ends, and the record for the GM.
     """
     if state.ended:
-        raise IllegalAction("the game has ended")
+        raise IllegalAction(Reason("refusal.ended"))
     if not isinstance(name, str) or not state.has_player(name):
-        raise IllegalAction(f"unknown player {name!r}")
+        raise IllegalAction(Reason("refusal.unknown_player", player=name))
     if not state.player(name).alive:
-        raise IllegalAction(f"{name} is dead")
+        raise IllegalAction(Reason("refusal.dead", player=name))
     ruleset = get_ruleset(state.ruleset)
     new = state.copy()
     ctx = PhaseContext(new, ruleset, new.rng(CAUSE, new.phase_kind, new.phase_number, name))

@@ -21,7 +21,7 @@ state, like a modkill, and a site replays it from its own log.
 
 from __future__ import annotations
 
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason
 from .model import GameState, Player
 from .ruleset import Ruleset, get_ruleset
 
@@ -71,19 +71,19 @@ def check_will(state: GameState, name: str, text: str) -> None:
     """Raise IllegalAction unless `name` may write `text` as his will now."""
     ruleset = get_ruleset(state.ruleset)
     if not offers_wills(ruleset):
-        raise IllegalAction(f"the ruleset {ruleset.id} has no last wills")
+        raise IllegalAction(Reason("refusal.no_wills", ruleset=ruleset.id))
     if not wills_on(state):
-        raise IllegalAction("last wills are off in this game")
+        raise IllegalAction(Reason("refusal.wills_off"))
     if state.ended:
-        raise IllegalAction("the game has ended")
+        raise IllegalAction(Reason("refusal.ended"))
     if not isinstance(name, str) or not state.has_player(name):
-        raise IllegalAction(f"unknown player {name!r}")
+        raise IllegalAction(Reason("refusal.unknown_player", player=name))
     if not state.player(name).alive:
-        raise IllegalAction(f"{name} is dead: the dead write no will")
+        raise IllegalAction(Reason("refusal.will_dead", player=name))
     if not isinstance(text, str):
-        raise IllegalAction("a last will is text")
+        raise IllegalAction(Reason("refusal.will_text"))
     if len(text) > MAX_WILL_CHARS:
-        raise IllegalAction(f"a last will has at most {MAX_WILL_CHARS} characters")
+        raise IllegalAction(Reason("refusal.will_long", n=MAX_WILL_CHARS))
 
 
 def write_will(state: GameState, name: str, text: str) -> GameState:

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 import roles
+from games import text as game_text
 from games.models import Action, Phase, Vote
 from games.services.core import (
     Change,
@@ -67,8 +68,8 @@ def _leave(change: Change, phase: Phase, seat, by: str) -> None:
     try:
         new = roles.leave(state, seat.name)
     except roles.IllegalAction as refusal:
-        reason = refusal.reason.removeprefix(f"{GM_ACTOR}: ")
-        raise ServiceError(reason[:1].upper() + reason[1:] + ".") from None
+        said = game_text.refusal_sentence(refusal.reason, drop_actor=GM_ACTOR)
+        raise ServiceError(said) from None
     # His own moves and ballot of this phase are void (the engine ignores them too).
     Action.objects.filter(phase=phase, seat=seat).delete()
     had_vote = Vote.objects.filter(phase=phase, voter=seat).delete()[0] > 0

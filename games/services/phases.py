@@ -39,6 +39,7 @@ from games.services.core import (
 )
 from games.services.notes import log_death_notes, log_last_wills
 from games.services.roulette import release_held
+from roles.messages.refusals import refusal_message
 
 logger = logging.getLogger(__name__)
 
@@ -286,14 +287,16 @@ def ask_for_decision(
     if asked_before:  # the deadline passed without an answer: wait once more
         change.log("deadline_extended", "public", {"deadline": deadline}, phase=phase)
         return
+    # The question in words, as a message each reader is told in his language (games/text.py).
+    asked = refusal_message(pending.reason)
     if pending.kind == "round":
         public = {"kind": "round", "round": pending.index + 1, "choices": question["choices"]}
-        public.update(voters=question["voters"], deadline=deadline)
+        public.update(voters=question["voters"], deadline=deadline, question=asked)
         change.log("decision_needed", "public", public, phase=phase)
         return
     # Who decides may be secret (a hangman): the public only learns that the day waits.
     change.log("decision_needed", "public", {"kind": "action", "deadline": deadline}, phase=phase)
-    private = {**question, "reason": pending.reason, "deadline": deadline}
+    private = {**question, "reason": pending.reason, "question": asked, "deadline": deadline}
     audience = "gm" if pending.actor == GM_ACTOR else f"seat:{pending.actor}"
     change.log("decision_needed", audience, private, phase=phase)
     if audience != "gm":
@@ -307,7 +310,8 @@ def stall(change: Change, phase: Phase, reason: str, now: datetime) -> None:
     phase.deadline = now + timedelta(seconds=decision_seconds(change.game))
     phase.save(update_fields=["deadline"])
     schedule_deadline(phase)
-    change.log("close_refused", "gm", {"reason": reason}, phase=phase)
+    refusal = refusal_message(reason)  # the GM reads it in his language
+    change.log("close_refused", "gm", {"reason": reason, "refusal": refusal}, phase=phase)
     change.log("deadline_extended", "public", {"deadline": phase.deadline.isoformat()}, phase=phase)
 
 

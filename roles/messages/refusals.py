@@ -1,9 +1,14 @@
-"""The engine's refusals (IllegalAction reasons) as messages: the reason stays the
-engine's English sentence (simulate prints it byte for byte), and the site reads it
-back into a message id with its parameters, as derive.py reads headlines back, to say
-it in the reader's language. A reason no pattern knows is said as it is.
+"""The engine's refusals (IllegalAction reasons) as messages, to say them in the
+reader's language. A reason is a roles.errors.Reason: the engine's English sentence
+(simulate prints it byte for byte) carrying its message id and parameters, read as it
+is. A plain text (a reason stored before reasons carried their message: a GM's
+"close_refused" line of an older game) is read back by the core's patterns below, as
+derive.py reads headlines back; a text no pattern knows is said as it is.
 
+>>> from roles.errors import Reason
 >>> from roles.messages import render
+>>> render(refusal_message(Reason("refusal.sc2.revealed")), "ru")
+'Мэр уже раскрылся.'
 >>> render(refusal_message("ann is dead"), "ru")
 'Игрок ann мёртв.'
 """
@@ -40,10 +45,30 @@ REFUSALS = [
 PATTERNS = [(re.compile(pattern), mid) for pattern, mid in REFUSALS]
 
 
-def refusal_message(reason: str, ruleset: str | None = None) -> dict:
-    """The message of an IllegalAction's reason ("text" when no pattern knows it)."""
+def refusal_message(reason, ruleset: str | None = None) -> dict:
+    """The message of an IllegalAction's reason (a Reason's own, or read back from a
+    plain text: "text" when no pattern knows it), said with `ruleset`'s names."""
+    if isinstance(reason, dict) and "id" in reason:  # a message stored with its event
+        return _in_ruleset(reason, ruleset)
+    known = getattr(reason, "message", None)
+    if known is not None:
+        return _in_ruleset(known, ruleset)
     for pattern, mid in PATTERNS:
         found = pattern.fullmatch(str(reason))
         if found:
             return {"id": mid, "ruleset": ruleset, "params": found.groupdict()}
     return {"id": "text", "ruleset": ruleset, "params": {"text": str(reason)}}
+
+
+def _in_ruleset(message: dict, ruleset: str | None) -> dict:
+    """`message` and the messages inside it, each naming roles as `ruleset` does."""
+
+    def inner(value):
+        if isinstance(value, dict) and "id" in value:
+            return _in_ruleset(value, ruleset)
+        if isinstance(value, list):
+            return [inner(v) for v in value]
+        return value
+
+    params = {k: inner(v) for k, v in (message.get("params") or {}).items()}
+    return {**message, "ruleset": message.get("ruleset") or ruleset, "params": params}

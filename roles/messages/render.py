@@ -3,6 +3,7 @@
 A template is a string with fields, or a choice among strings:
 
 - ``{target}``: a parameter as it is (a player's name, a free text, a number);
+  ``{target:repr}`` as Python writes it (the engine's English refusals quote so);
 - ``{value:thing}``: a role, a faction or a word of the catalogue, named in the
   reader's language; ``{value:things}`` a list of them; ``{value:names}`` a list of
   player names ("nobody" when empty);
@@ -105,6 +106,8 @@ def _choose(template, params: dict, catalogue) -> str:
 def _value(value: Any, kind: str | None, ruleset: str | None, catalogue) -> str:
     if kind is None:
         return "" if value is None else str(value)
+    if kind == "repr":
+        return repr(value)
     if kind == "names":
         names = [str(v) for v in value or []]
         return catalogue.join(names) if names else catalogue.WORDS["nobody"]

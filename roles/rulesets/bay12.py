@@ -12,6 +12,7 @@ from typing import Any
 from .. import abilities as hooks
 from .. import announce, leavers
 from ..day import final_ballots, leaders, lynch, tally, voters_for
+from ..errors import Reason
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
@@ -142,7 +143,7 @@ def haunt(ctx: PhaseContext, intent: Intent) -> None:
 
 def _haunt_usable(state: GameState, player: Player) -> str | None:
     if player.memory.get("haunt_night") != state.phase_number:
-        return "the jester haunts only the night after being lynched"
+        return Reason("refusal.haunt")
     return None
 
 
@@ -152,7 +153,7 @@ def _haunt_eligible(state: GameState, player: Player, other: Player) -> bool:
 
 def _transport_check(state: GameState, player: Player, action: dict[str, Any]) -> str | None:
     if action["targets"][0] == player.name:
-        return "the transporter may name himself only as the second target"
+        return Reason("refusal.transport_self")
     return None
 
 

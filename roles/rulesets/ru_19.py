@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import abilities as hooks
 from ..day import final_ballots, leaders, lynch, tally
-from ..errors import PendingDecision
+from ..errors import PendingDecision, Reason
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import (
@@ -255,7 +255,7 @@ def applied_to_hunt(state: GameState, player: Player) -> bool:
 def not_if_applied(what: str):
     def usable(state: GameState, player: Player) -> str | None:
         if applied_to_hunt(state, player):
-            return f"{player.role} applied to hunt and cannot {what} tonight"
+            return Reason("refusal.applied_to_hunt", role=player.role, what=what)
         return None
 
     return usable
@@ -263,7 +263,7 @@ def not_if_applied(what: str):
 
 def _hunt_approved(state: GameState, player: Player) -> str | None:
     if state.memory.get("hunt", {}).get("approved") != player.name:
-        return f"{player.name} has no approved hunt tonight"
+        return Reason("refusal.hunt_not_approved", player=player.name)
     return None
 
 
@@ -340,7 +340,7 @@ def hangman_vote(on_silence: str):
         answered = any(i.ability.id == "hang" for i in ctx.intents)
         if choice is None and hangmen and on_silence == "ask" and not answered:
             raise PendingDecision(
-                f"{hangmen[0]}: the vote is tied between {', '.join(top)}; the hangman must choose",
+                Reason("question.hangman", actor=hangmen[0], tied=", ".join(top)),
                 kind="action",
                 choices=list(top),
                 actor=hangmen[0],
@@ -497,19 +497,19 @@ def _no_shooter(state: GameState) -> bool:
 
 def _revolver(state: GameState, player: Player) -> str | None:
     if not _no_shooter(state):
-        return "the boss gets the revolver only when no shooter is left"
+        return Reason("refusal.revolver")
     return None
 
 
 def _advocate_checks(state: GameState, player: Player) -> str | None:
     if _advocate_alone(state, player):
-        return "the advocate left alone has lost his checks"
+        return Reason("refusal.advocate_checks")
     return None
 
 
 def _advocate_shoots(state: GameState, player: Player) -> str | None:
     if not _advocate_alone(state, player):
-        return "the advocate shoots only when he is the last mafia member"
+        return Reason("refusal.advocate_shoots")
     return None
 
 

@@ -42,7 +42,7 @@ from typing import Any
 
 from ..abilities import note_last_target, settle_attacks
 from ..day import PASS, final_ballots, leaders, lynch, round_events, tally
-from ..errors import IllegalAction, PendingDecision
+from ..errors import IllegalAction, PendingDecision, Reason
 from ..legal import known_as
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
@@ -179,7 +179,8 @@ def not_twice_running(ability_id: str, what: str = "the same player") -> Callabl
         last = player.memory.get("last_targets", {}).get(ability_id) or []
         if target in last:
             # ru_eleven: a status holder's refusal reads as a civilian's (known_as)
-            return f"{known_as(state, player)} cannot name {what} two nights in a row ({target})"
+            role = known_as(state, player)
+            return Reason("refusal.two_nights", role=role, what=what, target=target)
         return None
 
     return refuse
@@ -336,17 +337,17 @@ def vote_rule(allow_pass: bool) -> Callable[[GameState, str, Any], str | None]:
         if target is None:
             return None
         if target == PASS:
-            return None if allow_pass else "this ruleset has no pass vote"
+            return None if allow_pass else Reason("refusal.no_pass")
         if not isinstance(target, str) or not state.has_player(target):
-            return f"unknown player {target!r}"
+            return Reason("refusal.unknown_player", player=target)
         if not state.player(target).alive:
-            return f"cannot vote for {target}: {target} is dead"
+            return Reason("refusal.vote_dead", player=target)
         return None
 
     return check
 
 
-def limit_vote_changes(events: list[list[Any]], changes: int, what: str = "the vote") -> None:
+def limit_vote_changes(events: list[list[Any]], changes: int, what: str | None = None) -> None:
     """Refuse a voter who changes his ballot more than `changes` times.
 
     Every event of a voter after his first is a change (a withdrawal too).
@@ -355,8 +356,10 @@ def limit_vote_changes(events: list[list[Any]], changes: int, what: str = "the v
     for voter, _target in events:
         seen[voter] = seen.get(voter, 0) + 1
         if seen[voter] > changes + 1:
-            times = "once" if changes == 1 else f"{changes} times"
-            raise IllegalAction(f"{voter}: a vote may be changed only {times} ({what})")
+            what = what or Reason("round.vote")
+            raise IllegalAction(
+                Reason("refusal.vote_changes.in", voter=voter, n=changes, what=what)
+            )
 
 
 def day_ballots(ctx: PhaseContext) -> dict[str, str]:
@@ -418,9 +421,11 @@ def gm_modkills(ctx: PhaseContext) -> list[str]:
     for action in gm_actions(ctx, MODKILL):
         for target in action.get("targets") or []:
             if not isinstance(target, str) or not ctx.state.has_player(target):
-                raise IllegalAction(f"{GM}: unknown player {target!r}")
+                unknown = Reason("refusal.unknown_player", player=target)
+                raise IllegalAction(Reason("refusal.by", actor=GM, reason=unknown))
             if not ctx.player(target).alive:
-                raise IllegalAction(f"{GM}: {target} is dead")
+                dead = Reason("refusal.dead", player=target)
+                raise IllegalAction(Reason("refusal.by", actor=GM, reason=dead))
             if target not in names:
                 names.append(target)
                 ctx.kill(target, CAUSE_MODKILL)
@@ -462,7 +467,7 @@ def settle_tie(
     given = gm_actions(ctx, decision)
     if not given:
         raise PendingDecision(
-            f"{GM}: the vote is tied between {', '.join(tied)}; the host must decide ({decision})",
+            Reason("question.tie", actor=GM, tied=", ".join(tied), decision=decision),
             kind="action",
             choices=list(tied),
             actor=GM,
@@ -470,9 +475,8 @@ def settle_tie(
         )
     targets = given[-1].get("targets") or []
     if len(targets) != 1 or targets[0] not in tied:
-        raise IllegalAction(
-            f"{GM}: {decision} must name one of the tied players ({', '.join(tied)})"
-        )
+        pick = Reason("refusal.tie_pick", decision=decision, tied=", ".join(tied))
+        raise IllegalAction(Reason("refusal.by", actor=GM, reason=pick))
     ctx.event("tie_decided", candidates=list(tied), chosen=targets[0])
     return targets[0]
 
@@ -567,15 +571,19 @@ def _round_ballots(
     allowed: tuple[str, ...],
     changes: int | None,
 ) -> dict[str, str]:
-    label = f"catastrophe round {index + 1}"
-    question = f"the vote is tied: {label} is needed ({' / '.join(allowed)})"
+    label = Reason("round.catastrophe", n=index + 1)
+    kind = "verdict" if allowed == ("execute", "pardon") else "names"
+    choices = " / ".join(allowed)
+    question = Reason(
+        "question.catastrophe", label=label, choices=choices, kind=kind, names=list(allowed)
+    )
     events = round_events(rounds, index, voters, allowed, label, question)
     if changes is not None:
         limit_vote_changes(events, changes, label)
     ballots = final_ballots(ctx, events)
     missing = [v for v in voters if v not in ballots]
     if missing:
-        raise IllegalAction(f"{missing[0]}: every living player votes in the {label}")
+        raise IllegalAction(Reason("refusal.round_missing", voter=missing[0], label=label))
     return ballots
 
 
@@ -586,7 +594,7 @@ def refuse_extra_rounds(ctx: PhaseContext, used: int = 0) -> None:
 
 def _no_more_rounds(rounds: list[Any], used: int) -> None:
     if len(rounds) > used:
-        raise IllegalAction(f"round {used + 1} was given but the vote called for no more rounds")
+        raise IllegalAction(Reason("refusal.extra_round", n=used + 1))
 
 
 def eliminate(ctx: PhaseContext, names: Iterable[str], cause: str = CAUSE_LYNCH) -> None:
@@ -629,18 +637,18 @@ def hunt_right_lost(state: GameState, town: str = TOWN) -> str | None:
     mafia = sum(1 for p in alive if hunt_status(ruleset, p) == "mafia")
     maniacs = sum(1 for p in alive if hunt_status(ruleset, p) == "maniac")
     if civilians <= 1:
-        return "the right to hunt is lost: one civilian is left"
+        return Reason("refusal.hunt_lost.one")
     if mafia and civilians <= 2 * mafia:
-        return "the right to hunt is lost: two civilians or fewer per mafia member"
+        return Reason("refusal.hunt_lost.mafia")
     if maniacs and civilians <= 2 * maniacs:
-        return "the right to hunt is lost: two civilians or fewer per maniac"
+        return Reason("refusal.hunt_lost.maniac")
     return None
 
 
 def hunt_after_day(state: GameState, player: Player) -> str | None:
     """A hunt is sent 'по окончании игрового дня, в течении «ночи»': the night after a day."""
     if not state.history or state.history[-1].get("phase") != "day":
-        return "a hunt is sent in the night after a day"
+        return Reason("refusal.hunt_after_day")
     return None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import abilities as hooks
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Reason
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import Ability, Preset, Role, Ruleset, TargetRule, register
@@ -45,7 +45,7 @@ def conditional_move(state: GameState, action: dict[str, Any]) -> dict[str, Any]
     status, move = action.get("as"), action.get("ability")
     if player.faction != TOWN:
         if status is not None:
-            raise IllegalAction("the mafia knows its statuses and sends no conditional moves")
+            raise IllegalAction(Reason("refusal.mafia_conditional"))
         return action
     if status is None:
         if move is None and player.role in STATUS_MOVES:
@@ -55,9 +55,10 @@ def conditional_move(state: GameState, action: dict[str, Any]) -> dict[str, Any]
         return {**action, "ability": move, "as": STATUS_OF_MOVE[move]}
     if status not in STATUS_MOVES:
         statuses = ", ".join(STATUS_MOVES)
-        raise IllegalAction(f"'as' names a civilian status ({statuses}), not {status!r}")
+        raise IllegalAction(Reason("refusal.as_status", statuses=statuses, status=status))
     if move not in (None, STATUS_MOVES[status]):
-        raise IllegalAction(f"as {status} the move is {STATUS_MOVES[status]}, not {move}")
+        want = STATUS_MOVES[status]
+        raise IllegalAction(Reason("refusal.as_move", status=status, want=want, move=move))
     return {**action, "ability": STATUS_MOVES[status]}
 
 
@@ -72,7 +73,7 @@ def not_as_last_time(move: str):
 
     def refuse(state: GameState, player: Player, target: str) -> str | None:
         if player.memory.get("last_move", {}).get(move) == target:
-            return f"the {move} move cannot name {target} twice in a row"
+            return Reason("refusal.move_twice", move=move, target=target)
         return None
 
     return refuse

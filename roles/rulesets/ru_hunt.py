@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from .. import abilities as hooks
 from ..day import leaders, tally
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Reason
 from ..model import GameState, Player
 from ..night import PhaseContext
 from ..ruleset import Ability, Preset, Role, Ruleset, TargetRule, register
@@ -147,9 +147,11 @@ def _ruled_voters(ctx: PhaseContext, decision: str) -> list[str]:
     for action in ru.gm_actions(ctx, decision):
         for target in action.get("targets") or []:
             if not isinstance(target, str) or not ctx.state.has_player(target):
-                raise IllegalAction(f"{ru.GM}: unknown player {target!r}")
+                unknown = Reason("refusal.unknown_player", player=target)
+                raise IllegalAction(Reason("refusal.by", actor=ru.GM, reason=unknown))
             if not ctx.player(target).alive:
-                raise IllegalAction(f"{ru.GM}: {target} is dead")
+                dead = Reason("refusal.dead", player=target)
+                raise IllegalAction(Reason("refusal.by", actor=ru.GM, reason=dead))
             if target not in names:
                 names.append(target)
     return names
@@ -165,7 +167,8 @@ def vote_thread_rulings(ctx: PhaseContext, ballots: dict[str, str]) -> tuple[set
     urged = _ruled_voters(ctx, URGED)
     if rejected & set(urged):
         both = ", ".join(sorted(rejected & set(urged)))
-        raise IllegalAction(f"{ru.GM}: {both}: a vote is either not accepted or urged, not both")
+        both_rulings = Reason("refusal.rejected_and_urged", players=both)
+        raise IllegalAction(Reason("refusal.by", actor=ru.GM, reason=both_rulings))
     for voter in rejected:
         ballots.pop(voter, None)
     again = []

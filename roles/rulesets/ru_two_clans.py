@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import abilities as hooks
+from ..errors import Reason
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
 from ..ruleset import Ability, Option, Preset, Role, Ruleset, TargetRule, get_ruleset, register
@@ -94,7 +95,7 @@ def give_vest(ctx: PhaseContext, intent: Intent) -> None:
 
 def _vest_usable(state: GameState, player: Player) -> str | None:
     if vests_left(state, player) <= 0:
-        return "the ninja has no vests left"
+        return Reason("refusal.ninja_vests")
     return None
 
 

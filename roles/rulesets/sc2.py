@@ -16,7 +16,7 @@ from __future__ import annotations
 from .. import abilities as shared
 from .. import leavers
 from ..announce import headline
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Reason
 from ..model import GameState, Player
 from ..ruleset import NO_TARGET, Ability, Option, Preset, Role, Ruleset, TargetRule, register
 from . import sc2_categories as categories
@@ -38,7 +38,9 @@ def _limit(option_id: str, counter: str, what: str):
     def usable(state: GameState, player: Player) -> str | None:
         limit = rules.option(state, option_id)
         if limit and _used(player, counter) >= limit:
-            return f"{player.role} has no {what} left ({option_id} = {limit})"
+            return Reason(
+                "refusal.sc2.limit", role=player.role, what=what, option=option_id, limit=limit
+            )
         return None
 
     return usable
@@ -46,16 +48,16 @@ def _limit(option_id: str, counter: str, what: str):
 
 def _citizen_vest(state: GameState, player: Player) -> str | None:
     if not rules.option(state, "citizen_vest"):
-        return "the Citizen has no vest (citizen_vest is off)"
+        return Reason("refusal.sc2.citizen_vest_off")
     if _used(player, "vest") >= 1:
-        return "the Citizen's vest is one-shot and already used"
+        return Reason("refusal.sc2.citizen_vest_used")
     return None
 
 
 def _godfather_order(state: GameState, player: Player) -> str | None:
     if state.with_role("mafioso") or rules.option(state, "godfather_kills_without_mafioso"):
         return None
-    return "there is no Mafioso to carry out the Godfather's order"
+    return Reason("refusal.sc2.no_mafioso")
 
 
 def _execute_usable(state: GameState, player: Player) -> str | None:
@@ -63,35 +65,35 @@ def _execute_usable(state: GameState, player: Player) -> str | None:
     execution beyond jailor_executions. A usable hook, so choices hide it too."""
     cell = state.memory.get("sc2_jail")
     if not cell or cell["jailor"] != player.name or cell["night"] != state.phase_number:
-        return "the Jailor has no prisoner tonight"
+        return Reason("refusal.sc2.no_prisoner")
     if not state.player(cell["prisoner"]).alive:
-        return "the Jailor's prisoner is dead"
+        return Reason("refusal.sc2.prisoner_dead")
     return _limit("jailor_executions", "execute", "executions")(state, player)
 
 
 def _reveal_usable(state: GameState, player: Player) -> str | None:
     if player.memory.get("revealed"):
-        return "the Mayor has already revealed"
+        return Reason("refusal.sc2.revealed")
     return None
 
 
 def _mason_recruits(state: GameState, player: Player) -> str | None:
     limit = rules.option(state, "mason_leader_recruits")
     if limit and _used(player, "recruit") >= limit:
-        return f"the Mason Leader has no recruits left (mason_leader_recruits = {limit})"
+        return Reason("refusal.sc2.recruits", limit=limit)
     return None
 
 
 def _spree_usable(state: GameState, player: Player) -> str | None:
     ready = player.memory.get("spree_ready", 0)
     if state.phase_number < ready:
-        return f"the Mass Murderer must wait until night {ready} (mass_murderer_cooldown)"
+        return Reason("refusal.sc2.spree_wait", n=ready)
     return None
 
 
 def _spree_refusal(state: GameState, player: Player, target: str) -> str | None:
     if target == player.name and not rules.option(state, "mass_murderer_can_target_self"):
-        return "the Mass Murderer cannot spree at home (mass_murderer_can_target_self is off)"
+        return Reason("refusal.sc2.spree_home")
     return None
 
 
@@ -99,14 +101,14 @@ def _convert_usable(state: GameState, player: Player) -> str | None:
     last = state.memory.get("sc2_last_conversion")
     gap = rules.option(state, "cult_nights_between_conversions")
     if last is not None and state.phase_number < last + gap:
-        return f"the cult cannot convert until night {last + gap} (cult_nights_between_conversions)"
+        return Reason("refusal.sc2.convert_wait", n=last + gap)
     return None
 
 
 def _control_self_refusal(state: GameState, player: Player, target_name: str) -> str | None:
     """port Witch `can_control_self`: off (the default), she cannot name herself."""
     if target_name == player.name and not rules.option(state, "witch_can_control_self"):
-        return "witch cannot target themselves"
+        return Reason("refusal.self", role="witch")
     return None
 
 
@@ -115,13 +117,13 @@ def _control_self_check(state: GameState, player: Player, action: dict) -> str |
     her), never the first: she has no other action to be forced into."""
     targets = action.get("targets") or []
     if targets and targets[0] == player.name:
-        return "the Witch cannot control herself; she may only be the second target"
+        return Reason("refusal.sc2.witch_first")
     return None
 
 
 def _annoy_usable(state: GameState, player: Player) -> str | None:
     if not rules.option(state, "jester_annoys"):
-        return "the Jester has no night action (jester_annoys is off)"
+        return Reason("refusal.sc2.jester_off")
     return None
 
 
@@ -131,11 +133,11 @@ def _remember_refusal(state: GameState, player: Player, target_name: str) -> str
     role = state.player(target_name).role
     faction = RULESET.roles[role].faction
     if rules.option(state, "amnesiac_cannot_become_town") and faction == "town":
-        return f"the Amnesiac cannot become a Town role ({role})"
+        return Reason("refusal.sc2.amnesiac", side="town", role=role)
     if rules.option(state, "amnesiac_cannot_become_mafia") and faction == "mafia":
-        return f"the Amnesiac cannot become a Mafia role ({role})"
+        return Reason("refusal.sc2.amnesiac", side="mafia", role=role)
     if rules.option(state, "amnesiac_cannot_become_killing") and role in rules.KILLING_ROLES:
-        return f"the Amnesiac cannot become a killing role ({role})"
+        return Reason("refusal.sc2.amnesiac", side="killing", role=role)
     return None
 
 

@@ -8,7 +8,7 @@ Majority + Trial ('defence then verdict'); issue 5 adds plurality at the deadlin
 from __future__ import annotations
 
 from ..day import final_ballots, leaders, lynch, round_events, tally, vote_weight, voters_for
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Reason
 from ..model import GameState, Player
 from ..night import PhaseContext
 from . import sc2_rules as rules
@@ -90,12 +90,12 @@ def _trial(ctx: PhaseContext, accused: str) -> list[str] | None:
     a voter may abstain. More guilty than innocent votes (the Mayor's weight counts)
     lynch him; the guilty voters are returned, None when he goes free."""
     voters = [p.name for p in ctx.state.alive() if p.name != accused]
-    label = "trial verdict"
-    question = f"{accused} is on trial: the verdict is needed ({GUILTY} / {INNOCENT})"
+    label = Reason("round.verdict")
+    question = Reason("question.verdict", accused=accused, choices=f"{GUILTY} / {INNOCENT}")
     ctx.event("trial", player=accused)
     rounds = ctx.flags.get("rounds", [])
     if rounds and any(isinstance(e, (list, tuple)) and e[:1] == [accused] for e in rounds[0]):
-        raise IllegalAction(f"{accused}: the accused does not vote on his own verdict")
+        raise IllegalAction(Reason("refusal.own_verdict", accused=accused))
     events = round_events(rounds, 0, voters, (GUILTY, INNOCENT), label, question)
     ballots = final_ballots(ctx, events)
     guilty = sorted((v for v, b in ballots.items() if b == GUILTY), key=ctx.seat)

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from .. import announce
 from ..day import final_ballots, leaders, tally, voters_for
+from ..errors import Reason
 from ..legal import allowed_targets
 from ..model import GameState, Player
 from ..night import Intent, PhaseContext
@@ -433,57 +434,57 @@ def describe(ctx: PhaseContext, name: str, causes: list[str]) -> str | None:
 
 def _able(state: GameState, player: Player) -> str | None:
     if _hiding(state, player.name):
-        return f"{player.name} is in hiding (horse head) and cannot act"
+        return Reason("refusal.hiding", player=player.name)
     return None
 
 
 def _no_fellow_mafia(state: GameState, player: Player, target: str) -> str | None:
     """Mafia: 'With the exception of the Godfather, a mafia member cannot kill fellow mafia.'"""
     if player.faction == MAFIA and state.player(target).faction == MAFIA:
-        return f"{player.name} is mafia and cannot kill fellow mafia ({target})"
+        return Reason("refusal.fellow_mafia", player=player.name, target=target)
     return None
 
 
 def _may_plant(state: GameState, player: Player) -> str | None:
     if len(player.memory["bombs"]) >= 2:
-        return f"{player.name} already has two bombs in circulation"
+        return Reason("refusal.two_bombs", player=player.name)
     return _able(state, player)
 
 
 def _may_detonate(state: GameState, player: Player) -> str | None:
     if not player.memory["bombs"]:
-        return f"{player.name} has no bomb in circulation"
+        return Reason("refusal.no_bomb", player=player.name)
     return _able(state, player)
 
 
 def _plant_target(state: GameState, player: Player, target: str) -> str | None:
     if target in player.memory["bombs"]:
-        return f"{target} already carries a bomb of {player.name}'s"
+        return Reason("refusal.carries_bomb", target=target, player=player.name)
     return None
 
 
 def _detonate_target(state: GameState, player: Player, target: str) -> str | None:
     if target not in player.memory["bombs"]:
-        return f"{target} carries no bomb of {player.name}'s"
+        return Reason("refusal.carries_no_bomb", target=target, player=player.name)
     return None
 
 
 def _horse_head_target(state: GameState, player: Player, target: str) -> str | None:
     if state.player(target).memory.get("horse_headed"):
-        return f"{target} has already been sent a horse head"
+        return Reason("refusal.horse_head", target=target)
     return None
 
 
 def _may_call_favor(state: GameState, player: Player) -> str | None:
     if player.memory.get("favor_used"):
-        return f"{player.name} has already called in his favor"
+        return Reason("refusal.favor_used", player=player.name)
     return _able(state, player)
 
 
 def _may_answer(state: GameState, player: Player) -> str | None:
     offer = player.memory.get("offer")
     if not offer or offer["answer_in"] != state.phase_label:
-        return f"{player.name} has no offer to answer"
+        return Reason("refusal.no_offer", player=player.name)
     return _able(state, player)
 
 
@@ -493,14 +494,14 @@ def _revivable(state: GameState, player: Player, target: str) -> str | None:
     when = (death.get("phase"), death.get("number"))
     recent = [(r["phase"], r["number"]) for r in state.history[-2:]]
     if "lynch" in death.get("by", []):
-        return f"{target} was properly lynched and cannot be revived"
+        return Reason("refusal.revive_lynched", target=target)
     if recent and when == recent[-1] and when[0] == "night":
         return None
     if len(recent) == 2 and when == recent[0] and when[0] == "day":
         if "street_conflict" in death["by"]:
             return None
-        return f"{target} did not die in yesterday's street conflict"
-    return f"{target}'s corpse is older than two turns"
+        return Reason("refusal.revive_conflict", target=target)
+    return Reason("refusal.revive_old", target=target)
 
 
 def _crimes(state: GameState, player: Player) -> dict[str, list[str]]:
@@ -511,21 +512,21 @@ def _crimes(state: GameState, player: Player) -> dict[str, list[str]]:
 
 def _may_investigate_crime(state: GameState, player: Player) -> str | None:
     if not state.memory.get("crimes"):
-        return "no crime has been committed yet"
+        return Reason("refusal.no_crime")
     return _able(state, player)
 
 
 def _vote_check(state: GameState, voter: str, target: str | None) -> str | None:
     if _hiding(state, voter):
-        return f"{voter} is in hiding (horse head) and cannot vote"
+        return Reason("refusal.hiding_vote", player=voter)
     if target is None:
         return None
     if target == "pass":
-        return "townston has no pass vote"
+        return Reason("refusal.no_pass.townston")
     if not state.has_player(target):
-        return f"unknown player {target!r}"
+        return Reason("refusal.unknown_player", player=target)
     if not state.player(target).alive:
-        return f"cannot vote for {target}: {target} is dead"
+        return Reason("refusal.vote_dead", player=target)
     return None
 
 
