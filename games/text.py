@@ -281,6 +281,8 @@ def _event_line(event, reader: Reader) -> str:
         return reader.say("game_over", winners=p.get("winners", []))
     if kind == "modkill":
         return _modkill_text(p, reader)
+    if kind == "vote_ruled":  # the GM's ruling on a vote (ru_hunt: games/services/gm.py)
+        return _vote_ruled_text(p, reader)
     if kind in GM_TOOL_TEXTS:
         return GM_TOOL_TEXTS[kind](p)
     if kind == "decision_needed":  # the engine asks before the day closes (services/phases.py)
@@ -443,6 +445,15 @@ def gm_event_text(event, lang: str | None = None, pronoun_of: PronounOf | None =
     if line.startswith((f"{name}:", f"{name} ", f"{name}'s ")):
         return line
     return reader.say("to_player", player=name, line=line)
+
+
+def _vote_ruled_text(p: dict, reader: Reader) -> str:
+    from games.ruleset_words import ruling_label
+
+    if not p.get("ruling"):
+        return _("(GM) The ruling on %(player)s's vote is withdrawn.") % {"player": p.get("player")}
+    ruling = ruling_label(reader.ruleset, str(p["ruling"])) if reader.ruleset else p["ruling"]
+    return _("(GM) %(player)s's vote: %(ruling)s.") % {"player": p.get("player"), "ruling": ruling}
 
 
 def _dealt_text(entry: dict, reader: Reader) -> str:

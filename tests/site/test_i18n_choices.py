@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
+from games import services, text
 from games.services import ServiceError
 from tests.site.test_i18n_pages import (
     english_left,
@@ -66,10 +66,15 @@ def test_a_wrong_vote_ruling_lists_the_rulings_in_words(hunt_day):  # noqa: F811
     assert "<strong>lou</strong>: призывал голосовать против кого-то" in html
     # The desk's sheet: the host's own move in words, not "GM (ведущий) применяет «urged»".
     assert "Ведущий засчитывает голос игрока lou против него самого (агитация)" in html
-    # Only the GM's log line of the ruling is left in English (games/text.py's
-    # "vote_ruled" has no sentence yet).
-    left = english_left(html, names_of_the_site())
-    assert left and all("vote ruled:" in line for line in left), left
+    # The GM's log line of the ruling too: no English is left on the page.
+    assert "(ведущий) Голос игрока lou: призывал голосовать против кого-то" in html
+    assert english_left(html, names_of_the_site()) == []
+    ruled = game.events.filter(kind="vote_ruled").order_by("seq").last()
+    assert text.event_text(ruled, "en").startswith("(GM) lou's vote: urged")
+    services.rule_vote(gm, game.id, "lou", "")
+    withdrawn = game.events.filter(kind="vote_ruled").order_by("seq").last()
+    assert text.event_text(withdrawn, "en") == "(GM) The ruling on lou's vote is withdrawn."
+    assert text.event_text(withdrawn, "ru") == "(ведущий) Решение о голосе игрока lou отменено."
 
 
 def test_a_verdict_round_offers_and_refuses_in_words(gemma):
@@ -78,10 +83,8 @@ def test_a_verdict_round_offers_and_refuses_in_words(gemma):
     voter = table.users["p00"]
     html = reader(russian_account(voter)).get(reverse("game", args=[table.game.id]))
     html = html.content.decode()
-    # The round's question is another helper's (games/services/phases.py "decision
-    # needed"); every other word of the page is Russian.
-    left = english_left(html, names_of_the_site())
-    assert all("decision needed:" in line for line in left), left
+    # Every word of the page is Russian, the round's question included.
+    assert english_left(html, names_of_the_site()) == []
     assert '<option value="execute">казнить</option>' in html
     assert '<option value="pardon">помиловать</option>' in html
     services.cast_vote(voter, table.game.id, "pardon")
