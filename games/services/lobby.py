@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 import roles
 from games import masks as masking
 from games import ruleset_words
+from games import text as game_text
 from games.models import (
     Game,
     Phase,
@@ -277,13 +278,17 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
             problems = problems_text(error.problems, ruleset.id)
             raise ServiceError(gettext("This setup cannot be played.") + " " + problems) from None
         dealt = roles.deal_roles(roll["roles"], names, game.seed)
-        state = roles.new_game(
-            game.ruleset_id,
-            dealt,
-            seed=game.seed,
-            options=game.options,
-            first_phase=game.first_phase,
-        )
+        try:
+            state = roles.new_game(
+                game.ruleset_id,
+                dealt,
+                seed=game.seed,
+                options=game.options,
+                first_phase=game.first_phase,
+            )
+        except roles.IllegalAction as refusal:  # sc2's options that cannot be played
+            said = game_text.refusal_sentence(refusal.reason, ruleset=game.ruleset_id)
+            raise ServiceError(gettext("This game cannot start.") + " " + said) from None
         game.state = state.to_dict()
         game.move_to(Status.RUNNING)
         game.started_at = now

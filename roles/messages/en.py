@@ -791,3 +791,17 @@ SHEET_VERBS.update(GM_SHEET_VERBS)
 MESSAGES.update({f"sheet.verb.{ability}": verb for ability, verb in GM_SHEET_VERBS.items()})
 MESSAGES["sheet.line.gm"] = SHEET["sheet.line"]  # "GM (host) modkills ann"
 # -- end of the GM's decisions --------------------------------------------------------
+
+# -- sc2's setup problems (roles/rulesets/sc2.py setup_problems) -------------------------
+SC2_SETUP = {
+    "refusal.sc2.setup.and": "{first}; {rest}",
+    "refusal.sc2.setup.detects": "at least one sheriff_detects_* option must be on",
+    "refusal.sc2.setup.unique": "{role} is unique (sc2-reference 3.2): {holders} cannot all be one",
+    "refusal.sc2.setup.no_target": "{player}: the Executioner has nobody to target",
+    "refusal.sc2.setup.other_target": "{player}: the Executioner's target must be another player",
+    "refusal.sc2.setup.town_target": (
+        "{player}: the Executioner's target must be Town (executioner_target_must_be_town)"
+    ),
+}
+MESSAGES.update(SC2_SETUP)
+# -- end of sc2's setup problems ---------------------------------------------------------

@@ -680,9 +680,7 @@ RULESET_REFUSALS = {
     "refusal.extra_round": (
         "Прислан раунд голосования {n}, но голосование больше раундов не требовало."
     ),
-    "refusal.tie_pick": (
-        "Решая ничью, назовите одного из игроков, набравших поровну ({tied})."
-    ),
+    "refusal.tie_pick": ("Решая ничью, назовите одного из игроков, набравших поровну ({tied})."),
     "refusal.two_nights": "Нельзя выбирать одного и того же игрока две ночи подряд ({target}).",
     "refusal.hunt_lost.one": "Право на охоту потеряно: остался один мирный.",
     "refusal.hunt_lost.mafia": (
@@ -837,3 +835,21 @@ SHEET_VERBS.update(GM_SHEET_VERBS)
 MESSAGES.update({f"sheet.verb.{ability}": verb for ability, verb in GM_SHEET_VERBS.items()})
 MESSAGES["sheet.line.gm"] = "Ведущий {words}{tail}"  # not "GM (ведущий)"
 # -- end of the GM's decisions --------------------------------------------------------
+
+# -- sc2's setup problems (roles/rulesets/sc2.py setup_problems) -------------------------
+SC2_SETUP = {
+    "refusal.sc2.setup.and": "{first}; {rest}",
+    "refusal.sc2.setup.detects": (
+        "шериф должен кого-то распознавать: включите хотя бы одну из настроек «Шериф распознаёт …»"
+    ),
+    "refusal.sc2.setup.unique": (
+        "роль «{role:thing}» может быть только у одного игрока, а её получили: {holders}"
+    ),
+    "refusal.sc2.setup.no_target": "{player}: Палачу некого назначить целью",
+    "refusal.sc2.setup.other_target": "{player}: целью Палача должен быть другой игрок",
+    "refusal.sc2.setup.town_target": (
+        "{player}: целью Палача должен быть игрок города (так требует настройка)"
+    ),
+}
+MESSAGES.update(SC2_SETUP)
+# -- end of sc2's setup problems ---------------------------------------------------------

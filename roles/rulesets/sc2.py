@@ -1061,7 +1061,10 @@ def setup(state: GameState) -> None:
     once (one message, problems joined by '; ')."""
     problems = setup_problems(state)
     if problems:
-        raise IllegalAction("; ".join(problems))
+        said = problems[-1]
+        for problem in reversed(problems[:-1]):  # "a; b; c", each in any language
+            said = Reason("refusal.sc2.setup.and", first=problem, rest=said)
+        raise IllegalAction(said)
     rng = state.rng("setup")
     for player in state.players:
         if player.role != "executioner":
@@ -1085,12 +1088,12 @@ def setup_problems(state: GameState) -> list[str]:
     problems = []
     detects = [o.id for o in OPTIONS if o.id.startswith("sheriff_detects_")]
     if not any(rules.option(state, o) for o in detects):
-        problems.append("at least one sheriff_detects_* option must be on")
+        problems.append(Reason("refusal.sc2.setup.detects"))
     for unique in ("mason_leader", "mayor", "godfather"):
         holders = [p.name for p in state.players if p.role == unique]
         if len(holders) > 1:
             problems.append(
-                f"{unique} is unique (sc2-reference 3.2): {', '.join(holders)} cannot all be one"
+                Reason("refusal.sc2.setup.unique", role=unique, holders=", ".join(holders))
             )
     for player in state.players:
         if player.role != "executioner":
@@ -1098,14 +1101,11 @@ def setup_problems(state: GameState) -> list[str]:
         target = player.extra.get("target")
         if target is None:
             if not _executioner_pool(state, player):
-                problems.append(f"{player.name}: the Executioner has nobody to target")
+                problems.append(Reason("refusal.sc2.setup.no_target", player=player.name))
         elif not state.has_player(target) or target == player.name:
-            problems.append(f"{player.name}: the Executioner's target must be another player")
+            problems.append(Reason("refusal.sc2.setup.other_target", player=player.name))
         elif target not in _executioner_pool(state, player):
-            problems.append(
-                f"{player.name}: the Executioner's target must be Town "
-                "(executioner_target_must_be_town)"
-            )
+            problems.append(Reason("refusal.sc2.setup.town_target", player=player.name))
     return problems
 
 

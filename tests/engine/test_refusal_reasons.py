@@ -130,6 +130,14 @@ SAMPLES = {
             ("janitor", "sanitizations"),
         )
     ],
+    "refusal.sc2.setup.detects": [("sc2", {})],
+    "refusal.sc2.setup.unique": [("sc2", {"role": "mayor", "holders": "ann, bob"})],
+    "refusal.sc2.setup.no_target": [("sc2", {"player": "ann"})],
+    "refusal.sc2.setup.other_target": [("sc2", {"player": "ann"})],
+    "refusal.sc2.setup.town_target": [("sc2", {"player": "ann"})],
+    "refusal.sc2.setup.and": [
+        ("sc2", {"first": {"id": "refusal.sc2.setup.detects", "params": {}}, "rest": "…"})
+    ],
     "refusal.sc2.citizen_vest_off": [(None, {})],
     "refusal.sc2.citizen_vest_used": [(None, {})],
     "refusal.sc2.no_mafioso": [(None, {})],
