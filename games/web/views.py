@@ -205,6 +205,13 @@ def game_page(request, game_id: int):
     if phase is not None:
         round_no = services.open_round(phase)
         context["round_no"] = round_no
+        if round_no:  # what the round decides (a tie's re-vote, sc2's verdict), in words
+            asked = (
+                phase.events.filter(kind="decision_needed", audience="public")
+                .order_by("-seq")
+                .first()
+            )
+            context["round_question"] = game_text.event_text(asked) if asked else ""
         context["fast_votes"] = ruleset.fast_close is not None and not round_no
         # Public: a round's choices and voters; who must decide an action stays private.
         context["waits_for_decision"] = bool(phase.pending) and not round_no

@@ -83,8 +83,12 @@ def test_a_verdict_round_offers_and_refuses_in_words(gemma):
     voter = table.users["p00"]
     html = reader(russian_account(voter)).get(reverse("game", args=[table.game.id]))
     html = html.content.decode()
-    # Every word of the page is Russian, the round's question included.
+    # Every word of the page is Russian, the round's question included: the round
+    # says what it decides (a verdict), not "the vote was tied".
     assert english_left(html, names_of_the_site()) == []
+    assert "<h2>Раунд 1</h2>" in html and "поровну" not in html
+    question = html.split('<p class="round-question">', 1)[1].split("</p>", 1)[0]
+    assert "p01" in question, question
     assert '<option value="execute">казнить</option>' in html
     assert '<option value="pardon">помиловать</option>' in html
     services.cast_vote(voter, table.game.id, "pardon")
