@@ -5,12 +5,42 @@ import secrets
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import pgettext_lazy
 
 from games import text
 
 register = template.Library()
 register.filter("event_text", text.event_text)
 register.filter("result_text", text.result_text)
+register.filter("own_result_text", text.own_result_text)
+
+
+# The "dead" tag by the player's pronoun (Russian: мёртв, мертва, мёртв(а)).
+DEAD_TAGS = {
+    "he": pgettext_lazy("a player who chose he", "dead"),
+    "she": pgettext_lazy("a player who chose she", "dead"),
+    "they": pgettext_lazy("a player who chose they", "dead"),
+}
+
+
+@register.filter
+def dead_tag(pronoun) -> str:
+    """The tag of a dead player in words that agree with his pronoun (games/profiles.py:
+    `pronouns`, seat name -> pronoun, in the page's context; "they" when unknown)."""
+    return str(DEAD_TAGS.get(str(pronoun or ""), DEAD_TAGS["they"]))
+
+
+ALIVE_TAGS = {
+    "he": pgettext_lazy("a player who chose he", "alive"),
+    "she": pgettext_lazy("a player who chose she", "alive"),
+    "they": pgettext_lazy("a player who chose they", "alive"),
+}
+
+
+@register.filter
+def alive_tag(pronoun) -> str:
+    """The same for a living player (Russian: жив, жива, жив(а))."""
+    return str(ALIVE_TAGS.get(str(pronoun or ""), ALIVE_TAGS["they"]))
 
 
 @register.filter

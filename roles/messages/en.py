@@ -638,4 +638,8 @@ MESSAGES = {
     **SHEET,
     **REFUSALS,
     **QUESTIONS,
+    # -- i18n-polish (issue 16): a seat's result as the GM and the record read it --
+    "result.check.named": "{player}'s check of {target}: {value:thing}.",
+    "result.role_change.named": "{player}'s role is now {value:thing}.",
+    # -- end of i18n-polish --
 }

@@ -642,4 +642,8 @@ MESSAGES = {
     **SHEET,
     **REFUSALS,
     **QUESTIONS,
+    # -- i18n-polish (issue 16): a seat's result as the GM and the record read it --
+    "result.check.named": "{player} проверил{@a} игрока {target}: {value:thing}.",
+    "result.role_change.named": "Теперь роль игрока {player}: {value:thing}.",
+    # -- end of i18n-polish --
 }
