@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.utils import translation
@@ -66,13 +69,39 @@ def pronoun_of(user) -> str:
     return profile.pronoun if profile is not None else Pronoun.THEY.value
 
 
+# Within a batch (a request: games/web/reader_locale.py; a commit's pushes:
+# games/services/push.py), game id -> its seats' pronouns, read once.
+_BATCH: ContextVar[dict[int, dict[str, str]] | None] = ContextVar("pronouns", default=None)
+
+
+@contextmanager
+def pronoun_batch() -> Iterator[None]:
+    """Read each game's pronouns once for everything rendered inside (a page of event
+    lines, a commit's lines in every language); nested batches share the outer one."""
+    if _BATCH.get() is not None:
+        yield
+        return
+    token = _BATCH.set({})
+    try:
+        yield
+    finally:
+        _BATCH.reset(token)
+
+
 def pronouns_in_game(game_id: int) -> dict[str, str]:
-    """Seat name -> pronoun for the seats of one game whose player set one."""
+    """Seat name -> pronoun for the seats of one game whose player set one (once per
+    batch: `pronoun_batch`)."""
     from games.models import Seat
 
+    batch = _BATCH.get()
+    if batch is not None and game_id in batch:
+        return dict(batch[game_id])
     users = dict(Seat.objects.filter(game_id=game_id).values_list("user_id", "name"))
     chosen = Profile.objects.filter(user_id__in=users).values_list("user_id", "pronoun")
-    return {users[user_id]: pronoun for user_id, pronoun in chosen}
+    pronouns = {users[user_id]: pronoun for user_id, pronoun in chosen}
+    if batch is not None:
+        batch[game_id] = pronouns
+    return dict(pronouns)
 
 
 @functools.cache

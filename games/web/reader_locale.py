@@ -29,6 +29,7 @@ class ReaderLocale:
             request.LANGUAGE_CODE = translation.get_language()
         timezone.activate(zone)
         try:
-            return self.get_response(request)
+            with profiles.pronoun_batch():  # the page's lines read the pronouns once
+                return self.get_response(request)
         finally:
             timezone.deactivate()
