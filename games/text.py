@@ -541,6 +541,23 @@ def _reminder_text(p: dict) -> str:
 REMINDER_PHASES = (pgettext_lazy("reminder", "day"), pgettext_lazy("reminder", "night"))
 
 
+def _posts_rule_text(p: dict) -> str:
+    """The GM changed the posts rule (games/services/activity.py set_posts_rule)."""
+    said = {"day": p.get("from_day"), "posts": p.get("min_posts"), "days": p.get("post_days")}
+    if not p.get("min_posts") or not p.get("post_days"):
+        return _("The GM turned the posts rule off from day %(day)s.") % said
+    line = (
+        _(
+            "The GM changed the posts rule from day %(day)s: at least %(posts)s game posts a "
+            "day, through day %(days)s."
+        )
+        % said
+    )
+    if p.get("substitute_instead"):
+        return line + " " + _("A second shortfall: the GM looks for a substitute, no modkill.")
+    return line + " " + _("A second shortfall is a modkill.")
+
+
 def _replaced_text(p: dict) -> str:
     if p.get("masked"):
         return _("%(player)s has a new player.") % {"player": p.get("player")}
@@ -563,6 +580,7 @@ GM_TOOL_TEXTS = {
     ),
     "substitute_wanted": _substitute_text,
     "reminder": _reminder_text,
+    "posts_rule": _posts_rule_text,
     "deadline_extended": _extended_text,
     "paused": lambda p: (
         _("The GM paused the game (%(remaining)s left).")
