@@ -13,6 +13,7 @@ import zoneinfo
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from urllib.parse import unquote
 
 from django.conf import settings
 from django.utils import translation
@@ -57,7 +58,8 @@ def time_zone_of(user, request=None) -> str:
     if profile is not None and profile.time_zone:
         return profile.time_zone
     if request is not None:
-        from_browser = request.COOKIES.get(TIME_ZONE_COOKIE, "")
+        # reader.js writes it URL-encoded ("Asia%2FTokyo"); Django does not decode it.
+        from_browser = unquote(request.COOKIES.get(TIME_ZONE_COOKIE, ""))
         if is_time_zone(from_browser):
             return from_browser
     return DEFAULT_TIME_ZONE

@@ -4,6 +4,7 @@ dict lookup, a paused phase's time left."""
 import secrets
 
 from django import template
+from django.template.defaultfilters import date as date_filter
 from django.utils.html import format_html
 from django.utils.translation import pgettext_lazy
 
@@ -41,6 +42,25 @@ ALIVE_TAGS = {
 def alive_tag(pronoun) -> str:
     """The same for a living player (Russian: жив, жива, жив(а))."""
     return str(ALIVE_TAGS.get(str(pronoun or ""), ALIVE_TAGS["they"]))
+
+
+# The formats of a time on a page, server-side (Django's `date`) and for reader.js,
+# which shows the same time in the browser's zone on a reader's first page.
+TIME_FORMATS = {"clock": "H:i:s", "clock-zone": "H:i:s T", "date-time": "j M Y, H:i"}
+
+
+@register.filter
+def local_time(value, kind: str = "clock"):
+    """A moment as the page shows it: `<time datetime=ISO data-format=kind>` in the
+    reader's zone (the server's when it knows it; else reader.js on the first page)."""
+    if not value:
+        return ""
+    return format_html(
+        '<time datetime="{}" data-format="{}">{}</time>',
+        value.isoformat(),
+        kind,
+        date_filter(value, TIME_FORMATS[kind]),
+    )
 
 
 @register.filter
