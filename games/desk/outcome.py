@@ -118,10 +118,8 @@ def outcome_in_words(state: roles.GameState, result: roles.PhaseResult) -> Outco
                 "revealed": named(revealed) if revealed else "",
             }
         )
-    events = [
-        roles.render(roles.event_message(event, ruleset.id), lang)
-        for event in record.get("events", [])
-    ]
+    _deaths, told = roles.told_once(record)  # a death's reveal: "shown as" says it
+    events = [roles.render(roles.event_message(event, ruleset.id), lang) for event in told]
     headline = record.get("headline")
     return Outcome(
         status="closes",

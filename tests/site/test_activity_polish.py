@@ -199,6 +199,7 @@ def test_the_preview_shows_the_verdicts_the_close_would_give(gm, monkeypatch):
     )
     assert '<li data-verdict="modkill"><strong>gil</strong>: a modkill (2 of 10' in english
     assert 'data-verdict="warning"><strong>hal' not in english
+    assert "shown as Civilian" in english and "hal was Civilian." not in english  # told once
     russian = client.get(url, headers={"accept-language": "ru"}).content.decode()
     assert "<strong>fay</strong>: предупреждение (4 из 10 игровых постов)" in russian
     services.set_posts_rule(gm, game.id, 10, 3, True)  # waits for the close: no change yet
