@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from urllib.parse import unquote
 
 from django.conf import settings
 from django.utils import translation
@@ -54,7 +58,8 @@ def time_zone_of(user, request=None) -> str:
     if profile is not None and profile.time_zone:
         return profile.time_zone
     if request is not None:
-        from_browser = request.COOKIES.get(TIME_ZONE_COOKIE, "")
+        # reader.js writes it URL-encoded ("Asia%2FTokyo"); Django does not decode it.
+        from_browser = unquote(request.COOKIES.get(TIME_ZONE_COOKIE, ""))
         if is_time_zone(from_browser):
             return from_browser
     return DEFAULT_TIME_ZONE
@@ -66,14 +71,40 @@ def pronoun_of(user) -> str:
     return profile.pronoun if profile is not None else Pronoun.THEY.value
 
 
+# Within a batch (a request: games/web/reader_locale.py; a commit's pushes:
+# games/services/push.py), game id -> its seats' pronouns, read once.
+_BATCH: ContextVar[dict[int, dict[str, str]] | None] = ContextVar("pronouns", default=None)
+
+
+@contextmanager
+def pronoun_batch() -> Iterator[None]:
+    """Read each game's pronouns once for everything rendered inside (a page of event
+    lines, a commit's lines in every language); nested batches share the outer one."""
+    if _BATCH.get() is not None:
+        yield
+        return
+    token = _BATCH.set({})
+    try:
+        yield
+    finally:
+        _BATCH.reset(token)
+
+
 def pronouns_in_game(game_id: int) -> dict[str, str]:
-    """Seat name -> pronoun for the seats of one game whose player set one."""
+    """Seat name -> pronoun for the seats of one game whose player set one (once per
+    batch: `pronoun_batch`)."""
     from games import rows
     from games.models import Seat
 
+    batch = _BATCH.get()
+    if batch is not None and game_id in batch:
+        return dict(batch[game_id])
     # One plain statement: every phase close that describes a death reads this (the
     # ORM's two queries were a fifth of a realistic close's CPU; bench/live.py).
-    return dict(rows.values(Seat, PRONOUNS_IN_GAME, [game_id]))
+    pronouns = dict(rows.values(Seat, PRONOUNS_IN_GAME, [game_id]))
+    if batch is not None:
+        batch[game_id] = pronouns
+    return dict(pronouns)
 
 
 PRONOUNS_IN_GAME = (

@@ -122,16 +122,27 @@ def _without_actor(reason, actor: str):
 
 
 def result_text(
-    result: dict, lang: str | None = None, ruleset: str | None = None, pronoun_of=None
+    result: dict,
+    lang: str | None = None,
+    ruleset: str | None = None,
+    pronoun_of=None,
+    own: bool = False,
 ) -> str:
-    """'Ann: Your check of Bob: Suspicious.' -- a private result and whom it is for."""
+    """A private result as the GM and the record read it, naming whom it is for:
+    "Ann's check of Bob: Suspicious.", "To Ann: You were roleblocked tonight."; `own`:
+    as the seat itself reads it, "Your check of Bob: Suspicious." (own_result_text)."""
     told = {k: v for k, v in result.items() if k not in ("phase", "number", "ruleset")}
-    line = render(
-        roles.result_message(told, ruleset or result.get("ruleset")),
-        reader_language(lang),
-        pronoun_of,
-    )
-    return f"{result.get('to', '?')}: {line}"
+    ruleset = ruleset or result.get("ruleset")
+    if own:
+        said = roles.result_message(told, ruleset)
+    else:
+        said = roles.named_result_message({"to": "?", **told}, ruleset)
+    return render(said, reader_language(lang), pronoun_of)
+
+
+def own_result_text(result: dict, lang: str | None = None, ruleset: str | None = None) -> str:
+    """A private result as the seat it is for reads it: no name before it."""
+    return result_text(result, lang, ruleset, own=True)
 
 
 def outcome_text(
@@ -296,8 +307,8 @@ def _event_line(event, reader: Reader) -> str:
         if p.get("spectators_play"):
             return _("The GM lets spectators play roulette in this game.")
         return _("The GM has spectators only watch the roulette in this game (the dead play).")
-    if kind == "result" or "value" in p:
-        return result_text(p, reader.lang, reader.ruleset, reader.pronoun_of)
+    if kind == "result" or "value" in p:  # the seat's own (the GM: NAMED_FOR_GM)
+        return result_text(p, reader.lang, reader.ruleset, reader.pronoun_of, own=True)
     if kind == "death":
         return reader.say("death.shown" if p.get("role") else "death", **_death(p))
     text = p.get("text") or p.get("headline") or p.get("description")
@@ -413,6 +424,9 @@ NAMED_FOR_GM = {
     "teammates": lambda name, p, reader: reader.say(
         "teammates.named", player=name, members=p.get("members", [])
     ),
+    "result": lambda name, p, reader: result_text(
+        {**p, "to": name}, reader.lang, reader.ruleset, reader.pronoun_of
+    ),
     "note": lambda name, p, reader: (
         _("%(player)s's posthumous note (read by %(player)s and the GM): %(text)s")
         % {"player": name, "text": p.get("text")}
@@ -454,6 +468,22 @@ def _vote_ruled_text(p: dict, reader: Reader) -> str:
         return _("(GM) The ruling on %(player)s's vote is withdrawn.") % {"player": p.get("player")}
     ruling = ruling_label(reader.ruleset, str(p["ruling"])) if reader.ruleset else p["ruling"]
     return _("(GM) %(player)s's vote: %(ruling)s.") % {"player": p.get("player"), "ruling": ruling}
+
+
+def line_for(is_gm: bool, own_audiences: set[str]) -> Callable[..., str]:
+    """The log's line function for one reader: the GM's (`gm_event_text`, each seat's
+    line naming the seat) for the GM, and for a line addressed to another seat or team
+    (after the game everyone reads the whole log: "eve's check of bob: Mafia.", never
+    "Your check of bob"); the reader's own lines as `event_text` says them."""
+
+    def line(event, lang: str | None = None) -> str:
+        audience = str(getattr(event, "audience", "") or "")
+        addressed = audience.startswith(("seat:", "faction:"))
+        if is_gm or (addressed and audience not in own_audiences):
+            return gm_event_text(event, lang)
+        return event_text(event, lang)
+
+    return line
 
 
 def _dealt_text(entry: dict, reader: Reader) -> str:
@@ -566,6 +596,23 @@ def _reminder_text(p: dict) -> str:
 REMINDER_PHASES = (pgettext_lazy("reminder", "day"), pgettext_lazy("reminder", "night"))
 
 
+def _posts_rule_text(p: dict) -> str:
+    """The GM changed the posts rule (games/services/activity.py set_posts_rule)."""
+    said = {"day": p.get("from_day"), "posts": p.get("min_posts"), "days": p.get("post_days")}
+    if not p.get("min_posts") or not p.get("post_days"):
+        return _("The GM turned the posts rule off from day %(day)s.") % said
+    line = (
+        _(
+            "The GM changed the posts rule from day %(day)s: at least %(posts)s game posts a "
+            "day, through day %(days)s."
+        )
+        % said
+    )
+    if p.get("substitute_instead"):
+        return line + " " + _("A second shortfall: the GM looks for a substitute, no modkill.")
+    return line + " " + _("A second shortfall is a modkill.")
+
+
 def _replaced_text(p: dict) -> str:
     if p.get("masked"):
         return _("%(player)s has a new player.") % {"player": p.get("player")}
@@ -588,6 +635,7 @@ GM_TOOL_TEXTS = {
     ),
     "substitute_wanted": _substitute_text,
     "reminder": _reminder_text,
+    "posts_rule": _posts_rule_text,
     "deadline_extended": _extended_text,
     "paused": lambda p: (
         _("The GM paused the game (%(remaining)s left).")

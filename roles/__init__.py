@@ -20,11 +20,13 @@ from .messages import (
     event_message,
     faction_name,
     headline_message,
+    named_result_message,
     outcome_messages,
     render,
     result_message,
     role_card_in,
     role_name,
+    told_once,
 )
 from .model import Event, GameState, Player
 from .modkill import modkill
@@ -52,7 +54,9 @@ __all__ = [
     "event_message",
     "faction_name",
     "headline_message",
+    "named_result_message",
     "outcome_messages",
+    "told_once",
     "render",
     "result_message",
     "role_card_in",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import roles
 from games import text
 from games.models import Phase
-from games.services import GM_ACTOR, engine_state, phase_input
+from games.services import GM_ACTOR, engine_state, phase_input, preview_verdicts
 from roles.messages.render import UnknownMessage
 
 logger = logging.getLogger(__name__)
@@ -34,6 +34,10 @@ class Outcome:
     question: str = ""
     refusal: str = ""
     record: dict = field(default_factory=dict)
+    # The players alive after the phase, and what the posts rule would give them at a
+    # day's close (the running phase's preview only: `preview`).
+    survivors: list[str] = field(default_factory=list)
+    posts_verdicts: list[dict] = field(default_factory=list)
 
 
 def question_text(pending: roles.PendingDecision, lang: str | None = None) -> str:
@@ -114,10 +118,8 @@ def outcome_in_words(state: roles.GameState, result: roles.PhaseResult) -> Outco
                 "revealed": named(revealed) if revealed else "",
             }
         )
-    events = [
-        roles.render(roles.event_message(event, ruleset.id), lang)
-        for event in record.get("events", [])
-    ]
+    _deaths, told = roles.told_once(record)  # a death's reveal: "shown as" says it
+    events = [roles.render(roles.event_message(event, ruleset.id), lang) for event in told]
     headline = record.get("headline")
     return Outcome(
         status="closes",
@@ -129,13 +131,18 @@ def outcome_in_words(state: roles.GameState, result: roles.PhaseResult) -> Outco
         lynched=list(record["lynched"]) if "lynched" in record else None,
         winners=list(result.state.winners) if result.state.ended else None,
         record=record,
+        survivors=[p.name for p in result.state.players if p.alive],
     )
 
 
 def preview(game, phase: Phase) -> Outcome:
     """ "If this phase closed now": the engine on the stored inputs, as the close reads
-    them (services.phase_input on the stored state)."""
-    return outcome_of(engine_state(game), phase_input(phase))
+    them (services.phase_input on the stored state), with the posts rule's verdicts
+    at a day's close (none when the game would end: a finished game is not judged)."""
+    outcome = outcome_of(engine_state(game), phase_input(phase))
+    if outcome.status == "closes" and outcome.winners is None:
+        outcome.posts_verdicts = preview_verdicts(game, phase, outcome.survivors)
+    return outcome
 
 
 def cause_words(by: str, lang: str) -> str:

@@ -14,8 +14,13 @@ from games.models import Event, Game, Phase
 
 def _shown(ruleset, death: dict, lang: str) -> str:
     """The role as the public saw it: its name, its team, or nothing (in `lang`)."""
-    if death.get("role"):
-        return roles.role_name(ruleset.id, death["role"], lang) or death["role"]
+    if death.get("role"):  # a role, or the status a reveal announced (roles.told_once)
+        role = death["role"]
+        return (
+            roles.role_name(ruleset.id, role, lang)
+            or roles.faction_name(ruleset.id, role, lang)
+            or role
+        )
     faction = death.get("faction")
     if not faction:
         return ""
@@ -52,7 +57,7 @@ def morning_post(game: Game, outcome: Event) -> list[Line]:
         else:
             lines.append([("Nobody was lynched.", "")])
     descriptions = p.get("descriptions") or {}
-    deaths = p.get("deaths", [])
+    deaths, events = roles.told_once(p)  # a reveal of a death is told with the death
     if deaths:
         lines.append([])
     for death in deaths:
@@ -73,7 +78,7 @@ def morning_post(game: Game, outcome: Event) -> list[Line]:
         lines += [[], [(f"{will.payload.get('player')}'s last will:", "b")]]
         lines += [[(text, "")] for text in str(will.payload.get("text", "")).splitlines()]
     lines += _activity_lines(game, p)
-    events = [e for e in p.get("events", []) if e.get("kind") != services.LAST_WILL_KIND]
+    events = [e for e in events if e.get("kind") != services.LAST_WILL_KIND]
     if events:
         lines.append([])
     for event in events:

@@ -25,10 +25,15 @@ Callers use the names below; the modules' own helpers stay inside the package.
 
 from games.services import activity, bots, phases
 from games.services.activity import (
+    POSTS_RULE_KIND,
     checked_settings,
     default_settings,
     gm_activity,
+    pending_posts_rule,
     post_counter,
+    posts_rule_of,
+    preview_verdicts,
+    set_posts_rule,
     substitutes_wanted,
 )
 from games.services.bots import add_bots, bot_names, remove_bot
@@ -132,6 +137,8 @@ from games.services.submissions import FIELD as SUBMISSION_FIELD
 phases.use_bots(bots.play_bots, bots.answer_pending)
 # The posts rule judges each day at its close.
 phases.use_close_rule(activity.judge_posts)
+# Then the GM's change of the posts rule made during the day holds (from the next day).
+phases.use_close_rule(activity.apply_posts_rule_change)
 
 __all__ = [
     "SUBMISSION_FIELD",
@@ -229,6 +236,11 @@ __all__ = [
     "post_counter",
     "gm_activity",
     "substitutes_wanted",
+    "POSTS_RULE_KIND",
+    "pending_posts_rule",
+    "posts_rule_of",
+    "preview_verdicts",
+    "set_posts_rule",
     "REMINDER_KIND",
     "send_due_reminders",
     "send_reminder",

@@ -11,12 +11,13 @@ the GM chose it, a "substitute wanted" mark the GM resolves with the replace too
 
 from __future__ import annotations
 
-from django.db.models import Count
+from django.db import transaction
+from django.db.models import Count, Max
 from django.utils.translation import gettext
 
 import roles
-from games.models import Game, Phase, Post
-from games.services.core import Change, ServiceError, engine_state
+from games.models import Event, Game, Phase, Post
+from games.services.core import Change, ServiceError, engine_state, gm_change
 from games.services.gm import modkill_seat
 from roles.activity import (
     MAX_MIN_POSTS,
@@ -29,6 +30,9 @@ from roles.activity import (
 )
 
 SETTINGS = ("min_posts", "post_days", "substitute_instead", "remind_minutes")
+# The posts rule's own settings, which the GM may change while the game runs.
+POSTS_RULE = ("min_posts", "post_days", "substitute_instead")
+POSTS_RULE_KIND = "posts_rule"
 
 
 def default_settings(ruleset) -> dict:
@@ -184,3 +188,98 @@ def _apply_verdict(change: Change, day: Phase, after: Phase, seat, verdict: str,
 def substitutes_wanted(game: Game) -> list[str]:
     """The seats the GM is asked to find a substitute for (the replace tool clears it)."""
     return list(game.seats.filter(substitute_wanted=True).values_list("name", flat=True))
+
+
+# -- the GM changes the posts rule while the game runs ---------------------------------
+
+
+def posts_rule_of(game: Game) -> dict:
+    return {name: getattr(game, name) for name in POSTS_RULE}
+
+
+def _next_day(game: Game) -> int:
+    """The number of the next day to open: one after the last day opened so far (the
+    open day's own number + 1 while a day runs)."""
+    last = game.phases.filter(kind=Phase.DAY).aggregate(last=Max("number"))["last"]
+    return (last or 0) + 1
+
+
+def pending_posts_rule(game: Game, phase: Phase | None) -> dict | None:
+    """The GM's change made during the open day (it waits for the day's close), or None."""
+    if phase is None or phase.kind != Phase.DAY or not phase.is_open:
+        return None
+    return _changed_during(game, phase)
+
+
+def _changed_during(game: Game, day: Phase) -> dict | None:
+    """The GM's last change of the posts rule made during `day`, or None."""
+    event = Event.objects.filter(game=game, phase=day, kind=POSTS_RULE_KIND).order_by("-seq")
+    first = event.first()
+    return {name: first.payload[name] for name in POSTS_RULE} if first else None
+
+
+def set_posts_rule(gm, game_id: int, min_posts, post_days, substitute_instead) -> dict:
+    """The GM (or a co-GM) changes the posts rule of a running game. It takes effect
+    from the next day's count: at once between days, at the open day's close while a
+    day runs (that day is judged by the rule it began with: `apply_posts_rule_change`).
+    A public line says the new rule and the day it counts from; returns the payload."""
+    with transaction.atomic():
+        change, phase = gm_change(gm, game_id, None)
+        game = change.game
+        rule = {
+            "min_posts": _whole(min_posts, gettext("The minimum of posts a day"), MAX_MIN_POSTS),
+            "post_days": _whole(post_days, gettext("The days the minimum holds"), MAX_POST_DAYS),
+            "substitute_instead": bool(substitute_instead),
+        }
+        waiting = phase.kind == Phase.DAY
+        now_in_force = pending_posts_rule(game, phase) or posts_rule_of(game)
+        if rule == now_in_force:
+            raise ServiceError(gettext("The posts rule is already so: nothing changed."))
+        payload = {**rule, "from_day": _next_day(game)}
+        change.log(POSTS_RULE_KIND, "public", payload, phase=phase)
+        if not waiting:
+            for name, value in rule.items():
+                setattr(game, name, value)
+        change.finish()  # saves the game row, the rule with it
+    return payload
+
+
+def apply_posts_rule_change(
+    change: Change, day: Phase, after: Phase | None, state: roles.GameState
+) -> None:
+    """At a day's close, after the day was judged (`judge_posts`): the GM's change made
+    during that day now holds, from the next day's count."""
+    pending = _changed_during(change.game, day) if day.kind == Phase.DAY else None
+    if pending is None:
+        return
+    for name, value in pending.items():
+        setattr(change.game, name, value)
+
+
+# -- the desk's preview: the verdicts the posts rule would give ---------------------
+
+
+def preview_verdicts(game: Game, phase: Phase, living: list[str]) -> list[dict]:
+    """ "If this day closed now": what the posts rule would give each player alive
+    after the vote (`living`), in seat order: a warning, a modkill, or (the GM's
+    option) a substitute wanted. As `judge_posts`, never stored."""
+    rules = rules_of(game)
+    if phase.kind != Phase.DAY or not rules.applies_on(phase.number):
+        return []
+    seats = {s.name: s for s in game.seats.all()}
+    judged = [name for name in living if name in seats and not seats[name].is_bot]
+    posts = day_posts(phase)
+    counts = {name: posts.get(name, 0) for name in judged}
+    warned = {name for name in judged if seats[name].activity_warned}
+    verdicts = post_verdicts(rules, phase.number, counts, warned)
+    preview = []
+    for name in judged:
+        verdict = verdicts.get(name)
+        if verdict is None:
+            continue
+        if verdict == MODKILL and game.substitute_instead:
+            verdict = "substitute"
+        preview.append(
+            {"player": name, "verdict": verdict, "posts": counts[name], "needed": rules.min_posts}
+        )
+    return preview

@@ -193,6 +193,7 @@ GM_ACTED_KINDS = frozenset(
         "gm_decided",
         "vote_ruled",
         "deadline_extended",
+        "posts_rule",
         "paused",
         "resumed",
         "modkill",

@@ -170,7 +170,10 @@ def extend_phase(gm, game_id: int, seconds, phase_seq: int | None = None, key: s
         ):
             raise ServiceError(gettext("A phase cannot have more than 14 days left."))
         phase.deadline += timedelta(seconds=seconds)
-        phase.save(update_fields=["deadline"])
+        # A new deadline has its own reminder (games/services/reminders.py), to those
+        # who still owe then: once per deadline.
+        phase.reminded_at = None
+        phase.save(update_fields=["deadline", "reminded_at"])
         payload = {"deadline": phase.deadline.isoformat(), "by": seconds, "gm": True}
         if phase.paused_at is not None:
             payload["paused"] = True

@@ -26,7 +26,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 import roles
-from games import rooms
+from games import profiles, rooms
 from games.text import PronounOf, event_text, gm_event_text, pronouns_for
 
 logger = logging.getLogger(__name__)
@@ -124,7 +124,8 @@ def send_on_commit(
     if not events:
         return
     needs_seats = any(e.audience.startswith("seat:") for e in events)
-    messages = commit_messages(game_id, events, seat_ids() if needs_seats else {}, regroup)
+    with profiles.pronoun_batch():  # each line in every language: the pronouns read once
+        messages = commit_messages(game_id, events, seat_ids() if needs_seats else {}, regroup)
     transaction.on_commit(lambda: send_all(messages))
 
 

@@ -5,14 +5,17 @@ move gets a private line, and nobody else.
 Who owes is what the phase waits for (phases.must_act / have_acted: by day the living
 voters without a ballot, by night every seat with a move still owed, a dead Jester's
 haunt included, roles.owed; a question the phase waits for, its decider), bots and the
-GM excepted. It is sent once per phase (`Phase.reminded_at`, set in the same locked
+GM excepted. It is sent once per deadline (`Phase.reminded_at`, set in the same locked
 transaction as the lines): the Celery ETA task at that moment, the sweeper after it
-and the embedded timer may all try, only the first sends.
+and the embedded timer may all try, only the first sends. The GM's extension clears
+it (games/services/gm.py extend_phase): the new deadline's reminder goes at its own
+moment, or at once if that moment has passed, telling the minutes really left.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -63,9 +66,10 @@ def send_reminder(game_id: int, phase_seq: int, now: datetime | None = None) -> 
         phase.reminded_at = now
         rows.update(phase, ["reminded_at"])
         owing = owing_seats(game, phase)
+        left = math.ceil((phase.deadline - now).total_seconds() / 60)
         payload = {
             "deadline": phase.deadline.isoformat(),
-            "minutes": game.remind_minutes,
+            "minutes": min(game.remind_minutes, left),  # less after a short extension
             "kind": phase.kind,
             "number": phase.number,
         }

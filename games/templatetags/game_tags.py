@@ -4,13 +4,63 @@ dict lookup, a paused phase's time left."""
 import secrets
 
 from django import template
+from django.template.defaultfilters import date as date_filter
 from django.utils.html import format_html
+from django.utils.translation import pgettext_lazy
 
 from games import text
 
 register = template.Library()
 register.filter("event_text", text.event_text)
 register.filter("result_text", text.result_text)
+register.filter("own_result_text", text.own_result_text)
+
+
+# The "dead" tag by the player's pronoun (Russian: мёртв, мертва, мёртв(а)).
+DEAD_TAGS = {
+    "he": pgettext_lazy("a player who chose he", "dead"),
+    "she": pgettext_lazy("a player who chose she", "dead"),
+    "they": pgettext_lazy("a player who chose they", "dead"),
+}
+
+
+@register.filter
+def dead_tag(pronoun) -> str:
+    """The tag of a dead player in words that agree with his pronoun (games/profiles.py:
+    `pronouns`, seat name -> pronoun, in the page's context; "they" when unknown)."""
+    return str(DEAD_TAGS.get(str(pronoun or ""), DEAD_TAGS["they"]))
+
+
+ALIVE_TAGS = {
+    "he": pgettext_lazy("a player who chose he", "alive"),
+    "she": pgettext_lazy("a player who chose she", "alive"),
+    "they": pgettext_lazy("a player who chose they", "alive"),
+}
+
+
+@register.filter
+def alive_tag(pronoun) -> str:
+    """The same for a living player (Russian: жив, жива, жив(а))."""
+    return str(ALIVE_TAGS.get(str(pronoun or ""), ALIVE_TAGS["they"]))
+
+
+# The formats of a time on a page, server-side (Django's `date`) and for reader.js,
+# which shows the same time in the browser's zone on a reader's first page.
+TIME_FORMATS = {"clock": "H:i:s", "clock-zone": "H:i:s T", "date-time": "j M Y, H:i"}
+
+
+@register.filter
+def local_time(value, kind: str = "clock"):
+    """A moment as the page shows it: `<time datetime=ISO data-format=kind>` in the
+    reader's zone (the server's when it knows it; else reader.js on the first page)."""
+    if not value:
+        return ""
+    return format_html(
+        '<time datetime="{}" data-format="{}">{}</time>',
+        value.isoformat(),
+        kind,
+        date_filter(value, TIME_FORMATS[kind]),
+    )
 
 
 @register.filter

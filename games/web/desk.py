@@ -1,8 +1,8 @@
 """The GM's desk (issue 15) on the site: the order sheet and the preview of the open
 phase (a fragment the GM's page refreshes as submissions arrive), the what-if page,
 and the flavour form's post. Every URL here is the GM's alone: anyone else is sent to
-log in or refused with 403, and learns nothing of the game. Only `flavour` changes
-anything, through games.services."""
+log in or refused with 403, and learns nothing of the game. Only `flavour` and
+`posts_rule` change anything, through games.services."""
 
 from __future__ import annotations
 
@@ -47,8 +47,23 @@ def desk_context(game: Game) -> dict:
 
 
 def gm_desk(game: Game) -> dict:
-    """The running page's hook (games/web/views.py): the GM's desk and flavour box."""
-    return {**desk_context(game), "desk_flavours": flavours.flavour_rows(game)}
+    """The running page's hook (games/web/views.py): the GM's desk, flavour box and
+    posts rule."""
+    return {
+        **desk_context(game),
+        "desk_flavours": flavours.flavour_rows(game),
+        "desk_posts_rule": posts_rule_panel(game),
+    }
+
+
+def posts_rule_panel(game: Game) -> dict | None:
+    """The posts rule as it counts now and, while a day runs, the GM's change that
+    waits for its close (None between phases or once the game is over)."""
+    phase = services.open_phase(game) if game.status == Status.RUNNING else None
+    if phase is None:
+        return None
+    pending = services.pending_posts_rule(game, phase)
+    return {"now": services.posts_rule_of(game), "pending": pending}
 
 
 @login_required
@@ -112,5 +127,30 @@ def desk_flavour(request, game_id: int):
     else:
         messages.success(
             request, gettext("The flavour text is saved.") if text.strip() else gettext("Removed.")
+        )
+    return redirect(reverse("game", args=[game_id]))
+
+
+@login_required
+@require_POST
+def desk_posts_rule(request, game_id: int):
+    """The GM changes the posts rule of the running game (from the next day's count)."""
+    if _gm_game(request, game_id) is None:
+        return HttpResponseForbidden(REFUSED)
+    try:
+        changed = services.set_posts_rule(
+            request.user,
+            game_id,
+            request.POST.get("min_posts", ""),
+            request.POST.get("post_days", ""),
+            request.POST.get("substitute_instead") == "on",
+        )
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            gettext("The posts rule is changed: it counts from day %(day)s.")
+            % {"day": changed["from_day"]},
         )
     return redirect(reverse("game", args=[game_id]))

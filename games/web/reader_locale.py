@@ -27,8 +27,12 @@ class ReaderLocale:
         if profile is not None and profile.language:
             translation.activate(profile.language)
             request.LANGUAGE_CODE = translation.get_language()
+        # A zone the reader chose stays; any other (his browser's cookie, or UTC before
+        # the browser told it) reader.js may follow on the page (base.html).
+        request.time_zone_chosen = profile is not None and bool(profile.time_zone)
         timezone.activate(zone)
         try:
-            return self.get_response(request)
+            with profiles.pronoun_batch():  # the page's lines read the pronouns once
+                return self.get_response(request)
         finally:
             timezone.deactivate()

@@ -62,6 +62,7 @@ urlpatterns = [
     path("games/<int:game_id>/desk/", desk.desk_live, name="desk_live"),
     path("games/<int:game_id>/desk/what-if/", desk.desk_whatif, name="desk_whatif"),
     path("games/<int:game_id>/desk/flavour/", desk.desk_flavour, name="desk_flavour"),
+    path("games/<int:game_id>/desk/posts-rule/", desk.desk_posts_rule, name="desk_posts_rule"),
     path("games/<int:game_id>/scenario/", export.download_scenario, name="download_scenario"),
     path("games/<int:game_id>/replay/", export.replay, name="replay"),
     path("simulator/", simulator.simulator, name="simulator"),

@@ -14,13 +14,13 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 import roles
-from games import masks, record, rooms, ruleset_words, services
+from games import masks, profiles, record, rooms, ruleset_words, services
 from games import text as game_text
 from games.cursors import BadCursor, read_position
 from games.desk.flavour import seat_flavour
 from games.models import Game, Phase, Post, Status
 from games.services import ServiceError
-from games.text import event_text, gm_event_text, with_accounts
+from games.text import line_for, with_accounts
 from games.viewer import (
     advanced,
     phase_summary,
@@ -119,6 +119,8 @@ def game_page(request, game_id: int):
         )
         return render(request, "games/lobby_game.html", context)
     context["players"] = public_players(game)
+    # Each seat's pronoun, for the words that agree with it ("мертва": game_tags.dead_tag).
+    context["pronouns"] = profiles.pronouns_in_game(game.id)
     # Seats another account took over (public: the thread said "X replaces Y"); in a
     # masked game every seat, for the GM and after the game only (games/masks.py).
     context["played_by"] = played_by = (
@@ -135,10 +137,10 @@ def game_page(request, game_id: int):
     context["events"] = events = list(visible_events(viewer, streams=streams))
     # The GM of a masked game reads "mask (account)" in every line (games/masks.py).
     accounts = masks.gm_accounts(game, viewer.is_gm)
+    line = line_for(viewer.is_gm, viewer.audiences())
     for event in events:  # the page's name for each event line: "label:number"
         event.key = "{}:{}".format(*streams.key(event))
-        line = gm_event_text(event) if viewer.is_gm else event_text(event)
-        event.line = with_accounts(line, accounts, event.kind)
+        event.line = with_accounts(line(event), accounts, event.kind)
     context["day_posts"] = sorted(
         [*visible_posts(viewer, Post.DAY), *visible_posts(viewer, Post.LAST_WORDS)],
         key=lambda p: p.id,
@@ -330,7 +332,7 @@ def events_after(request, game_id: int):
     start.update({label: n for label, n in after.items() if label in start})
     # Each event as the socket gives it (a page that polls while Redis is down reads it
     # the same way: static/games/live.js).
-    line = gm_event_text if viewer.is_gm else event_text
+    line = line_for(viewer.is_gm, viewer.audiences())
     accounts = masks.gm_accounts(game, viewer.is_gm)  # the GM of a masked game: "Oak (al)"
     events = [
         {

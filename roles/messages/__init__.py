@@ -21,8 +21,10 @@ from .derive import (
     event_message,
     headline_message,
     message,
+    named_result_message,
     outcome_messages,
     result_message,
+    told_once,
 )
 from .names import faction_name, role_name
 from .render import LANGUAGES, PRONOUNS, UnknownMessage, language, render
@@ -38,7 +40,9 @@ __all__ = [
     "headline_message",
     "language",
     "message",
+    "named_result_message",
     "outcome_messages",
+    "told_once",
     "render",
     "result_message",
     "role_card_in",

@@ -67,6 +67,18 @@ def result_message(result: dict[str, Any], ruleset: str | None) -> Message:
     return message(f"result.{kind}", ruleset, **params)
 
 
+def named_result_message(result: dict[str, Any], ruleset: str | None) -> Message:
+    """A private result as someone else reads it (the GM, the record): the seat's own
+    line said of the seat where the catalogue has that form ("eve's check of bob:
+    Mafia."), else addressed to it ("To eve: You were roleblocked tonight.")."""
+    told = result_message(result, ruleset)
+    to = result.get("to")
+    named = told["id"] + ".named"
+    if named in en.MESSAGES:
+        return message(named, ruleset, **{**told["params"], "player": to})
+    return message("to_player", ruleset, player=to, line=told)
+
+
 def event_message(event: dict[str, Any], ruleset: str | None) -> Message:
     """A public event of a phase's outcome ({"kind", ...fields}) as "event.<kind>"."""
     kind = str(event.get("kind", ""))
@@ -157,13 +169,43 @@ def outcome_messages(payload: dict[str, Any], ruleset: str | None) -> list[Messa
             else message("lynched.none")
         )
     descriptions = payload.get("descriptions") or {}
-    out.extend(death_message(d, descriptions, ruleset) for d in payload.get("deaths", []))
-    out.extend(
-        event_message(e, ruleset)
-        for e in payload.get("events", [])
-        if e.get("kind") not in OWN_LINE_KINDS
-    )
+    deaths, events = told_once(payload)
+    out.extend(death_message(d, descriptions, ruleset) for d in deaths)
+    out.extend(event_message(e, ruleset) for e in events if e.get("kind") not in OWN_LINE_KINDS)
     return out
+
+
+def told_once(payload: dict[str, Any]) -> tuple[list[dict], list[dict]]:
+    """The deaths and public events of a phase's outcome, each reveal told once: a
+    ruleset's `reveal` event of a dead player ("Ann was Civilian.") goes into his death
+    line ("Ann (Civilian) died."), which shows the status the ruleset announced; a reveal
+    of nothing ("Ann's role is not revealed.") or of a living player stays an event.
+
+    >>> told_once({"deaths": [{"player": "Ann", "role": "civilian", "faction": "town"}],
+    ...            "events": [{"kind": "reveal", "player": "Ann", "status": "civilian"}]})
+    ([{'player': 'Ann', 'role': 'civilian'}], [])
+    """
+    dead = {d.get("player") for d in payload.get("deaths", [])}
+    revealed = {
+        e.get("player"): e["status"] for e in payload.get("events", []) if _merged_reveal(e, dead)
+    }
+    deaths = [
+        {"player": d.get("player"), "role": revealed[d.get("player")]}
+        if d.get("player") in revealed
+        else d
+        for d in payload.get("deaths", [])
+    ]
+    events = [e for e in payload.get("events", []) if not _merged_reveal(e, dead)]
+    return deaths, events
+
+
+def _merged_reveal(event: dict[str, Any], dead: set) -> bool:
+    return (
+        event.get("kind") == "reveal"
+        and "role" not in event  # sc2's Disguiser line says more than a status
+        and event.get("player") in dead
+        and event.get("status") not in (None, "", "none")
+    )
 
 
 # Entries of a phase's outcome that the site's log also holds as events of their own

@@ -763,6 +763,10 @@ MESSAGES = {
     # --- i18n-refusals (begin) ---
     **RULESET_REFUSALS,
     # --- i18n-refusals (end) ---
+    # -- i18n-polish (issue 16): a seat's result as the GM and the record read it --
+    "result.check.named": "{player}'s check of {target}: {value:thing}.",
+    "result.role_change.named": "{player}'s role is now {value:thing}.",
+    # -- end of i18n-polish --
 }
 
 # -- Night chat rooms a ruleset names itself (roles/messages/rooms.py) ----------------

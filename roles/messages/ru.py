@@ -807,6 +807,10 @@ MESSAGES = {
     # --- i18n-refusals (begin) ---
     **RULESET_REFUSALS,
     # --- i18n-refusals (end) ---
+    # -- i18n-polish (issue 16): a seat's result as the GM and the record read it --
+    "result.check.named": "{player} проверил{@a} игрока {target}: {value:thing}.",
+    "result.role_change.named": "Теперь роль игрока {player}: {value:thing}.",
+    # -- end of i18n-polish --
 }
 
 # -- Night chat rooms a ruleset names itself (roles/messages/rooms.py) ----------------

@@ -1,7 +1,9 @@
 // The reader's words, times and time zone for the page's scripts (window.MafiaReader),
 // and the browser's time zone for readers who have not chosen one in their settings:
-// kept in a cookie the server reads (games/profiles.py time_zone_of). A change of zone
-// takes effect from the next page (no reload: a page never changes under the reader).
+// kept in a cookie the server reads (games/profiles.py time_zone_of), and, on a page
+// the server rendered in another zone (the first page, before the cookie; a trip
+// abroad), each of its times (<time datetime data-format>: game_tags.local_time) shown
+// again in the browser's zone. Without scripts the page keeps the server's zone.
 (function () {
   "use strict";
   const gettext = window.gettext || function (text) { return text; };
@@ -49,9 +51,48 @@
 
   window.MafiaReader = { clockTime: clockTime, zoneLabel: zoneLabel, phaseName: phaseName, phaseLabel: phaseLabel };
 
+  // "MSK", "GMT+9": a zone's short name now, or null for a zone Intl does not know.
+  function shortZoneName(zone) {
+    try {
+      const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }).formatToParts(new Date());
+      const part = parts.find(function (p) { return p.type === "timeZoneName"; });
+      return part ? part.value : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // A time as game_tags.local_time's formats say (clock, clock-zone, date-time).
+  function formatted(iso, kind) {
+    if (kind === "clock") return clockTime(iso);
+    if (kind === "clock-zone") return clockTime(iso) + " " + zoneLabel();
+    try {
+      return new Intl.DateTimeFormat(document.documentElement.lang || "en", {
+        timeZone: pageZone(), day: "numeric", month: "short", year: "numeric",
+        hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+      }).format(new Date(iso));
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // The page's times (and the times its scripts add later) in `zone`.
+  function showTimesIn(zone) {
+    const label = shortZoneName(zone);
+    if (label === null) return;
+    document.body.dataset.timeZone = zone;
+    document.body.dataset.zoneLabel = label;
+    document.querySelectorAll("time[datetime][data-format]").forEach(function (node) {
+      const text = formatted(node.getAttribute("datetime"), node.dataset.format);
+      if (text) node.textContent = text;
+    });
+  }
+
   let zone = "";
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { return; }
   if (!zone) return;
+  // A zone the reader chose in his settings stays (the page says so: data-zone-chosen).
+  if (document.body && !("zoneChosen" in document.body.dataset) && zone !== pageZone()) showTimesIn(zone);
   const cookie = document.cookie.split("; ").find(function (c) { return c.indexOf("mafia_tz=") === 0; });
   const known = cookie ? decodeURIComponent(cookie.slice("mafia_tz=".length)) : "";
   if (known === zone) return;

@@ -205,8 +205,10 @@ def test_the_leak_matrix_sockets_and_pages(live_table):
         ), who
         assert ("opens a roulette table" in page) == may_read_graveyard, who
         assert ('id="roulette"' in page) == may_read_graveyard, who
-        # The Sheriff's result ("Your check of") and the living mafia's roles stay private.
-        assert ("Your check of" in page) == (who in (cast["sheriff"], "gemma")), who
+        # The Sheriff's result ("Your check of") and the living mafia's roles stay private;
+        # the GM reads it as the Sheriff's ("<sheriff>'s check of").
+        assert ("Your check of" in page) == (who == cast["sheriff"]), who
+        assert (f"{cast['sheriff']}&#x27;s check of" in page) == (who == "gemma"), who
         for role_name, holder in (("Consort", cast["consort"]), ("Mafioso", cast["mafioso"])):
             # (a role card may name other roles: "immune to the Escort and Consort")
             dealt = f"Your role: {role_name} (Mafia)"

@@ -238,8 +238,12 @@ def test_gm_in_english_players_in_russian_live_under_masks(browser, site):
         f"Результат проверки игрока {mafia[0]}: Мафия." in line
         for line in readers[commissar].pushed("result")
     ), "the check's result came over the socket, in Russian"
-    checked = f"Your check of {mafia[0]} ({behind[mafia[0]]}): Mafia."
-    gm.page.wait_for_selector(f"#events li:has-text('{checked}')")
+    assert f"{commissar}: " not in checker.inner_text("#results")  # not his own mask first
+    # The GM reads it as the commissar's: "Oak (al)'s check of Elm (bo): Mafia."
+    checked = (
+        f"{commissar} ({behind[commissar]})'s check of {mafia[0]} ({behind[mafia[0]]}): Mafia."
+    )
+    gm.page.wait_for_selector(f'#events li:has-text("{checked}")')
     assert any(checked in line for line in gm.pushed("result"))
     # The players list marks the dead with the role the reveal shows, in words.
     for reader in readers.values():

@@ -17,6 +17,7 @@ URLS = [
     ("get", "desk_whatif"),
     ("post", "desk_whatif"),
     ("post", "desk_flavour"),
+    ("post", "desk_posts_rule"),
 ]
 
 
@@ -35,7 +36,8 @@ def clients(table, mallory):
 def test_only_the_gm_opens_the_desk(table, mallory, method, name):
     url = reverse(name, args=[table.game.id])
     role = table.state().player("alice").role
-    data = {"role": "townie", "text": "pwned", "move_0": "alice|kill"}
+    data = {"role": "townie", "text": "pwned", "move_0": "alice|kill", "min_posts": 1}
+    data["post_days"] = 2
     personas = clients(table, mallory)
     events = Event.objects.count()
     for persona, client in personas.items():
@@ -55,7 +57,7 @@ def test_only_the_gm_opens_the_desk(table, mallory, method, name):
 def test_desk_posts_are_csrf_checked(table):
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(table.gm)
-    for name in ("desk_flavour", "desk_whatif"):
+    for name in ("desk_flavour", "desk_whatif", "desk_posts_rule"):
         response = strict.post(reverse(name, args=[table.game.id]), {"role": "townie", "text": "x"})
         assert response.status_code == 403
     assert not RoleFlavour.objects.exists()

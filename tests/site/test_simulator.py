@@ -60,7 +60,7 @@ def test_a_pasted_scenario_reads_in_words(signed_in):
     assert "Night 1" in page and "Day 1" in page
     assert "<li data-engine-text>Ann (Doctor)" in page  # the death, with its role
     assert "Lynched: Bob." in page and "Tally: Bob 2, Cid 1." in page
-    assert "Cid: Your check of Bob: Suspicious." in page  # every private result, in words
+    assert "Cid&#x27;s check of Bob: Suspicious." in page  # every private result, in words
     assert "The game is over. Winners: Ann, Cid." in page
 
 

@@ -199,7 +199,8 @@ def test_a_whole_bay12_game_through_the_views(gemma, players):
     assert "Night 1" in page and "Day 1" in page and "Night 2" in page and "Day 2" in page
     assert f"{mafioso}: kill → {victim}" in page  # night actions
     assert f"{consort} → {sheriff}" in page and f"{consort} → {mafioso}" in page  # vote changes
-    assert "Your check of " in page  # private results, once the game is over
+    assert f"{sheriff}&#x27;s check of " in page  # private results, once the game is over, named
+    assert "Your check of" not in page  # nobody reads "Your" of another seat
     assert "Got it." in page  # the mafia chat too
     # The event log is append-only and numbered per game without gaps.
     seqs = list(Event.objects.filter(game=game).values_list("seq", flat=True))

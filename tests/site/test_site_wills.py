@@ -134,8 +134,8 @@ def test_the_log_lines_of_a_will():
     )
     assert line("last_will", player="p01", text="hi") == "p01's last will: hi"
     read = {"to": "p07", "kind": "last_will", "target": "p01", "value": "hi"}
-    assert result_text(read) == "p07: p01's last will: hi"
-    assert result_text({**read, "value": ""}) == "p07: p01 left no last will."
+    assert result_text(read) == "To p07: p01's last will: hi"
+    assert result_text({**read, "value": ""}) == "To p07: p01 left no last will."
     closed = {"phase": "day", "number": 1, "events": [{"kind": "last_will", "text": "hi"}]}
     assert "hi" not in outcome_text(closed)  # told once, by its own line
 
