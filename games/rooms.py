@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import get_language, gettext
 
 import roles
@@ -260,7 +260,8 @@ def _gm_members(room: ChatGroup) -> list[str]:
 def _post_entry(payload: dict) -> dict:
     at = payload.get("at", "")
     try:
-        time = datetime.fromisoformat(at).strftime("%H:%M:%S")
+        # The reader's clock (the page's active zone), as every other time he reads.
+        time = timezone.localtime(datetime.fromisoformat(at)).strftime("%H:%M:%S")
     except ValueError:
         time = ""
     return {

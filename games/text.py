@@ -9,8 +9,9 @@ language unless `lang` is given, with each player's pronoun from `pronoun_of`
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 
-from django.utils import translation
+from django.utils import dateformat, timezone, translation
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
@@ -502,7 +503,19 @@ def _dealt_text(entry: dict, reader: Reader) -> str:
 
 
 def _clock(iso: str) -> str:
-    return _("%(time)s UTC") % {"time": str(iso)[11:19]} if iso else "?"
+    return local_clock(iso) if iso else "?"
+
+
+def local_clock(moment) -> str:
+    """A moment (a datetime or an ISO string) on the reader's clock: "15:00:00 MSK" in
+    the active time zone (a page's: his own, games/web/reader_locale.py; a line pushed
+    from a worker says UTC, and names it)."""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, UTC)
+    local = timezone.localtime(moment)
+    return f"{local:%H:%M:%S} {dateformat.format(local, 'T')}"
 
 
 def duration(seconds) -> str:

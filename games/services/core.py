@@ -20,6 +20,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 import roles
 from games import cursors, rows
+from games import text as game_text
 from games.models import (
     CoGM,
     Event,
@@ -281,21 +282,17 @@ def refuse_if_late(phase: Phase, now: datetime, what: str) -> None:
     the close has not run yet (roles.legal.OWED_RULINGS; ru_classic: late votes are
     not counted). A paused phase's clock stands still (refuse_if_paused says so)."""
     if phase.paused_at is None and now >= phase.deadline:
-        ended = phase.deadline.strftime("%H:%M:%S")
+        ended = game_text.local_clock(phase.deadline)  # the reader's zone, named
         late = {
-            ("night", "move"): gettext(
-                "The night ended at %(ended)s UTC: your move was not recorded."
-            ),
-            ("night", "vote"): gettext(
-                "The night ended at %(ended)s UTC: your vote was not recorded."
-            ),
+            ("night", "move"): gettext("The night ended at %(ended)s: your move was not recorded."),
+            ("night", "vote"): gettext("The night ended at %(ended)s: your vote was not recorded."),
             ("night", "withdrawal"): gettext(
-                "The night ended at %(ended)s UTC: your withdrawal was not recorded."
+                "The night ended at %(ended)s: your withdrawal was not recorded."
             ),
-            ("day", "move"): gettext("The day ended at %(ended)s UTC: your move was not recorded."),
-            ("day", "vote"): gettext("The day ended at %(ended)s UTC: your vote was not recorded."),
+            ("day", "move"): gettext("The day ended at %(ended)s: your move was not recorded."),
+            ("day", "vote"): gettext("The day ended at %(ended)s: your vote was not recorded."),
             ("day", "withdrawal"): gettext(
-                "The day ended at %(ended)s UTC: your withdrawal was not recorded."
+                "The day ended at %(ended)s: your withdrawal was not recorded."
             ),
         }
         raise ServiceError(late[(phase.kind, what)] % {"ended": ended})
