@@ -41,8 +41,8 @@ class Outcome:
 
 
 def question_text(pending: roles.PendingDecision, lang: str | None = None) -> str:
-    """A pending decision in words: who must decide what, among which choices (the
-    engine's reason follows in English; the Russian sentence says it all)."""
+    """A pending decision in words: who must decide what, among which choices, and the
+    engine's reason (its English inside the sentence, another language's after it)."""
     lang = text.reader_language(lang)
 
     def say(mid: str, **params) -> str:
@@ -51,21 +51,38 @@ def question_text(pending: roles.PendingDecision, lang: str | None = None) -> st
     choices = ", ".join(map(str, pending.choices)) or say("question.nothing")
     if pending.kind == "round":
         voters = ", ".join(pending.voters) or say("question.nobody")
-        return say(
+        asked = say(
             "question.round",
             round=pending.index + 1,
             voters=voters,
             choices=choices,
             reason=pending.reason,
         )
+        return with_reason(asked, pending.reason, lang)
     mid = "question.decide.gm" if pending.actor == GM_ACTOR else "question.decide"
-    return say(
-        mid,
-        actor=pending.actor,
-        ability=pending.ability,
-        choices=choices,
-        reason=pending.reason,
+    return with_reason(
+        say(
+            mid,
+            actor=pending.actor,
+            ability=pending.ability,
+            choices=choices,
+            reason=pending.reason,
+        ),
+        pending.reason,
+        lang,
     )
+
+
+def with_reason(said: str, reason, lang: str) -> str:
+    """English says the engine's reason inside the sentence; another language adds it
+    in its own words when the reason carries its message (roles.Reason), and leaves
+    out an English-only one."""
+    message = getattr(reason, "message", None)
+    if lang == "en" or message is None:
+        return said
+    why = roles.render(message, lang)
+    why = why[:1].upper() + why[1:]
+    return f"{said} {why}" if why.endswith((".", "?", "!")) else f"{said} {why}."
 
 
 def outcome_of(state: roles.GameState, given: dict) -> Outcome:

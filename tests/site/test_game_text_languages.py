@@ -236,3 +236,16 @@ def test_the_desks_question_is_asked_in_the_gms_language(pending):
     assert pending.reason in english
     russian = question_text(pending, "ru")
     assert not LATIN.findall(without_names(russian, ["ann", "bob", "hal"])), russian
+
+
+def test_the_desks_question_gives_the_engines_reason_in_russian_too():
+    """The engine's reason is a message (roles.Reason): the Russian desk says it in
+    Russian after the question, as English says it inside."""
+    from games.desk.outcome import question_text
+    from roles.errors import Reason
+
+    reason = Reason("question.tie", tied="ann, bob")
+    pending = roles.PendingDecision(reason, kind="action", choices=["ann", "bob"], actor="GM")
+    assert str(reason) in question_text(pending, "en")
+    russian = question_text(pending, "ru")
+    assert russian.endswith("Ничья на голосовании между ann, bob: решает ведущий."), russian
