@@ -133,6 +133,18 @@ def language_of_socket(scope) -> str:
     return browser_language(scope)
 
 
+def time_zone_of_socket(scope) -> str:
+    """A socket's reader's time zone, as his pages read it (`time_zone_of`: his
+    account's, else his browser's cookie, else UTC)."""
+    from django.http import HttpRequest
+
+    request = HttpRequest()
+    for name, value in scope.get("headers", []):
+        if name.decode("latin-1").lower() == "cookie":
+            request.COOKIES = _cookies(value.decode("latin-1"))
+    return time_zone_of(scope.get("user"), request)
+
+
 def browser_language(scope) -> str:
     """A socket's browser's language (the language cookie, then Accept-Language, as
     the pages read them), else the site's default; reads no database."""

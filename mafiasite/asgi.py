@@ -25,7 +25,8 @@ def _pool_connections() -> None:
     pool_web_connections(settings.DATABASES, DatabaseTimeouts.from_env())
 
 
-_pool_connections()
+if os.environ.get("DATABASE_POOL", "on") != "off":  # off: the test runner (tests/conftest.py)
+    _pool_connections()
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

@@ -12,6 +12,9 @@ import os
 import pytest
 
 IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+# The socket tests import mafiasite.asgi into this process: it keeps Django's own
+# connections (the servers the tests start pool theirs, as deployed).
+os.environ["DATABASE_POOL"] = "off"
 
 
 def services_configured() -> bool:

@@ -62,7 +62,7 @@ from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND, post_author
 from games.services import push
 from games.services.cogms import ACCESS_KINDS
-from games.text import pronouns_for, with_accounts
+from games.text import pronouns_for, readers_clocks, with_accounts
 from games.viewer import (
     Streams,
     Viewer,
@@ -206,6 +206,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.access: Access | None = None
         self.language = settings.LANGUAGE_CODE
+        self.time_zone = profiles.DEFAULT_TIME_ZONE
         self.joined: set[str] = set()
         self.pending: dict[int, dict] = {}
         # Logging out ends this socket (games/live/sessions.py): joined before
@@ -230,6 +231,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.position: dict[str, int] = {}  # the browser's cursor: what it has been told
         # The reader's language for what this socket says in words (refusals).
         self.language = await database_sync_to_async(profiles.language_of_socket)(self.scope)
+        # ... and his clock, for the times in the lines (a pushed line is said once).
+        self.time_zone = await database_sync_to_async(profiles.time_zone_of_socket)(self.scope)
         access, missed, last = await database_sync_to_async(opening)(
             self.game_id, self.scope.get("user"), after, self._join
         )
@@ -460,7 +463,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 "prev": self.position,
                 "upto": upto,
                 "events": [
-                    _for_browser(e, streams, self.language, self.access.accounts) for e in events
+                    _for_browser(e, streams, self.language, self.access.accounts, self.time_zone)
+                    for e in events
                 ],
                 "now": timezone.now().isoformat(),
             }
@@ -533,7 +537,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._error(_("Send a JSON object."))
 
 
-def _for_browser(event: dict, streams: Streams, lang: str, accounts: dict | None = None) -> dict:
+def _for_browser(
+    event: dict,
+    streams: Streams,
+    lang: str,
+    accounts: dict | None = None,
+    zone: str = profiles.DEFAULT_TIME_ZONE,
+) -> dict:
     """A pushed event as this viewer's browser reads it: named by his own stream and
     number, without its audience or the game-wide seq; its line in his language.
     `accounts`: the GM of a masked game reads each mask with its account, in the line
@@ -550,7 +560,9 @@ def _for_browser(event: dict, streams: Streams, lang: str, accounts: dict | None
         "phase": event["phase"],
         "at": event["at"],
         "text": with_accounts(
-            event["texts"].get(lang, event["texts"]["en"]), accounts or {}, event["kind"]
+            readers_clocks(event["texts"].get(lang, event["texts"]["en"]), zone),
+            accounts or {},
+            event["kind"],
         ),
     }
 

@@ -27,7 +27,13 @@ from django.db import transaction
 
 import roles
 from games import profiles, rooms
-from games.text import PronounOf, event_text, gm_event_text, pronouns_for
+from games.text import (
+    PronounOf,
+    clocks_for_each_reader,
+    event_text,
+    gm_event_text,
+    pronouns_for,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -58,6 +64,8 @@ def event_message(event, named: bool = False, pronoun_of: PronounOf | None = Non
     shared by every event of one commit (text.pronouns_for reads them once)."""
     line = gm_event_text if named else event_text
     pronoun_of = pronoun_of or pronouns_for(event)
+    with clocks_for_each_reader():  # each socket sets them on its reader's clock
+        texts = {lang: line(event, lang, pronoun_of) for lang in roles.LANGUAGES}
     return {
         "seq": event.seq,
         "audience": event.audience,
@@ -67,7 +75,7 @@ def event_message(event, named: bool = False, pronoun_of: PronounOf | None = Non
         "payload": event.payload,
         "phase": event.phase_id,
         "at": event.created_at.isoformat(),
-        "texts": {lang: line(event, lang, pronoun_of) for lang in roles.LANGUAGES},
+        "texts": texts,
     }
 
 

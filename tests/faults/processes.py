@@ -127,7 +127,7 @@ class Site:
         self.port = free_port(WEB_PORTS)
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ)
-        for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", "PHASE_TIMER", "SWEEP_SECONDS"):
+        for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", "PHASE_TIMER", "SWEEP_SECONDS", "DATABASE_POOL"):
             env.pop(name, None)  # the defaults, as deployed
         env.update(
             DATABASE_URL=database_url,

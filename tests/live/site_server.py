@@ -48,6 +48,7 @@ class LiveSite:
         self.tmp = Path(tempfile.mkdtemp(prefix="mafia-live-"))
         self.processes: list[subprocess.Popen] = []
         env = dict(os.environ)
+        env.pop("DATABASE_POOL", None)  # the web process pools, as deployed
         env.update(
             DATABASE_URL=db_url,
             DJANGO_SETTINGS_MODULE="mafiasite.settings",

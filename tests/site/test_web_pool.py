@@ -52,10 +52,20 @@ def test_only_the_web_entry_point_pools():
         "DATABASE_URL": "postgres://postgres@127.0.0.1:1/never_opened",
         "REDIS_URL": "redis://127.0.0.1:1/0",
     }
-    said = subprocess.run(
-        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60
-    )
+    env.pop("DATABASE_POOL")  # the test runner's "off" (tests/conftest.py)
+
+    def run(**more):
+        return subprocess.run(
+            [sys.executable, "-c", probe],
+            env={**env, **more},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    said = run()
     assert said.returncode == 0, said.stderr[-2000:]
     assert said.stdout.split() == [
         "['max_idle',", "'max_size',", "'min_size',", "'reconnect_timeout',", "'timeout']", "None"
     ]  # fmt: skip
+    assert run(DATABASE_POOL="off").returncode != 0  # no pool to list
