@@ -8,19 +8,17 @@ language unless `lang` is given, with each player's pronoun from `pronoun_of`
 (`pronouns_for` is the seam that reads them; "they" by default)."""
 
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from datetime import UTC, datetime
+from collections.abc import Callable
 
-from django.utils import dateformat, timezone, translation
+from django.utils import translation
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 import roles
 from games import profiles
+from games.clocks import local_clock
 from games.rooms import room_title
-from roles.messages import death_message, language, message, render
+from roles.messages import death_message, language, message, render, rulesets_words
 from roles.messages.descriptions import ability_description as describe_ability
 from roles.messages.refusals import refusal_message
 
@@ -465,11 +463,11 @@ def gm_event_text(event, lang: str | None = None, pronoun_of: PronounOf | None =
 
 
 def _vote_ruled_text(p: dict, reader: Reader) -> str:
-    from games.ruleset_words import ruling_label
-
     if not p.get("ruling"):
         return _("(GM) The ruling on %(player)s's vote is withdrawn.") % {"player": p.get("player")}
-    ruling = ruling_label(reader.ruleset, str(p["ruling"])) if reader.ruleset else p["ruling"]
+    ruling = str(p["ruling"])
+    if reader.ruleset:
+        ruling = rulesets_words.ruling_label(reader.ruleset, ruling, reader.lang)
     return _("(GM) %(player)s's vote: %(ruling)s.") % {"player": p.get("player"), "ruling": ruling}
 
 
@@ -506,47 +504,6 @@ def _dealt_text(entry: dict, reader: Reader) -> str:
 
 def _clock(iso: str) -> str:
     return local_clock(iso) if iso else "?"
-
-
-# A pushed line is said once for every reader of a language, whatever his zone: its
-# clocks travel as marked moments that each socket sets on its reader's clock
-# (`readers_clocks`, games/live/consumers.py).
-_CLOCK_MARK = "\u2063"  # INVISIBLE SEPARATOR: never typed, never shown
-_CLOCKS_LEFT_MARKED: ContextVar[bool] = ContextVar("clocks_left_marked", default=False)
-_MARKED_CLOCK = re.compile(f"{_CLOCK_MARK}([^{_CLOCK_MARK}]+){_CLOCK_MARK}")
-
-
-@contextmanager
-def clocks_for_each_reader() -> Iterator[None]:
-    """Inside, `local_clock` leaves its moment marked for each reader's socket."""
-    token = _CLOCKS_LEFT_MARKED.set(True)
-    try:
-        yield
-    finally:
-        _CLOCKS_LEFT_MARKED.reset(token)
-
-
-def readers_clocks(line: str, zone: str) -> str:
-    """A pushed line's marked moments on one reader's clock (his zone's name given)."""
-    if _CLOCK_MARK not in line:
-        return line
-    with timezone.override(zone):
-        return _MARKED_CLOCK.sub(lambda found: local_clock(found.group(1)), line)
-
-
-def local_clock(moment) -> str:
-    """A moment (a datetime or an ISO string) on the reader's clock: "15:00:00 MSK" in
-    the active time zone (a page's: his own, games/web/reader_locale.py); in a pushed
-    line, marked for each socket's reader (`clocks_for_each_reader`)."""
-    if _CLOCKS_LEFT_MARKED.get():
-        iso = moment if isinstance(moment, str) else moment.isoformat()
-        return f"{_CLOCK_MARK}{iso}{_CLOCK_MARK}"
-    if isinstance(moment, str):
-        moment = datetime.fromisoformat(moment)
-    if timezone.is_naive(moment):
-        moment = timezone.make_aware(moment, UTC)
-    local = timezone.localtime(moment)
-    return f"{local:%H:%M:%S} {dateformat.format(local, 'T')}"
 
 
 def duration(seconds) -> str:

@@ -55,6 +55,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from games import masks, profiles, services
+from games.clocks import readers_clocks
 from games.cursors import BadCursor, read_position
 from games.live.database_down import DATABASE_DOWN_CODE, outage_frame
 from games.live.sessions import LOGGED_OUT_CODE, session_group
@@ -62,7 +63,7 @@ from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND, post_author
 from games.services import push
 from games.services.cogms import ACCESS_KINDS
-from games.text import pronouns_for, readers_clocks, with_accounts
+from games.text import pronouns_for, with_accounts
 from games.viewer import (
     Streams,
     Viewer,

@@ -27,9 +27,9 @@ from django.db import transaction
 
 import roles
 from games import profiles, rooms
+from games.clocks import clocks_for_each_reader
 from games.text import (
     PronounOf,
-    clocks_for_each_reader,
     event_text,
     gm_event_text,
     pronouns_for,
