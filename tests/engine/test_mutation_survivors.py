@@ -11,6 +11,7 @@ import roles
 from roles.announce import QUIET_NIGHT, describe, headline
 from roles.day import leaders, round_events
 from roles.modkill import void_modkilled
+from roles.setup.categories import setup_categories
 from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_chats import by_id, play, sc2_game
 from tests.engine.test_chats import day as chat_day
@@ -21,6 +22,10 @@ from tests.engine.test_ru_hunt import hunt
 from tests.engine.test_ru_hunt import play as hunt_play
 from tests.engine.test_ru_sport import NAMES as NAMES_SPORT
 from tests.engine.test_ru_sport import game
+from tests.engine.test_sc2 import game as sc2_new_game
+from tests.engine.test_sc2 import offered, quiet_day, table
+from tests.engine.test_sc2 import sim as sc2_sim
+from tests.engine.test_sc2_options import roster
 
 
 def test_a_self_heal_listed_before_the_kill_stays_and_the_later_kill_still_moves():
@@ -237,3 +242,93 @@ def test_sport_the_commissars_check_is_a_private_check_result():
     result = roles.resolve_phase(game(), {"night": [{"actor": "Ann", "targets": ["Bob"]}]})
     checks = [r for r in result.record["results"] if r["to"] == "Ann"]
     assert [(r["kind"], r["target"]) for r in checks] == [("check", "Bob")]
+
+
+# -- the ruleset samples' survivors (bench/README.md, "Ruleset survivors") -----------------
+
+
+def test_sc2_the_godfather_orders_the_kill_when_a_mafioso_lives_whatever_the_option():
+    """sc2-reference 2.2 Godfather: 'Orders the Mafia kill; kills himself if no
+    Mafioso (option)'. With a Mafioso alive the order is his with the option off too
+    (mutant: the Mafioso looked up under no role, so the order was never offered)."""
+    players = table("godfather", "mafioso")
+    assert "kill" in offered(
+        sc2_new_game(players, {"godfather_kills_without_mafioso": False}), "Ann"
+    )
+
+
+def test_sc2_a_revealed_mayor_and_a_jailor_have_their_crimes():
+    """sc2-reference 2.4: 'jailing/kidnapping = Kidnapping; Mayor/Judge/Marshall reveal =
+    Corruption'. The Investigators (crimes mode) that night read exactly those (mutant:
+    the Mayor's crime renamed)."""
+    players = table("mayor", "jailor", "investigator", "investigator", "mafioso")
+    reveal = {"actor": "Ann", "ability": "reveal"}
+    jail = {"actor": "Bob", "ability": "jail", "targets": ["Gus"]}
+    checks = [{"actor": "Cid", "targets": ["Ann"]}, {"actor": "Dan", "targets": ["Bob"]}]
+    out = sc2_sim(
+        players,
+        [quiet_day([reveal, jail]), {"night": checks}],
+        {"investigator_results": "crimes"},
+    )
+    crimes = [r for r in out["phases"][1]["results"] if r["kind"] == "crimes"]
+    assert [(r["target"], r["value"]) for r in crimes] == [
+        ("Ann", ["corruption"]),
+        ("Bob", ["kidnapping"]),
+    ]
+
+
+def test_sc2_a_spreading_fire_is_not_stopped_by_a_bodyguard():
+    """sc2's documentation (fire_spreads): 'on, everyone who visited a burning house that
+    night burns too, by the fire's rules (immunity, heals, jail and Bodyguards as for the
+    doused)'; 000 Bodyguard: 'You cannot prevent a kill from the ... Arsonist'. The
+    Sheriff who visited the burning house burns though a Bodyguard guards him (mutant:
+    the spread fire's attack made interceptable: the Bodyguard died in his place)."""
+    players = roster("arsonist", "sheriff", "citizen", "bodyguard", "mafioso")
+    fire = [
+        {"actor": "Ann", "ability": "ignite"},
+        {"actor": "Bob", "targets": ["Cid"]},
+        {"actor": "Dan", "targets": ["Bob"]},
+    ]
+    out = sc2_sim(
+        players,
+        [{"night": [{"actor": "Ann", "targets": ["Cid"]}]}, quiet_day(), {"night": fire}],
+        {"arsonist_fire_spreads": True},
+    )
+    assert {d["player"] for d in out["phases"][2]["deaths"]} == {"Bob", "Cid"}
+
+
+def test_sc2_a_bludgeoning_mason_leader_is_not_told_his_recruit_failed():
+    """sc2-reference 2.1 Mason Leader: 'a Cultist visited is bludgeoned to death (uses a
+    recruit)'. The visit is a kill, not a recruitment: no 'recruit failed' result
+    (mutant: the bludgeon mark read under another key, the recruit went on and failed)."""
+    players = table("mason_leader", "mafioso", "cultist")
+    out = sc2_sim(players, [{"night": [{"actor": "Ann", "targets": ["Cid"]}]}])
+    assert {d["player"] for d in out["phases"][0]["deaths"]} == {"Cid"}
+    assert [r for r in out["phases"][0]["results"] if r["to"] == "Ann"] == []
+
+
+def test_sc2_the_jail_transcript_is_gone_once_a_later_night_has_passed():
+    """sc2's documentation (chats): 'The two may read it through the following day; a new
+    night closes it.' Closed, it stays closed: the day after the next night shows no
+    jail room either (mutant: `or` -> `and`, night 1's transcript came back on day 3)."""
+    night = play(
+        sc2_game(), chat_day(actions=[{"actor": "Ann", "ability": "jail", "targets": ["Bob"]}])
+    )
+    day_two = play(night, {"night": []})
+    assert "jail:1" in by_id(day_two)
+    day_three = play(day_two, chat_day(), {"night": []})
+    assert not any(room.id.startswith("jail") for room in by_id(day_three).values())
+
+
+def test_sc2_every_setup_flag_is_off_by_default_and_prints_as_false():
+    """sc2-reference 3.1: 'Exclude Citizen (D: Off), Exclude Mason (D: Off)', 'Exclude
+    killing roles (D: Off)', Neutral Evil's 'host option to include/exclude NK in NE'
+    (ours: off). `setup categories sc2` prints each default as false (mutant: Neutral
+    Evil's default None, printed null)."""
+    flags = {
+        (category, flag): value
+        for category, entry in setup_categories("sc2").items()
+        for flag, value in entry["exclude"].items()
+    }
+    assert flags[("neutral_evil", "include_neutral_killing")] is False
+    assert all(value is False for value in flags.values())
