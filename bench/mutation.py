@@ -26,6 +26,10 @@ directory), the covering tests in a new process. A survivor that fails there is
 counted as killed ("killed on recheck" in the table). The recheck runs
 tests/engine/test_mutation_survivors.py first: the tests written for survivors,
 which mutmut's stats (collected before they existed) do not map to functions.
+A function called only at import has no covering test in the stats at all: its
+recheck runs the whole engine suite (the module's own test files first). Before
+2026-12-03's second session it ran the survivors' file alone, and so called
+"survived" mutants the ruleset tests kill (`ru_19.hangman_vote__mutmut_48`).
 
 The script lowers its own priority to the lowest (`nice 19`): the mutants run
 beside other work. Results accumulate in `mutants/` (git-ignored); a rerun of
@@ -115,6 +119,21 @@ def covering_tests(mutant: str) -> list[str]:
     return sorted(stats["tests_by_mangled_function_name"].get(function, []))
 
 
+def recheck_tests(mutant: str, module: str) -> list[str]:
+    """The tests written for survivors first (the stats may predate them), then the tests
+    that cover the function. A function called only at import (a factory such as
+    `ru_19.hangman_vote`, whose closure every ru_19 day calls) has no covering test in
+    mutmut's stats: then the whole engine suite, the module's own test files first."""
+    covering = covering_tests(mutant)
+    if covering:
+        return [NEW_TESTS, *covering]
+    prefix = Path(module).stem.split("_")[0]
+    own = sorted(
+        str(p.relative_to(ROOT)) for p in (ROOT / "tests/engine").glob(f"test_{prefix}*.py")
+    )
+    return [NEW_TESTS, *own, "tests/engine"]
+
+
 def recheck(modules: list[str]) -> None:
     """Rerun each survivor of `modules` with the mutant written into a scratch copy."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
@@ -123,9 +142,7 @@ def recheck(modules: list[str]) -> None:
         for name, code in sorted(read_meta(module).items()):
             if code is None or code in KILLED:
                 continue
-            # The tests written for survivors first (the stats predate them), then the
-            # tests that cover the function.
-            tests = [NEW_TESTS, *covering_tests(name)]
+            tests = recheck_tests(name, module)
             with tempfile.TemporaryDirectory() as scratch:
                 where = Path(scratch)
                 shutil.copytree(ROOT / "roles", where / "roles")
