@@ -5,17 +5,24 @@ quotes the rule sentence.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 import roles
+from roles.activity import Activity
 from roles.announce import QUIET_NIGHT, describe, headline
 from roles.day import leaders, round_events
 from roles.modkill import void_modkilled
+from roles.roulette import RouletteRefused, payouts
 from roles.setup.categories import setup_categories
 from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_chats import by_id, play, sc2_game
 from tests.engine.test_chats import day as chat_day
 from tests.engine.test_modkill import bay12
+from tests.engine.test_roulette import play as roulette_play
+from tests.engine.test_roulette import seated, seed_with_bullet, started
+from tests.engine.test_ru_eleven import game as eleven_game
 from tests.engine.test_ru_hunt import TIE_DAY as HUNT_TIE_DAY
 from tests.engine.test_ru_hunt import game as hunt_game
 from tests.engine.test_ru_hunt import hunt
@@ -332,3 +339,100 @@ def test_sc2_every_setup_flag_is_off_by_default_and_prints_as_false():
     }
     assert flags[("neutral_evil", "include_neutral_killing")] is False
     assert all(value is False for value in flags.values())
+
+
+# -- the modules first sampled on 2026-12-03 (second session) ------------------------------
+
+
+def test_the_sheet_lists_a_stages_moves_in_seat_order_with_their_targets():
+    """roles.order_sheet: 'within a stage in seat order, as the engine runs a bucket'.
+    ru_eleven's mafia shot: the hangman (seat 10) sent first, the plain mafia member
+    (seat 9) second; the sheet reads the member first. Three targets read as a list
+    (mutants: the seat ignored; the line's targets dropped; the list's separator)."""
+    actions = [
+        {"actor": "Kay", "ability": "decoy", "targets": ["Ann", "Bob", "Cid"]},
+        {"actor": "Jon", "ability": "kill", "targets": ["Eve"]},
+        {"actor": "Ian", "ability": "kill", "targets": ["Fay"]},
+    ]
+    sheet = roles.order_sheet(eleven_game(), actions)
+    assert [(s.title, [(line.text, line.targets) for line in s.lines]) for s in sheet] == [
+        (
+            "The mafia's kill",
+            [("Ian (Mafia) kills Fay", ("Fay",)), ("Jon (Hangman) kills Eve", ("Eve",))],
+        ),
+        ("Decoys", [("Kay (Advocate) uses Decoys on Ann, Bob, Cid", ("Ann", "Bob", "Cid"))]),
+    ]
+
+
+def test_a_click_tells_the_chambers_left_and_the_choice():
+    """002 Russian Roulette: 'Each player takes a turn pulling the trigger'; HELP: 'after
+    a click, -pull again or -pass'. The line says so (mutant: no line)."""
+    seed = seed_with_bullet(5)
+    table = started("ann", "bob", seed=seed).table
+    assert roulette_play(table, "ann", "-pull", seed=seed).lines == [
+        "ann pulls: click. 5 chambers left; ann may -pull again or -pass."
+    ]
+
+
+def test_a_round_of_one_player_is_refused_in_a_sentence():
+    """HELP: '-start  the host starts the round (two players at least)' (mutant: the
+    refusal's first letter lower-cased)."""
+    with pytest.raises(RouletteRefused, match=r"^A round needs two players at least\.$"):
+        roulette_play(seated("ann"), "ann", "-start")
+
+
+def test_the_pots_odd_points_go_to_the_largest_remainders():
+    """roulette.payouts: 'whole points by largest remainder'. Weights 5 and 1 share a pot
+    of 4: 3.33 and 0.67; the odd point goes to the 0.67 (remainder 4 of 6), not to the
+    larger share (mutant: sorted by the share, `%` -> `/`)."""
+    assert payouts({"a": 5, "b": 1}, {}, 4) == {"a": 8, "b": 2}
+
+
+def test_a_first_phase_with_both_keys_is_refused_as_the_games_first_night():
+    """spec/scenario.md: a phase is {"day": ...} or {"night": ...}; a game opens by night
+    unless its first phase is a day. A first phase naming both is the first night's
+    error (mutant: read as a day, the error named day 1)."""
+    scenario = {
+        "ruleset": "bay12",
+        "seed": 1,
+        "players": [{"name": n, "role": "townie"} for n in "abcdef"],
+        "phases": [{"day": {"votes": []}, "night": []}],
+    }
+    with pytest.raises(roles.ScenarioError, match=r'^night 1: a phase is \{"day"'):
+        roles.simulate(scenario)
+
+
+def test_the_activity_rule_in_words_for_one_day_and_for_several():
+    """003 (ru_classic): 'at least 10 game posts in each of the first three days'; the
+    site shows the GM's own numbers in these words (mutants: the one-day wording)."""
+    assert Activity(3, 1).text() == (
+        "at least 3 game posts in the first day; a warning the first time, a modkill when repeated"
+    )
+    assert Activity(10, 3).text().startswith("at least 10 game posts in each of the first 3 days")
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        roles.ChatGroup("jail:1", "Jail", ("Bob", "Ann"), False, aliases={"Ann": "Jailor"}),
+        roles.Event("role_change", ("seat", "Ann"), {"role": "mafioso"}),
+    ],
+    ids=["chat", "event"],
+)
+def test_the_dict_form_names_every_field(item):
+    """The dict forms the site stores and sends keep each field under its own name, a
+    tuple as a list (mutants: "aliases" and "audience" renamed)."""
+    as_dict = item.to_dict()
+    for field in fields(item):
+        value = getattr(item, field.name)
+        expected = list(value) if isinstance(value, tuple) else value
+        assert as_dict[field.name] == expected, field.name
+    assert set(as_dict) == {f.name for f in fields(item)}
+
+
+def test_faction_members_are_the_living_unless_asked_for_all():
+    """GameState.faction_members (no engine caller today; mutants: the default, `!=`)."""
+    state = roles.modkill(bay12(), "Ann").state  # Ann the Mafioso modkilled, Bob the Consort
+    assert [p.name for p in state.faction_members("mafia")] == ["Bob"]
+    assert [p.name for p in state.faction_members("mafia", alive_only=False)] == ["Ann", "Bob"]
+    assert "Ann" not in [p.name for p in state.faction_members("town", alive_only=False)]
