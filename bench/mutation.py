@@ -25,9 +25,10 @@ whatever the tests do. `--recheck` runs each survivor again in a new process
 (`MUTANT_UNDER_TEST`), so the factory builds the mutated closure at import. A
 survivor that fails there is counted as killed ("killed on recheck" in the
 table). The recheck runs tests/engine/test_mutation_survivors.py first (the tests
-written for survivors), then the tests mutmut's stats map to the function; a
-function called only at import has none there, so its recheck runs the whole
-engine suite, the module's own test files first. Until 2026-12-03's second
+written for survivors) and the golden files, then the module's own test files
+(named for it or importing it) and the tests mutmut's stats map to the function
+(a function called only at import is mapped to whichever test first imported
+its module, or to none); the whole engine suite when there are none. Until 2026-12-03's second
 session the recheck wrote the mutant into a scratch copy with `mutmut apply` and
 ran the survivors' file alone for such a function: it called "survived" mutants
 the ruleset tests kill (`ru_19.hangman_vote__mutmut_48`), and `mutmut apply`
@@ -104,6 +105,7 @@ def ruleset_modules() -> list[str]:
 
 RECHECK = MUTANTS / "recheck.json"
 NEW_TESTS = "tests/engine/test_mutation_survivors.py"
+FIRST_TESTS = [NEW_TESTS, "tests/engine/test_documentation_golden.py"]
 
 
 def mutmut(*args: str, cwd: Path = ROOT) -> int:
@@ -122,18 +124,22 @@ def covering_tests(mutant: str) -> list[str]:
 
 
 def recheck_tests(mutant: str, module: str) -> list[str]:
-    """The tests written for survivors first (the stats may predate them), then the tests
-    that cover the function. A function called only at import (a factory such as
-    `ru_19.hangman_vote`, whose closure every ru_19 day calls) has no covering test in
-    mutmut's stats: then the whole engine suite, the module's own test files first."""
-    covering = covering_tests(mutant)
-    if covering:
-        return [NEW_TESTS, *covering]
-    prefix = Path(module).stem.split("_")[0]
+    """The tests written for survivors and the golden files first (the stats may predate
+    them), then the module's own test files (named for it, or importing it), then the
+    tests mutmut's stats map to the function; the whole engine suite when there are
+    none. The stats alone are not enough: a function called only at import (a factory
+    such as `ru_19.hangman_vote`, whose closure every ru_19 day calls) is mapped to
+    whichever test happened to import its module first, or to none."""
+    stem = Path(module).stem
+    prefix = stem.split("_")[0]
+    imports = re.compile(rf"^\s*(from|import) .*\b{re.escape(stem)}\b", re.MULTILINE)
     own = sorted(
-        str(p.relative_to(ROOT)) for p in (ROOT / "tests/engine").glob(f"test_{prefix}*.py")
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "tests/engine").glob("test_*.py")
+        if p.name.startswith(f"test_{prefix}") or imports.search(p.read_text(encoding="utf-8"))
     )
-    return [NEW_TESTS, *own, "tests/engine"]
+    tests = [*own, *covering_tests(mutant)] or ["tests/engine"]
+    return list(dict.fromkeys([*FIRST_TESTS, *tests]))
 
 
 def recheck(modules: list[str]) -> None:

@@ -10,12 +10,28 @@ from dataclasses import fields
 import pytest
 
 import roles
+from roles import render, roulette
 from roles.activity import Activity
 from roles.announce import QUIET_NIGHT, describe, headline
 from roles.day import leaders, round_events
+from roles.messages import en, ru
+from roles.messages.categories_ru import category_title_in
+from roles.messages.derive import (
+    death_message,
+    event_message,
+    message,
+    outcome_messages,
+    result_message,
+)
+from roles.messages.descriptions import ability_description
+from roles.messages.names import role_name
+from roles.messages.refusals import refusal_message
+from roles.messages.roulette_ru import roulette_help
+from roles.messages.rulesets_words import flag_label, option_help, preset_title
 from roles.modkill import void_modkilled
 from roles.roulette import RouletteRefused, payouts
 from roles.setup.categories import setup_categories
+from roles.setup.parse import parse_setup
 from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_chats import by_id, play, sc2_game
 from tests.engine.test_chats import day as chat_day
@@ -436,3 +452,108 @@ def test_faction_members_are_the_living_unless_asked_for_all():
     assert [p.name for p in state.faction_members("mafia")] == ["Bob"]
     assert [p.name for p in state.faction_members("mafia", alive_only=False)] == ["Ann", "Bob"]
     assert "Ann" not in [p.name for p in state.faction_members("town", alive_only=False)]
+
+
+# -- roles/messages and roles/setup, first sampled on 2026-12-03 (second session) -----------
+
+
+@pytest.mark.parametrize(
+    "n, form",
+    [(1, "one"), (21, "one"), (2, "few"), (3, "few"), (22, "few"), (0, "many"), (5, "many")]
+    + [(11, "many"), (12, "many"), (13, "many"), (14, "many"), (111, "many"), (112, "many")],
+)
+def test_russian_plural_forms(n, form):
+    """Russian: 1, 21 игрок; 2-4, 22 игрока; 5-20, 11-14, 111 игроков (mutants: each
+    bound of the few-form and the one-form moved)."""
+    assert ru.plural_form(n) == form
+
+
+def test_english_plural_forms():
+    """English: 1 player, 0 / 2 players (mutants: the test inverted or moved)."""
+    assert [en.plural_form(n) for n in (0, 1, 2)] == ["many", "one", "many"]
+
+
+def test_a_category_title_and_the_roulette_help_in_each_language():
+    """The setup builder's category titles and the graveyard's roulette help in the
+    reader's language; English is the engine's own text (mutants: the language test, the
+    lookup's fallback)."""
+    assert category_title_in("Town Random", "ru") == "Любая роль города"
+    assert category_title_in("Town Random") == "Town Random"
+    assert category_title_in("No such title", "ru") == "No such title"
+    assert roulette_help() == roulette.HELP
+    assert roulette_help("ru") != roulette.HELP and roulette_help("ru").startswith("Русская")
+
+
+def test_an_abilitys_description_stays_english_by_default():
+    """ability_description: "en" is the engine's own words; an unknown description
+    stays as it is in Russian too (mutants: the default language, the fallback)."""
+    heal = roles.get_ruleset("bay12").roles["doctor"].abilities[0].description
+    assert ability_description(heal) == heal
+    assert ability_description(heal, "ru") != heal
+    assert ability_description("No such description.", "ru") == "No such description."
+
+
+def test_the_public_lines_of_a_phase_say_each_death_its_description_and_each_event():
+    """002 Death Descriptions (the description follows the death) and the ruleset's public
+    events; a last will has its own line, not one here (mutants: the descriptions, the
+    events and the event kind read under other keys; a modkill's id; the night
+    sequence's lines dropped)."""
+    payload = {
+        "phase": "night",
+        "number": 1,
+        "deaths": [{"player": "Cid", "role": "citizen"}],
+        "descriptions": {"Cid": "He/She was shot at close range."},
+        "events": [
+            {"kind": "mayor_revealed", "player": "Ann"},
+            {"kind": "last_will", "player": "Cid", "text": "Bob is shady."},
+        ],
+    }
+    assert [render(m, "en") for m in outcome_messages(payload, "sc2")] == [
+        "Night 1 ended.",
+        "Cid (Citizen) died: They were shot at close range.",
+        "Ann revealed as the Mayor.",
+    ]
+    modkilled = death_message({"player": "Ann"}, {}, None, modkill=True)
+    assert render(modkilled, "en") == "Ann was modkilled by the GM."
+    fire = {"kind": "night_sequence", "lines": ["A fire broke out."]}
+    assert render(event_message(fire, "sc2"), "en") == "A fire broke out."
+
+
+def test_a_result_without_a_target_keeps_its_own_message():
+    """Only a "saved" result without a target reads "someone saved you" (mutant: `and`
+    -> `or`: every result without a target read so)."""
+    approved = result_message({"to": "Ann", "kind": "hunt_approved"}, "ru_19")
+    assert approved["id"] == "result.hunt_approved"
+
+
+def test_a_refusal_message_names_its_ruleset():
+    """A refusal read back into a message keeps the ruleset whose words it uses (mutants:
+    the key renamed, for a known reason and for free text)."""
+    assert refusal_message("Ann is dead", "bay12")["ruleset"] == "bay12"
+    assert refusal_message("no such reason", "bay12")["ruleset"] == "bay12"
+
+
+def test_names_without_a_ruleset_and_unknown_abilities_read_as_words():
+    """role_name without a ruleset reads the engine's English name; an ability the
+    catalogue does not know reads as its id (mutants: the lookup by None; the fallback
+    None, which raised)."""
+    assert role_name(None, "doctor") == "Doctor"
+    action = message("action", None, player="Ann", ability="no_such_ability", targets=["Bob"])
+    assert render(action, "en") == "Ann: no_such_ability → Bob."
+
+
+def test_russian_names_of_presets_flags_and_options():
+    """ru_hunt's presets in the forum's words ('маньяк' only where there is one); a flag
+    the catalogue does not name reads as its words; an option with no help has none
+    (mutants: the maniac's word, the flag's spaces, the empty help)."""
+    assert preset_title("ru_hunt", "hunt_12", "ru") == (
+        "Мирная охота, 12 игроков: 3 мафии, доктор, маньяк, 7 мирных"
+    )
+    assert flag_label("sc2", "exclude_no_such_thing") == "Exclude no such thing"
+    assert option_help("sc2", "no_such_option") == ""
+
+
+def test_an_unknown_key_of_a_setup_is_refused_where_it_is():
+    """spec/setup.md: a setup error is one line naming where (mutant: "None: ...")."""
+    with pytest.raises(roles.SetupError, match=r"^setup: unknown key 'zzz'"):
+        parse_setup({"ruleset": "sc2", "slots": [], "zzz": 1})
