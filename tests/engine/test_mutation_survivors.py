@@ -45,6 +45,7 @@ from tests.engine.test_ru_hunt import hunt
 from tests.engine.test_ru_hunt import play as hunt_play
 from tests.engine.test_ru_sport import NAMES as NAMES_SPORT
 from tests.engine.test_ru_sport import game
+from tests.engine.test_ru_two_clans import simulate as clans_simulate
 from tests.engine.test_sc2 import game as sc2_new_game
 from tests.engine.test_sc2 import offered, quiet_day, table
 from tests.engine.test_sc2 import sim as sc2_sim
@@ -557,3 +558,20 @@ def test_an_unknown_key_of_a_setup_is_refused_where_it_is():
     """spec/setup.md: a setup error is one line naming where (mutant: "None: ...")."""
     with pytest.raises(roles.SetupError, match=r"^setup: unknown key 'zzz'"):
         parse_setup({"ruleset": "sc2", "slots": [], "zzz": 1})
+
+
+def test_two_clans_the_last_mafia_ninja_is_announced_as_himself():
+    """003 (two clans): 'Ниндзя – маф-невидимка, пока в игре есть другие мафы при
+    проверке комиссара, казни на дневном голосовании, ночном убийстве объявляется
+    мирным.' Only while other mafia are in the game: a ninja lynched with a living
+    advocate reads as a civilian, the last one as the ninja (mutant: `and` -> `or`, any
+    mafia player, the ninja himself or the dead, kept the disguise)."""
+    votes = {"day": {"votes": [["Kay", "Cid"], ["Lou", "Cid"], ["Max", "Cid"]]}}
+    town = "Gil:reviving_commissar Kay:civilian Lou:civilian Max:civilian Ned:civilian"
+
+    def announced(spec):
+        events = clans_simulate(votes, spec=f"{spec} {town} Sam:maniac")["phases"][0]["events"]
+        return next(e["status"] for e in events if e["kind"] == "reveal")
+
+    assert announced("Bob:advocate@1 Cid:ninja@1") == "civilian"
+    assert announced("Cid:ninja@1") == "ninja"
