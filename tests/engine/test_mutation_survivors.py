@@ -575,3 +575,19 @@ def test_two_clans_the_last_mafia_ninja_is_announced_as_himself():
 
     assert announced("Bob:advocate@1 Cid:ninja@1") == "civilian"
     assert announced("Cid:ninja@1") == "ninja"
+
+
+def test_sc2_a_dead_players_role_is_public_unless_the_clue_variant_hides_it():
+    """sc2-reference 3.3: the Clue variant has 'roles not revealed at death'; sc2's option
+    reveal_roles (on): 'a dead player's role is shown'. The night's public death list
+    shows the role and the faction, and hides them in Clue (mutant: `reveal_of`'s
+    "role" renamed, so no death showed its role)."""
+    kill = {"night": [{"actor": "Bob", "targets": ["Ann"]}]}
+
+    def public_deaths(options):
+        state = sc2_new_game(table("citizen", "mafioso"), options)
+        result = roles.resolve_phase(state, kill)
+        return next(e for e in result.events if e.kind == "phase_closed").payload["deaths"]
+
+    assert public_deaths({}) == [{"player": "Ann", "role": "citizen", "faction": "town"}]
+    assert public_deaths({"reveal_roles": False}) == [{"player": "Ann"}]
