@@ -591,3 +591,15 @@ def test_sc2_a_dead_players_role_is_public_unless_the_clue_variant_hides_it():
 
     assert public_deaths({}) == [{"player": "Ann", "role": "citizen", "faction": "town"}]
     assert public_deaths({"reveal_roles": False}) == [{"player": "Ann"}]
+
+
+def test_a_phase_after_the_end_is_refused_in_the_words_the_site_translates():
+    """The engine's refusals are read back by their exact English wording into the
+    reader's language (roles/messages/refusals.py): a phase resolved after the game's
+    end says "the game has ended", which reads back as refusal.ended (mutant: the
+    wording changed, the site would show it untranslated)."""
+    ended = roles.modkill(roles.modkill(bay12(), "Ann").state, "Bob").state
+    assert ended.ended
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.resolve_phase(ended, {"day": {"votes": [], "rounds": [], "actions": []}})
+    assert refusal_message(str(refused.value), "bay12")["id"] == "refusal.ended"
