@@ -20,12 +20,20 @@ tables (texts, role cards) are not mutated.
 mutmut switches a mutant on when its function is called. A function called
 once at import (a factory that builds an ability's closure, a table built at
 import) is never called again while a test runs, so its mutants survive
-whatever the tests do. `--recheck` runs each survivor again the slow, plain way:
-the mutant written into a copy of the tree (`mutmut apply` in a scratch
-directory), the covering tests in a new process. A survivor that fails there is
-counted as killed ("killed on recheck" in the table). The recheck runs
-tests/engine/test_mutation_survivors.py first: the tests written for survivors,
-which mutmut's stats (collected before they existed) do not map to functions.
+whatever the tests do. `--recheck` runs each survivor again in a new process
+(pytest in `mutants/`) with the mutant switched on from the start
+(`MUTANT_UNDER_TEST`), so the factory builds the mutated closure at import. A
+survivor that fails there is counted as killed ("killed on recheck" in the
+table). The recheck runs tests/engine/test_mutation_survivors.py first (the tests
+written for survivors) and the golden files, then the module's own test files
+(named for it or importing it) and the tests mutmut's stats map to the function
+(a function called only at import is mapped to whichever test first imported
+its module, or to none); the whole engine suite when there are none. Until 2026-12-03's second
+session the recheck wrote the mutant into a scratch copy with `mutmut apply` and
+ran the survivors' file alone for such a function: it called "survived" mutants
+the ruleset tests kill (`ru_19.hangman_vote__mutmut_48`), and `mutmut apply`
+(3.8.1) writes a method's mutant into the first method of that name in the
+module (`Event.to_dict`'s into `GameState.to_dict`).
 
 The script lowers its own priority to the lowest (`nice 19`): the mutants run
 beside other work. Results accumulate in `mutants/` (git-ignored); a rerun of
@@ -43,7 +51,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -98,6 +105,7 @@ def ruleset_modules() -> list[str]:
 
 RECHECK = MUTANTS / "recheck.json"
 NEW_TESTS = "tests/engine/test_mutation_survivors.py"
+FIRST_TESTS = [NEW_TESTS, "tests/engine/test_documentation_golden.py"]
 
 
 def mutmut(*args: str, cwd: Path = ROOT) -> int:
@@ -115,32 +123,46 @@ def covering_tests(mutant: str) -> list[str]:
     return sorted(stats["tests_by_mangled_function_name"].get(function, []))
 
 
+def recheck_tests(mutant: str, module: str) -> list[str]:
+    """The tests written for survivors and the golden files first (the stats may predate
+    them), then the module's own test files (named for it, or importing it), then the
+    tests mutmut's stats map to the function; the whole engine suite when there are
+    none. The stats alone are not enough: a function called only at import (a factory
+    such as `ru_19.hangman_vote`, whose closure every ru_19 day calls) is mapped to
+    whichever test happened to import its module first, or to none."""
+    stem = Path(module).stem
+    prefix = stem.split("_")[0]
+    imports = re.compile(rf"^\s*(from|import) .*\b{re.escape(stem)}\b", re.MULTILINE)
+    own = sorted(
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "tests/engine").glob("test_*.py")
+        if p.name.startswith(f"test_{prefix}") or imports.search(p.read_text(encoding="utf-8"))
+    )
+    tests = [*own, *covering_tests(mutant)] or ["tests/engine"]
+    return list(dict.fromkeys([*FIRST_TESTS, *tests]))
+
+
 def recheck(modules: list[str]) -> None:
-    """Rerun each survivor of `modules` with the mutant written into a scratch copy."""
+    """Rerun each survivor of `modules` in a new process with its mutant switched on
+    from the start (`MUTANT_UNDER_TEST`), so that a factory called at import builds
+    the mutated closure."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
     verdicts = read_recheck()
+    # The tests as they are now (mutmut copies them only when it runs).
+    shutil.copytree(ROOT / "tests", MUTANTS / "tests", dirs_exist_ok=True)
     for module in modules:
         for name, code in sorted(read_meta(module).items()):
             if code is None or code in KILLED:
                 continue
-            # The tests written for survivors first (the stats predate them), then the
-            # tests that cover the function.
-            tests = [NEW_TESTS, *covering_tests(name)]
-            with tempfile.TemporaryDirectory() as scratch:
-                where = Path(scratch)
-                shutil.copytree(ROOT / "roles", where / "roles")
-                shutil.copytree(ROOT / "tests", where / "tests")
-                shutil.copy(ROOT / "pyproject.toml", where)
-                (where / "mutants").symlink_to(MUTANTS)
-                mutmut("apply", name, cwd=where)
-                failed = subprocess.call(
-                    [sys.executable, "-m", "pytest", "-x", "-q", "--rootdir", scratch]
-                    + config["pytest_add_cli_args"]
-                    + tests,
-                    cwd=where,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                )
+            failed = subprocess.call(
+                [sys.executable, "-m", "pytest", "-x", "-q", "--rootdir", str(MUTANTS)]
+                + config["pytest_add_cli_args"]
+                + recheck_tests(name, module),
+                cwd=MUTANTS,
+                env={**os.environ, "MUTANT_UNDER_TEST": name},
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             verdicts[name] = failed != 0
             print(("killed  " if failed else "survived"), name)
             RECHECK.write_text(json.dumps(verdicts, indent=1, sort_keys=True))

@@ -30,11 +30,30 @@ LATIN = re.compile(r"[A-Za-z]+")
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")  # serial_killer, role_change, last_words ...
 
 
+MUTANT = re.compile(r"__mutmut_\d+$")
+
+
+def without_mutants(tree: ast.Module) -> ast.Module:
+    """The tree less mutmut's mutant copies of functions (`x_f__mutmut_3`): under a
+    mutation run (bench/mutation.py) roles/ is the mutated tree, whose copies hold
+    altered kinds ("XXsavedXX") that are no kind of the engine."""
+    for node in ast.walk(tree):
+        if hasattr(node, "body") and isinstance(node.body, list):
+            node.body = [
+                n
+                for n in node.body
+                if not (
+                    isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and MUTANT.search(n.name)
+                )
+            ]
+    return tree
+
+
 def engine_calls(method: str, position: int) -> dict[str, set[str]]:
     """{kind: field names} of every `x.<method>(..., "kind", field=...)` call in roles/."""
     kinds: dict[str, set[str]] = {}
     for path in ROLES_DIR.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(without_mutants(ast.parse(path.read_text(encoding="utf-8")))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
                 continue
             if node.func.attr != method or len(node.args) <= position:

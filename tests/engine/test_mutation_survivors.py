@@ -5,22 +5,51 @@ quotes the rule sentence.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 import roles
+from roles import render, roulette
+from roles.activity import Activity
 from roles.announce import QUIET_NIGHT, describe, headline
 from roles.day import leaders, round_events
+from roles.messages import en, ru
+from roles.messages.categories_ru import category_title_in
+from roles.messages.derive import (
+    death_message,
+    event_message,
+    message,
+    outcome_messages,
+    result_message,
+)
+from roles.messages.descriptions import ability_description
+from roles.messages.names import role_name
+from roles.messages.refusals import refusal_message
+from roles.messages.roulette_ru import roulette_help
+from roles.messages.rulesets_words import flag_label, option_help, preset_title
 from roles.modkill import void_modkilled
+from roles.roulette import RouletteRefused, payouts
+from roles.setup.categories import setup_categories
+from roles.setup.parse import parse_setup
 from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
 from tests.engine.test_chats import by_id, play, sc2_game
 from tests.engine.test_chats import day as chat_day
 from tests.engine.test_modkill import bay12
+from tests.engine.test_roulette import play as roulette_play
+from tests.engine.test_roulette import seated, seed_with_bullet, started
+from tests.engine.test_ru_eleven import game as eleven_game
 from tests.engine.test_ru_hunt import TIE_DAY as HUNT_TIE_DAY
 from tests.engine.test_ru_hunt import game as hunt_game
 from tests.engine.test_ru_hunt import hunt
 from tests.engine.test_ru_hunt import play as hunt_play
 from tests.engine.test_ru_sport import NAMES as NAMES_SPORT
 from tests.engine.test_ru_sport import game
+from tests.engine.test_ru_two_clans import simulate as clans_simulate
+from tests.engine.test_sc2 import game as sc2_new_game
+from tests.engine.test_sc2 import offered, quiet_day, table
+from tests.engine.test_sc2 import sim as sc2_sim
+from tests.engine.test_sc2_options import roster
 
 
 def test_a_self_heal_listed_before_the_kill_stays_and_the_later_kill_still_moves():
@@ -237,3 +266,340 @@ def test_sport_the_commissars_check_is_a_private_check_result():
     result = roles.resolve_phase(game(), {"night": [{"actor": "Ann", "targets": ["Bob"]}]})
     checks = [r for r in result.record["results"] if r["to"] == "Ann"]
     assert [(r["kind"], r["target"]) for r in checks] == [("check", "Bob")]
+
+
+# -- the ruleset samples' survivors (bench/README.md, "Ruleset survivors") -----------------
+
+
+def test_sc2_the_godfather_orders_the_kill_when_a_mafioso_lives_whatever_the_option():
+    """sc2-reference 2.2 Godfather: 'Orders the Mafia kill; kills himself if no
+    Mafioso (option)'. With a Mafioso alive the order is his with the option off too
+    (mutant: the Mafioso looked up under no role, so the order was never offered)."""
+    players = table("godfather", "mafioso")
+    assert "kill" in offered(
+        sc2_new_game(players, {"godfather_kills_without_mafioso": False}), "Ann"
+    )
+
+
+def test_sc2_a_revealed_mayor_and_a_jailor_have_their_crimes():
+    """sc2-reference 2.4: 'jailing/kidnapping = Kidnapping; Mayor/Judge/Marshall reveal =
+    Corruption'. The Investigators (crimes mode) that night read exactly those (mutant:
+    the Mayor's crime renamed)."""
+    players = table("mayor", "jailor", "investigator", "investigator", "mafioso")
+    reveal = {"actor": "Ann", "ability": "reveal"}
+    jail = {"actor": "Bob", "ability": "jail", "targets": ["Gus"]}
+    checks = [{"actor": "Cid", "targets": ["Ann"]}, {"actor": "Dan", "targets": ["Bob"]}]
+    out = sc2_sim(
+        players,
+        [quiet_day([reveal, jail]), {"night": checks}],
+        {"investigator_results": "crimes"},
+    )
+    crimes = [r for r in out["phases"][1]["results"] if r["kind"] == "crimes"]
+    assert [(r["target"], r["value"]) for r in crimes] == [
+        ("Ann", ["corruption"]),
+        ("Bob", ["kidnapping"]),
+    ]
+
+
+def test_sc2_a_spreading_fire_is_not_stopped_by_a_bodyguard():
+    """sc2's documentation (fire_spreads): 'on, everyone who visited a burning house that
+    night burns too, by the fire's rules (immunity, heals, jail and Bodyguards as for the
+    doused)'; 000 Bodyguard: 'You cannot prevent a kill from the ... Arsonist'. The
+    Sheriff who visited the burning house burns though a Bodyguard guards him (mutant:
+    the spread fire's attack made interceptable: the Bodyguard died in his place)."""
+    players = roster("arsonist", "sheriff", "citizen", "bodyguard", "mafioso")
+    fire = [
+        {"actor": "Ann", "ability": "ignite"},
+        {"actor": "Bob", "targets": ["Cid"]},
+        {"actor": "Dan", "targets": ["Bob"]},
+    ]
+    out = sc2_sim(
+        players,
+        [{"night": [{"actor": "Ann", "targets": ["Cid"]}]}, quiet_day(), {"night": fire}],
+        {"arsonist_fire_spreads": True},
+    )
+    assert {d["player"] for d in out["phases"][2]["deaths"]} == {"Bob", "Cid"}
+
+
+def test_sc2_a_bludgeoning_mason_leader_is_not_told_his_recruit_failed():
+    """sc2-reference 2.1 Mason Leader: 'a Cultist visited is bludgeoned to death (uses a
+    recruit)'. The visit is a kill, not a recruitment: no 'recruit failed' result
+    (mutant: the bludgeon mark read under another key, the recruit went on and failed)."""
+    players = table("mason_leader", "mafioso", "cultist")
+    out = sc2_sim(players, [{"night": [{"actor": "Ann", "targets": ["Cid"]}]}])
+    assert {d["player"] for d in out["phases"][0]["deaths"]} == {"Cid"}
+    assert [r for r in out["phases"][0]["results"] if r["to"] == "Ann"] == []
+
+
+def test_sc2_the_jail_transcript_is_gone_once_a_later_night_has_passed():
+    """sc2's documentation (chats): 'The two may read it through the following day; a new
+    night closes it.' Closed, it stays closed: the day after the next night shows no
+    jail room either (mutant: `or` -> `and`, night 1's transcript came back on day 3)."""
+    night = play(
+        sc2_game(), chat_day(actions=[{"actor": "Ann", "ability": "jail", "targets": ["Bob"]}])
+    )
+    day_two = play(night, {"night": []})
+    assert "jail:1" in by_id(day_two)
+    day_three = play(day_two, chat_day(), {"night": []})
+    assert not any(room.id.startswith("jail") for room in by_id(day_three).values())
+
+
+def test_sc2_every_setup_flag_is_off_by_default_and_prints_as_false():
+    """sc2-reference 3.1: 'Exclude Citizen (D: Off), Exclude Mason (D: Off)', 'Exclude
+    killing roles (D: Off)', Neutral Evil's 'host option to include/exclude NK in NE'
+    (ours: off). `setup categories sc2` prints each default as false (mutant: Neutral
+    Evil's default None, printed null)."""
+    flags = {
+        (category, flag): value
+        for category, entry in setup_categories("sc2").items()
+        for flag, value in entry["exclude"].items()
+    }
+    assert flags[("neutral_evil", "include_neutral_killing")] is False
+    assert all(value is False for value in flags.values())
+
+
+# -- the modules first sampled on 2026-12-03 (second session) ------------------------------
+
+
+def test_the_sheet_lists_a_stages_moves_in_seat_order_with_their_targets():
+    """roles.order_sheet: 'within a stage in seat order, as the engine runs a bucket'.
+    ru_eleven's mafia shot: the hangman (seat 10) sent first, the plain mafia member
+    (seat 9) second; the sheet reads the member first. Three targets read as a list
+    (mutants: the seat ignored; the line's targets dropped; the list's separator)."""
+    actions = [
+        {"actor": "Kay", "ability": "decoy", "targets": ["Ann", "Bob", "Cid"]},
+        {"actor": "Jon", "ability": "kill", "targets": ["Eve"]},
+        {"actor": "Ian", "ability": "kill", "targets": ["Fay"]},
+    ]
+    sheet = roles.order_sheet(eleven_game(), actions)
+    assert [(s.title, [(line.text, line.targets) for line in s.lines]) for s in sheet] == [
+        (
+            "The mafia's kill",
+            [("Ian (Mafia) kills Fay", ("Fay",)), ("Jon (Hangman) kills Eve", ("Eve",))],
+        ),
+        ("Decoys", [("Kay (Advocate) uses Decoys on Ann, Bob, Cid", ("Ann", "Bob", "Cid"))]),
+    ]
+
+
+def test_a_click_tells_the_chambers_left_and_the_choice():
+    """002 Russian Roulette: 'Each player takes a turn pulling the trigger'; HELP: 'after
+    a click, -pull again or -pass'. The line says so (mutant: no line)."""
+    seed = seed_with_bullet(5)
+    table = started("ann", "bob", seed=seed).table
+    assert roulette_play(table, "ann", "-pull", seed=seed).lines == [
+        "ann pulls: click. 5 chambers left; ann may -pull again or -pass."
+    ]
+
+
+def test_a_round_of_one_player_is_refused_in_a_sentence():
+    """HELP: '-start  the host starts the round (two players at least)' (mutant: the
+    refusal's first letter lower-cased)."""
+    with pytest.raises(RouletteRefused, match=r"^A round needs two players at least\.$"):
+        roulette_play(seated("ann"), "ann", "-start")
+
+
+def test_the_pots_odd_points_go_to_the_largest_remainders():
+    """roulette.payouts: 'whole points by largest remainder'. Weights 5 and 1 share a pot
+    of 4: 3.33 and 0.67; the odd point goes to the 0.67 (remainder 4 of 6), not to the
+    larger share (mutant: sorted by the share, `%` -> `/`)."""
+    assert payouts({"a": 5, "b": 1}, {}, 4) == {"a": 8, "b": 2}
+
+
+def test_a_first_phase_with_both_keys_is_refused_as_the_games_first_night():
+    """spec/scenario.md: a phase is {"day": ...} or {"night": ...}; a game opens by night
+    unless its first phase is a day. A first phase naming both is the first night's
+    error (mutant: read as a day, the error named day 1)."""
+    scenario = {
+        "ruleset": "bay12",
+        "seed": 1,
+        "players": [{"name": n, "role": "townie"} for n in "abcdef"],
+        "phases": [{"day": {"votes": []}, "night": []}],
+    }
+    with pytest.raises(roles.ScenarioError, match=r'^night 1: a phase is \{"day"'):
+        roles.simulate(scenario)
+
+
+def test_the_activity_rule_in_words_for_one_day_and_for_several():
+    """003 (ru_classic): 'at least 10 game posts in each of the first three days'; the
+    site shows the GM's own numbers in these words (mutants: the one-day wording)."""
+    assert Activity(3, 1).text() == (
+        "at least 3 game posts in the first day; a warning the first time, a modkill when repeated"
+    )
+    assert Activity(10, 3).text().startswith("at least 10 game posts in each of the first 3 days")
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        roles.ChatGroup("jail:1", "Jail", ("Bob", "Ann"), False, aliases={"Ann": "Jailor"}),
+        roles.Event("role_change", ("seat", "Ann"), {"role": "mafioso"}),
+    ],
+    ids=["chat", "event"],
+)
+def test_the_dict_form_names_every_field(item):
+    """The dict forms the site stores and sends keep each field under its own name, a
+    tuple as a list (mutants: "aliases" and "audience" renamed)."""
+    as_dict = item.to_dict()
+    for field in fields(item):
+        value = getattr(item, field.name)
+        expected = list(value) if isinstance(value, tuple) else value
+        assert as_dict[field.name] == expected, field.name
+    assert set(as_dict) == {f.name for f in fields(item)}
+
+
+def test_faction_members_are_the_living_unless_asked_for_all():
+    """GameState.faction_members (no engine caller today; mutants: the default, `!=`)."""
+    state = roles.modkill(bay12(), "Ann").state  # Ann the Mafioso modkilled, Bob the Consort
+    assert [p.name for p in state.faction_members("mafia")] == ["Bob"]
+    assert [p.name for p in state.faction_members("mafia", alive_only=False)] == ["Ann", "Bob"]
+    assert "Ann" not in [p.name for p in state.faction_members("town", alive_only=False)]
+
+
+# -- roles/messages and roles/setup, first sampled on 2026-12-03 (second session) -----------
+
+
+@pytest.mark.parametrize(
+    "n, form",
+    [(1, "one"), (21, "one"), (2, "few"), (3, "few"), (22, "few"), (0, "many"), (5, "many")]
+    + [(11, "many"), (12, "many"), (13, "many"), (14, "many"), (111, "many"), (112, "many")],
+)
+def test_russian_plural_forms(n, form):
+    """Russian: 1, 21 игрок; 2-4, 22 игрока; 5-20, 11-14, 111 игроков (mutants: each
+    bound of the few-form and the one-form moved)."""
+    assert ru.plural_form(n) == form
+
+
+def test_english_plural_forms():
+    """English: 1 player, 0 / 2 players (mutants: the test inverted or moved)."""
+    assert [en.plural_form(n) for n in (0, 1, 2)] == ["many", "one", "many"]
+
+
+def test_a_category_title_and_the_roulette_help_in_each_language():
+    """The setup builder's category titles and the graveyard's roulette help in the
+    reader's language; English is the engine's own text (mutants: the language test, the
+    lookup's fallback)."""
+    assert category_title_in("Town Random", "ru") == "Любая роль города"
+    assert category_title_in("Town Random") == "Town Random"
+    assert category_title_in("No such title", "ru") == "No such title"
+    assert roulette_help() == roulette.HELP
+    assert roulette_help("ru") != roulette.HELP and roulette_help("ru").startswith("Русская")
+
+
+def test_an_abilitys_description_stays_english_by_default():
+    """ability_description: "en" is the engine's own words; an unknown description
+    stays as it is in Russian too (mutants: the default language, the fallback)."""
+    heal = roles.get_ruleset("bay12").roles["doctor"].abilities[0].description
+    assert ability_description(heal) == heal
+    assert ability_description(heal, "ru") != heal
+    assert ability_description("No such description.", "ru") == "No such description."
+
+
+def test_the_public_lines_of_a_phase_say_each_death_its_description_and_each_event():
+    """002 Death Descriptions (the description follows the death) and the ruleset's public
+    events; a last will has its own line, not one here (mutants: the descriptions, the
+    events and the event kind read under other keys; a modkill's id; the night
+    sequence's lines dropped)."""
+    payload = {
+        "phase": "night",
+        "number": 1,
+        "deaths": [{"player": "Cid", "role": "citizen"}],
+        "descriptions": {"Cid": "He/She was shot at close range."},
+        "events": [
+            {"kind": "mayor_revealed", "player": "Ann"},
+            {"kind": "last_will", "player": "Cid", "text": "Bob is shady."},
+        ],
+    }
+    assert [render(m, "en") for m in outcome_messages(payload, "sc2")] == [
+        "Night 1 ended.",
+        "Cid (Citizen) died: They were shot at close range.",
+        "Ann revealed as the Mayor.",
+    ]
+    modkilled = death_message({"player": "Ann"}, {}, None, modkill=True)
+    assert render(modkilled, "en") == "Ann was modkilled by the GM."
+    fire = {"kind": "night_sequence", "lines": ["A fire broke out."]}
+    assert render(event_message(fire, "sc2"), "en") == "A fire broke out."
+
+
+def test_a_result_without_a_target_keeps_its_own_message():
+    """Only a "saved" result without a target reads "someone saved you" (mutant: `and`
+    -> `or`: every result without a target read so)."""
+    approved = result_message({"to": "Ann", "kind": "hunt_approved"}, "ru_19")
+    assert approved["id"] == "result.hunt_approved"
+
+
+def test_a_refusal_message_names_its_ruleset():
+    """A refusal read back into a message keeps the ruleset whose words it uses (mutants:
+    the key renamed, for a known reason and for free text)."""
+    assert refusal_message("Ann is dead", "bay12")["ruleset"] == "bay12"
+    assert refusal_message("no such reason", "bay12")["ruleset"] == "bay12"
+
+
+def test_names_without_a_ruleset_and_unknown_abilities_read_as_words():
+    """role_name without a ruleset reads the engine's English name; an ability the
+    catalogue does not know reads as its id (mutants: the lookup by None; the fallback
+    None, which raised)."""
+    assert role_name(None, "doctor") == "Doctor"
+    action = message("action", None, player="Ann", ability="no_such_ability", targets=["Bob"])
+    assert render(action, "en") == "Ann: no_such_ability → Bob."
+
+
+def test_russian_names_of_presets_flags_and_options():
+    """ru_hunt's presets in the forum's words ('маньяк' only where there is one); a flag
+    the catalogue does not name reads as its words; an option with no help has none
+    (mutants: the maniac's word, the flag's spaces, the empty help)."""
+    assert preset_title("ru_hunt", "hunt_12", "ru") == (
+        "Мирная охота, 12 игроков: 3 мафии, доктор, маньяк, 7 мирных"
+    )
+    assert flag_label("sc2", "exclude_no_such_thing") == "Exclude no such thing"
+    assert option_help("sc2", "no_such_option") == ""
+
+
+def test_an_unknown_key_of_a_setup_is_refused_where_it_is():
+    """spec/setup.md: a setup error is one line naming where (mutant: "None: ...")."""
+    with pytest.raises(roles.SetupError, match=r"^setup: unknown key 'zzz'"):
+        parse_setup({"ruleset": "sc2", "slots": [], "zzz": 1})
+
+
+def test_two_clans_the_last_mafia_ninja_is_announced_as_himself():
+    """003 (two clans): 'Ниндзя – маф-невидимка, пока в игре есть другие мафы при
+    проверке комиссара, казни на дневном голосовании, ночном убийстве объявляется
+    мирным.' Only while other mafia are in the game: a ninja lynched with a living
+    advocate reads as a civilian, the last one as the ninja (mutant: `and` -> `or`, any
+    mafia player, the ninja himself or the dead, kept the disguise)."""
+    votes = {"day": {"votes": [["Kay", "Cid"], ["Lou", "Cid"], ["Max", "Cid"]]}}
+    town = "Gil:reviving_commissar Kay:civilian Lou:civilian Max:civilian Ned:civilian"
+
+    def announced(spec):
+        events = clans_simulate(votes, spec=f"{spec} {town} Sam:maniac")["phases"][0]["events"]
+        return next(e["status"] for e in events if e["kind"] == "reveal")
+
+    assert announced("Bob:advocate@1 Cid:ninja@1") == "civilian"
+    assert announced("Cid:ninja@1") == "ninja"
+
+
+def test_sc2_a_dead_players_role_is_public_unless_the_clue_variant_hides_it():
+    """sc2-reference 3.3: the Clue variant has 'roles not revealed at death'; sc2's option
+    reveal_roles (on): 'a dead player's role is shown'. The night's public death list
+    shows the role and the faction, and hides them in Clue (mutant: `reveal_of`'s
+    "role" renamed, so no death showed its role)."""
+    kill = {"night": [{"actor": "Bob", "targets": ["Ann"]}]}
+
+    def public_deaths(options):
+        state = sc2_new_game(table("citizen", "mafioso"), options)
+        result = roles.resolve_phase(state, kill)
+        return next(e for e in result.events if e.kind == "phase_closed").payload["deaths"]
+
+    assert public_deaths({}) == [{"player": "Ann", "role": "citizen", "faction": "town"}]
+    assert public_deaths({"reveal_roles": False}) == [{"player": "Ann"}]
+
+
+def test_a_phase_after_the_end_is_refused_in_the_words_the_site_translates():
+    """The engine's refusals are read back by their exact English wording into the
+    reader's language (roles/messages/refusals.py): a phase resolved after the game's
+    end says "the game has ended", which reads back as refusal.ended (mutant: the
+    wording changed, the site would show it untranslated)."""
+    ended = roles.modkill(roles.modkill(bay12(), "Ann").state, "Bob").state
+    assert ended.ended
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.resolve_phase(ended, {"day": {"votes": [], "rounds": [], "actions": []}})
+    assert refusal_message(str(refused.value), "bay12")["id"] == "refusal.ended"
