@@ -136,26 +136,25 @@ def language_of_socket(scope) -> str:
 def time_zone_of_socket(scope) -> str:
     """A socket's reader's time zone, as his pages read it (`time_zone_of`: his
     account's, else his browser's cookie, else UTC)."""
-    from django.http import HttpRequest
-
-    request = HttpRequest()
-    for name, value in scope.get("headers", []):
-        if name.decode("latin-1").lower() == "cookie":
-            request.COOKIES = _cookies(value.decode("latin-1"))
-    return time_zone_of(scope.get("user"), request)
+    return time_zone_of(scope.get("user"), _request_of(scope))
 
 
 def browser_language(scope) -> str:
     """A socket's browser's language (the language cookie, then Accept-Language, as
     the pages read them), else the site's default; reads no database."""
+    return translation.get_language_from_request(_request_of(scope))
+
+
+def _request_of(scope):
+    """A socket's headers and cookies as a request, for the pages' own readings."""
     from django.http import HttpRequest
 
-    request = HttpRequest()  # the pages' own reading of the same headers
+    request = HttpRequest()
     for name, value in scope.get("headers", []):
         key = name.decode("latin-1").upper().replace("-", "_")
         request.META[f"HTTP_{key}"] = value.decode("latin-1")
     request.COOKIES = _cookies(request.META.get("HTTP_COOKIE", ""))
-    return translation.get_language_from_request(request)
+    return request
 
 
 def _cookies(header: str) -> dict[str, str]:

@@ -63,7 +63,7 @@ from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND, post_author
 from games.services import push
 from games.services.cogms import ACCESS_KINDS
-from games.text import pronouns_for, with_accounts
+from games.text import with_accounts
 from games.viewer import (
     Streams,
     Viewer,
@@ -141,11 +141,9 @@ def events_for(access: Access, after: dict[str, int]) -> tuple[list[dict], int]:
     old: the sign-up page that did not follow the game's start (browser test)."""
     game = access.viewer.game
     last = Game.objects.filter(pk=game.id).values_list("last_event_seq", flat=True).first() or 0
-    found = list(visible_events(access.viewer, after, upto_seq=last, streams=access.streams))
-    if not found:
-        return [], last
-    pronoun_of = pronouns_for(found[0])  # read once for the lot
-    return [push.event_message(e, access.viewer.is_gm, pronoun_of) for e in found], last
+    found = visible_events(access.viewer, after, upto_seq=last, streams=access.streams)
+    with profiles.pronoun_batch():  # the pronouns read once for the lot
+        return [push.event_message(e, named=access.viewer.is_gm) for e in found], last
 
 
 @dataclass

@@ -29,7 +29,6 @@ import roles
 from games import profiles, rooms
 from games.clocks import clocks_for_each_reader
 from games.text import (
-    PronounOf,
     event_text,
     gm_event_text,
     pronouns_for,
@@ -55,15 +54,15 @@ def group_for(game_id: int, audience: str, seat_ids: dict[str, int]) -> str:
     return f"game-{game_id}.{audience}"
 
 
-def event_message(event, named: bool = False, pronoun_of: PronounOf | None = None) -> dict:
+def event_message(event, named: bool = False) -> dict:
     """An event as a consumer receives it. Its numbers and audience stay on the server:
     each consumer names it by its viewer's own stream (games/live/consumers.py).
     `named`: the GM's copy, whose line names the seat it was for (text.gm_event_text).
     Its line in every reader's language (`texts`): each consumer sends its own
-    reader's (a group's readers do not share one). `pronoun_of`: the players' pronouns,
-    shared by every event of one commit (text.pronouns_for reads them once)."""
+    reader's (a group's readers do not share one). Inside `profiles.pronoun_batch` (a
+    commit, a socket's catch-up) the players' pronouns are read once for them all."""
     line = gm_event_text if named else event_text
-    pronoun_of = pronoun_of or pronouns_for(event)
+    pronoun_of = pronouns_for(event)
     with clocks_for_each_reader():  # each socket sets them on its reader's clock
         texts = {lang: line(event, lang, pronoun_of) for lang in roles.LANGUAGES}
     return {
@@ -84,17 +83,22 @@ def commit_messages(
 ) -> list[tuple]:
     """(group, message) pairs for one commit: private groups first, public last.
     `regroup`: the seats whose groups the commit changed, when the change knows them
-    (a phase close); like the manifest, it never leaves the server."""
+    (a phase close); like the manifest, it never leaves the server.
+
+    The game's pronouns are read once for the whole commit, not once per event and
+    language (a realistic night's close spent a quarter of its time there)."""
+    with profiles.pronoun_batch():
+        return _commit_messages(game_id, events, seat_ids, regroup)
+
+
+def _commit_messages(game_id, events, seat_ids, regroup) -> list[tuple]:
     by_group: dict[str, list[dict]] = defaultdict(list)
-    # One read of the game's pronouns for the whole commit, not one per event and
-    # language (a realistic night's close spent a quarter of its time there).
-    pronoun_of = pronouns_for(events[0])
     gm_group = group_for(game_id, "gm", seat_ids)
     public_group = group_for(game_id, "public", seat_ids)
     for event in events:
         if event.audience != "public":
             group = group_for(game_id, event.audience, seat_ids)
-            by_group[group].append(event_message(event, group == gm_group, pronoun_of))
+            by_group[group].append(event_message(event, named=group == gm_group))
             # The GM reads every event but players' private messages (consumers
             # filter those by kind: the "gm" copy of a PM is its own event) and the
             # rooms' copies for players (games/rooms.py: his copy has real names).
@@ -103,7 +107,7 @@ def commit_messages(
                 and event.kind != "pm"
                 and not rooms.is_room_audience(event.audience)
             ):
-                by_group[gm_group].append(event_message(event, True, pronoun_of))
+                by_group[gm_group].append(event_message(event, named=True))
     messages = [
         (group, {"type": BATCH, "game": game_id, "events": batch})
         for group, batch in by_group.items()
@@ -114,7 +118,7 @@ def commit_messages(
         "first": events[0].seq,
         "last": events[-1].seq,
         "manifest": [[e.seq, e.audience, e.kind] for e in events],
-        "events": [event_message(e, False, pronoun_of) for e in events if e.audience == "public"],
+        "events": [event_message(e) for e in events if e.audience == "public"],
     }
     if regroup is not None:
         commit["regroup"] = sorted(regroup)
@@ -132,8 +136,7 @@ def send_on_commit(
     if not events:
         return
     needs_seats = any(e.audience.startswith("seat:") for e in events)
-    with profiles.pronoun_batch():  # each line in every language: the pronouns read once
-        messages = commit_messages(game_id, events, seat_ids() if needs_seats else {}, regroup)
+    messages = commit_messages(game_id, events, seat_ids() if needs_seats else {}, regroup)
     transaction.on_commit(lambda: send_all(messages))
 
 

@@ -28,7 +28,7 @@ DEAD_TAGS = {
 def dead_tag(pronoun) -> str:
     """The tag of a dead player in words that agree with his pronoun (games/profiles.py:
     `pronouns`, seat name -> pronoun, in the page's context; "they" when unknown)."""
-    return str(DEAD_TAGS.get(str(pronoun or ""), DEAD_TAGS["they"]))
+    return _agreeing(DEAD_TAGS, pronoun)
 
 
 ALIVE_TAGS = {
@@ -41,7 +41,11 @@ ALIVE_TAGS = {
 @register.filter
 def alive_tag(pronoun) -> str:
     """The same for a living player (Russian: жив, жива, жив(а))."""
-    return str(ALIVE_TAGS.get(str(pronoun or ""), ALIVE_TAGS["they"]))
+    return _agreeing(ALIVE_TAGS, pronoun)
+
+
+def _agreeing(tags: dict, pronoun) -> str:
+    return str(tags.get(str(pronoun or ""), tags["they"]))
 
 
 # The formats of a time on a page, server-side (Django's `date`) and for reader.js,
