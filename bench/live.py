@@ -288,7 +288,9 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     if os.environ.get("BENCH_PYSPY"):  # sample the server around the deadline only
         subprocess.Popen(
             [os.environ["BENCH_PYSPY"], "record", "-p", str(plan["server_pid"]), "-d", "4",
-             "-r", "1000", "--nonblocking", "--format", "raw", "-o", "/tmp/bench-server.raw"],
+             "-r", "1000", "--nonblocking", "--format", "raw", "-o", "/tmp/bench-server.raw",
+             # BENCH_PYSPY_GIL=1: only the thread holding the GIL (the CPU, not the waits)
+             *(["--gil"] if os.environ.get("BENCH_PYSPY_GIL") else [])],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
     plan["deadline"] = await asyncio.to_thread(set_deadline, plan["games"], 2.0)

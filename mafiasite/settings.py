@@ -184,14 +184,13 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels_redis's pub/sub layer: a group message crosses Redis once per web
+            # process, not once per socket (games/live/layer.py).
+            "BACKEND": "games.live.layer.FanOutLayer",
             "CONFIG": {
-                # redis-py 8 defaults to a 5 s socket timeout (equal to the layer's
-                # blocking pop: idle consumers die) and a 100-connection pool.
+                # redis-py 8 defaults to a 5 s socket timeout (idle subscribers die)
+                # and a 100-connection pool.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 10000}],
-                # Per process; the event log stays the truth when a burst overflows.
-                "capacity": 5000,
-                "expiry": 60,
             },
         }
     }

@@ -43,7 +43,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from urllib.parse import parse_qs
 
 import redis
@@ -51,13 +54,14 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games import masks, profiles, services
 from games.clocks import readers_clocks
 from games.cursors import BadCursor, read_position
 from games.live.database_down import DATABASE_DOWN_CODE, outage_frame
+from games.live.layer import LAYER_DOWN, LAYER_RESUMED
 from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND, post_author
@@ -85,6 +89,11 @@ POST_KINDS = frozenset({"post", "pm"})
 LAYER_ERRORS = (OSError, TimeoutError, redis.exceptions.RedisError)
 LAYER_SECONDS = 10.0
 TRY_AGAIN_LATER = 1013
+
+# Events encoded for browsers, shared by this process's sockets (`_browser_json`): an
+# event never changes once logged; the oldest are dropped past ENCODED_KEPT.
+_ENCODED: OrderedDict[tuple, str] = OrderedDict()
+ENCODED_KEPT = 20_000
 
 # Event kinds after which a socket's groups may differ (death, recruit, game over).
 MEMBERSHIP_KINDS = frozenset(
@@ -348,7 +357,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # that queue (half the server's time at 50 games). The layer's messages are
         # handled in memory; their rare database calls go through
         # database_sync_to_async, which closes stale connections itself.
-        in_memory = {push.BATCH: self.game_batch, push.COMMIT: self.game_commit}
+        in_memory = {
+            push.BATCH: self.game_batch,
+            push.COMMIT: self.game_commit,
+            LAYER_DOWN["type"]: self.layer_down,
+            LAYER_RESUMED["type"]: self.layer_resumed,
+        }
         handler = in_memory.get(message.get("type"))
         if handler is not None and self.access is None:
             return  # logged out (or never opened): nothing more is delivered
@@ -356,6 +370,20 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await super().dispatch(message)
         else:
             await handler(message)
+
+    async def layer_down(self, message: dict) -> None:
+        """The web process lost Redis (games/live/layer.py): as when the layer
+        refuses, 1013, and the page reads the log over HTTP and reconnects."""
+        self.access = None
+        await self.close(code=TRY_AGAIN_LATER)
+
+    async def layer_resumed(self, message: dict) -> None:
+        """Redis came back under this socket: what was published meanwhile is lost,
+        so this socket reads the log after its cursor (nothing sent if nothing new)."""
+        synced = self.synced
+        kinds = await self._catch_up()
+        if kinds & MEMBERSHIP_KINDS:
+            await self._refresh_membership(since=synced)
 
     async def game_batch(self, message: dict) -> None:
         for event in message["events"]:
@@ -456,19 +484,40 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         streams = self.access.streams
         upto = advanced(self.position if base is None else base, events, streams)
-        await self.send_json(
-            {
-                "type": "events",
-                "prev": self.position,
-                "upto": upto,
-                "events": [
-                    _for_browser(e, streams, self.language, self.access.accounts, self.time_zone)
-                    for e in events
-                ],
-                "now": timezone.now().isoformat(),
-            }
+        encoded = ", ".join(self._browser_json(e) for e in events)
+        now = datetime.now(UTC).isoformat()
+        prev, after = json.dumps(self.position), json.dumps(upto)
+        await self.send(
+            text_data=f'{{"type": "events", "prev": {prev}, "upto": {after}, '
+            f'"events": [{encoded}], "now": "{now}"}}'
         )
         self.position = upto
+
+    def _browser_json(self, event: dict) -> str:
+        """An event as this browser reads it, encoded. A close's public events read the
+        same for every socket with the same language, clock, stream number and kind
+        of reader: encoded once per web process (a close of 50 games sent each
+        headline to 750 sockets)."""
+        access = self.access
+        if access.accounts:  # the GM of a masked game reads the accounts: his own
+            return json.dumps(
+                _for_browser(event, access.streams, self.language, access.accounts, self.time_zone)
+            )
+        key = (
+            self.game_id,
+            event["seq"],
+            access.streams.key(event),
+            access.viewer.is_gm,  # his copies name the seat they were for
+            self.language,
+            self.time_zone,
+        )
+        encoded = _ENCODED.get(key)
+        if encoded is None:
+            browser = _for_browser(event, access.streams, self.language, None, self.time_zone)
+            encoded = _ENCODED[key] = json.dumps(browser)
+            if len(_ENCODED) > ENCODED_KEPT:
+                _ENCODED.popitem(last=False)
+        return encoded
 
     # -- from the browser ------------------------------------------------
 

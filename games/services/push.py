@@ -22,7 +22,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 import roles
@@ -167,7 +167,7 @@ def _shares_a_loop(layer) -> bool:
     long-lived loop costs ~0.5 ms a message instead of ~4.5 ms with a new loop
     per commit (DESIGN.md's measured pitfalls). The in-memory layer's queues
     belong to the consumers' loop, so it is sent to from the caller's loop."""
-    return type(layer).__module__.startswith("channels_redis")
+    return not isinstance(layer, InMemoryChannelLayer)
 
 
 class _Sender:

@@ -85,7 +85,7 @@ def site(transactional_db, running_site, settings, request):
     }
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "games.live.layer.FanOutLayer",
             "CONFIG": {"hosts": [{"address": running_site.redis.url(), "socket_timeout": None}]},
         }
     }

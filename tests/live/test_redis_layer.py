@@ -13,6 +13,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from games import services
 from tests.live.conftest import Socket
@@ -24,7 +25,9 @@ CLIENTS = int(__import__("os").environ.get("LIVE_CLIENTS", "750"))
 
 
 def test_an_idle_socket_stays_connected_for_two_minutes(live_table):
-    assert type(get_channel_layer()).__module__.startswith("channels_redis")
+    from games.live.layer import FanOutLayer
+
+    assert isinstance(get_channel_layer(), FanOutLayer)
     gid = live_table.game.id
     alice = live_table.users["alice"]
     sock = Socket(gid, alice)
@@ -45,25 +48,33 @@ def test_an_idle_socket_stays_connected_for_two_minutes(live_table):
 
 
 def test_750_clients_leaving_at_once_leave_no_group_membership(live_table):
-    from channels_redis.core import RedisChannelLayer
+    """The pub/sub layer (games/live/layer.py) keeps a process's members in memory and
+    one Redis subscription per group for all of them: while 750 sockets are open, Redis
+    counts one subscriber of the game's public group; once they all drop at the same
+    moment, neither the process nor Redis holds any of the game's groups."""
+    from redis import asyncio as aioredis
+
+    from games.live.layer import FanOutLayer
 
     gid = live_table.game.id
     users = [live_table.users["alice"], live_table.sam, live_table.mallory, None]
     sockets = [Socket(gid, users[i % len(users)]) for i in range(CLIENTS)]
     layer = get_channel_layer()
-    assert isinstance(layer, RedisChannelLayer)
+    assert isinstance(layer, FanOutLayer)
 
-    async def members() -> dict[str, int]:
-        connection = layer.connection(0)
-        keys = await connection.keys(f"{layer.prefix}:group:game-{gid}.*")
-        return {key.decode(): await connection.zcard(key) for key in keys}
+    async def members() -> tuple[dict[str, int], dict[str, int]]:
+        here = layer._get_layer()
+        mine = f"{here.prefix}__group__game-{gid}."
+        local = {name: len(chans) for name, chans in here.groups.items() if name.startswith(mine)}
+        redis = aioredis.from_url(settings.REDIS_URL)
+        try:
+            names = await redis.pubsub_channels(f"{mine}*")
+            counted = dict(await redis.pubsub_numsub(*names)) if names else {}
+        finally:
+            await redis.aclose()
+        return local, {name.decode(): n for name, n in counted.items()}
 
     async def scenario():
-        # Test databases restart their ids: groups of an earlier run's game-<id> (a
-        # server killed without disconnecting) may still be in Redis until they expire.
-        connection = layer.connection(0)
-        for key in await connection.keys(f"{layer.prefix}:group:game-{gid}.*"):
-            await connection.delete(key)
         for start in range(0, CLIENTS, 50):
             opened = await asyncio.gather(*(s.open() for s in sockets[start : start + 50]))
             assert all(opened)
@@ -76,8 +87,9 @@ def test_750_clients_leaving_at_once_leave_no_group_membership(live_table):
         after = await members()
         return during, after
 
-    during, after = async_to_sync(scenario)()
-    public = f"{get_channel_layer().prefix}:group:game-{gid}.public"
-    assert during[public] == CLIENTS
-    assert sum(during.values()) > CLIENTS  # the seat and graveyard groups too
-    assert all(count == 0 for count in after.values()), after
+    (local, in_redis), after = async_to_sync(scenario)()
+    public = f"asgi__group__game-{gid}.public"
+    assert local[public] == CLIENTS
+    assert sum(local.values()) > CLIENTS  # the seat and graveyard groups too
+    assert in_redis[public] == 1  # one subscription for the whole process
+    assert after == ({}, {}), after

@@ -1,0 +1,126 @@
+"""The pub/sub channel layer with one copy per web process (games/live/layer.py), on a
+real Redis (services run).
+
+Issue 17's load: the list layer stored a group message once per socket and each web
+process popped them one Redis round trip at a time; a close of 50 games was ~1,300
+pops. Here a group message is published once, reaches each process once and is
+decoded once; a lost subscription is told to the sockets instead of swallowed.
+"""
+
+import asyncio
+import uuid
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from redis import asyncio as aioredis
+
+from games import services
+from games.live.layer import LAYER_DOWN, LAYER_RESUMED, FanOutLayer
+from games.services import push
+from tests.live.conftest import Socket
+
+pytestmark = pytest.mark.services
+
+
+def new_layer(name: str) -> FanOutLayer:
+    host = {"address": settings.REDIS_URL, "socket_timeout": None, "client_name": name}
+    return FanOutLayer(hosts=[host])
+
+
+async def redis_client():
+    return aioredis.from_url(settings.REDIS_URL)
+
+
+def test_a_group_message_crosses_redis_once_and_is_decoded_once():
+    group = f"test-{uuid.uuid4().hex}"
+
+    async def scenario():
+        layer = new_layer("fan-out-once")
+        first, second = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add(group, first)
+        await layer.group_add(group, second)
+        redis = await redis_client()
+        try:
+            subscribers = dict(await redis.pubsub_numsub(f"asgi__group__{group}"))
+        finally:
+            await redis.aclose()
+        await layer.group_send(group, {"type": "game.commit", "events": [{"seq": 1}]})
+        got_first = await asyncio.wait_for(layer.receive(first), 5)
+        got_second = await asyncio.wait_for(layer.receive(second), 5)
+        await layer.flush()
+        return subscribers, got_first, got_second
+
+    subscribers, got_first, got_second = async_to_sync(scenario)()
+    assert subscribers == {f"asgi__group__{group}".encode(): 1}  # one for both sockets
+    assert got_first == {"type": "game.commit", "events": [{"seq": 1}]}
+    assert got_first is got_second  # decoded once, shared read-only
+
+
+def test_a_subscription_cut_by_redis_tells_every_socket_and_comes_back():
+    """Redis drops the process's subscriber connection (a restart, a network blip);
+    redis-py reconnects and subscribes again on its own, but what was published
+    meanwhile is gone: each socket is told (`layer.resumed`) so it reads the log."""
+    group = f"test-{uuid.uuid4().hex}"
+    name = f"fan-out-cut-{uuid.uuid4().hex[:8]}"
+
+    async def scenario():
+        layer = new_layer(name)
+        channel = await layer.new_channel()
+        await layer.group_add(group, channel)
+        redis = await redis_client()
+        try:
+            clients = await redis.client_list(_type="pubsub")
+            mine = [c["id"] for c in clients if c.get("name") == name]
+            for client_id in mine:
+                await redis.client_kill_filter(_id=client_id)
+        finally:
+            await redis.aclose()
+        told = await asyncio.wait_for(layer.receive(channel), 10)
+        await layer.group_send(group, {"type": "game.batch", "events": []})
+        after = await asyncio.wait_for(layer.receive(channel), 5)
+        await layer.flush()
+        return mine, told, after
+
+    mine, told, after = async_to_sync(scenario)()
+    assert mine, "the layer's subscriber connection was not found"
+    assert told == LAYER_RESUMED
+    assert after == {"type": "game.batch", "events": []}  # subscribed again
+
+
+def test_a_socket_told_redis_came_back_reads_the_close_it_missed(live_table, monkeypatch):
+    gid = live_table.game.id
+    alice = Socket(gid, live_table.users["alice"])
+
+    async def scenario():
+        assert await alice.open()
+        await alice.drain(0.3)
+        # The close's push is lost (published while the subscription was down).
+        monkeypatch.setattr(push, "send_all", lambda messages: None)
+        await database_sync_to_async(services.gm_close_phase)(live_table.gm, gid)
+        assert await alice.drain(0.3) == []
+        get_channel_layer()._get_layer().tell_every_socket(LAYER_RESUMED)
+        got = await alice.drain(0.5)
+        await alice.close()
+        return got
+
+    got = async_to_sync(scenario)()
+    kinds = [e["kind"] for m in got if m["type"] == "events" for e in m["events"]]
+    assert "phase_closed" in kinds and "phase_opened" in kinds
+
+
+def test_a_socket_told_redis_was_lost_closes_to_try_again_later(live_table):
+    gid = live_table.game.id
+    alice = Socket(gid, live_table.users["alice"])
+
+    async def scenario():
+        assert await alice.open()
+        await alice.drain(0.3)
+        get_channel_layer()._get_layer().tell_every_socket(LAYER_DOWN)
+        return await alice.communicator.receive_output(timeout=5)
+
+    closed = async_to_sync(scenario)()
+    # As under the list layer: the page reads the log over HTTP and reconnects.
+    assert closed == {"type": "websocket.close", "code": 1013}
