@@ -200,9 +200,11 @@ def start_position(streams: Streams, given: dict[str, int]) -> dict[str, int]:
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
     async def __call__(self, scope, receive, send) -> None:
-        """Redis going away under an open socket (the layer's receive raises) ends it
-        with 1013 as a refused handshake does, not as a server error: the page reads
-        the HTTP feed meanwhile and reconnects."""
+        """Redis going away under an open socket ends it with 1013 as a refused
+        handshake does, not as a server error: the page reads the HTTP feed meanwhile
+        and reconnects. The pub/sub layer says so with a `layer.down` message
+        (`layer_down`); a layer whose receive raises (channels_redis's list layer, the
+        in-memory one in tests) ends here."""
         try:
             await super().__call__(scope, receive, send)
         except LAYER_ERRORS:
