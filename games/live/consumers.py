@@ -93,7 +93,7 @@ TRY_AGAIN_LATER = 1013
 # Events encoded for browsers, shared by this process's sockets (`_browser_json`): an
 # event never changes once logged; the oldest are dropped past ENCODED_KEPT.
 _ENCODED: OrderedDict[tuple, str] = OrderedDict()
-ENCODED_KEPT = 20_000
+ENCODED_KEPT = 5_000  # a close of 100 games makes ~2,000
 
 # Event kinds after which a socket's groups may differ (death, recruit, game over).
 MEMBERSHIP_KINDS = frozenset(
