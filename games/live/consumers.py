@@ -382,8 +382,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def layer_resumed(self, message: dict) -> None:
         """Redis came back under this socket: what was published meanwhile is lost,
         so this socket reads the log after its cursor (nothing sent if nothing new)."""
+        await self._reread_log()
+
+    async def _reread_log(self, always: bool = False) -> None:
+        """What this socket may have missed, from the log; a close whose push was lost
+        (a death, a recruit) changes its groups too."""
         synced = self.synced
-        kinds = await self._catch_up()
+        kinds = await self._catch_up(always=always)
         if kinds & MEMBERSHIP_KINDS:
             await self._refresh_membership(since=synced)
 
@@ -537,10 +542,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self._error(str(refusal))
                 return
             self.position = start_position(self.access.streams, after)
-            synced = self.synced
-            kinds = await self._catch_up(always=True)  # asked: answered even when empty
-            if kinds & MEMBERSHIP_KINDS:  # a close whose push was lost: a death, a recruit
-                await self._refresh_membership(since=synced)
+            await self._reread_log(always=True)  # asked: answered even when empty
         elif kind == "post":
             await self._post(content)
         else:

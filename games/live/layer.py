@@ -36,7 +36,7 @@ from channels_redis.pubsub import (
     RedisPubSubLoopLayer,
     RedisSingleShardConnection,
 )
-from channels_redis.utils import _close_redis, _wrap_close
+from channels_redis.utils import _close_redis, _wrap_close, decode_hosts
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ class LoopLayer(RedisPubSubLoopLayer):
     def __init__(self, hosts=None, prefix="asgi", channel_layer=None, **kwargs):
         # Options of the list layer (capacity, expiry) mean nothing to pub/sub.
         super().__init__(hosts=hosts, prefix=prefix, channel_layer=channel_layer)
-        self._shards = [Shard(shard.host, self) for shard in self._shards]
+        self._shards = [Shard(host, self) for host in decode_hosts(hosts)]
 
     async def new_channel(self, prefix="specific."):
         """A socket's own channel. Redis down here is not an error yet: the socket's
@@ -98,10 +98,6 @@ class Shard(RedisSingleShardConnection):
         super()._ensure_redis()
         if fresh:
             self._connected = False
-
-    def _ensure_receiver(self):
-        if self._receive_task is None or self._receive_task.done():
-            self._receive_task = asyncio.ensure_future(self._do_receiving())
 
     def _receive_message(self, message):
         if message is None:

@@ -30,7 +30,7 @@ def new_layer(name: str) -> FanOutLayer:
     return FanOutLayer(hosts=[host])
 
 
-async def redis_client():
+def redis_client():
     return aioredis.from_url(settings.REDIS_URL)
 
 
@@ -42,7 +42,7 @@ def test_a_group_message_crosses_redis_once_and_is_decoded_once():
         first, second = await layer.new_channel(), await layer.new_channel()
         await layer.group_add(group, first)
         await layer.group_add(group, second)
-        redis = await redis_client()
+        redis = redis_client()
         try:
             subscribers = dict(await redis.pubsub_numsub(f"asgi__group__{group}"))
         finally:
@@ -70,7 +70,7 @@ def test_a_subscription_cut_by_redis_tells_every_socket_and_comes_back():
         layer = new_layer(name)
         channel = await layer.new_channel()
         await layer.group_add(group, channel)
-        redis = await redis_client()
+        redis = redis_client()
         try:
             clients = await redis.client_list(_type="pubsub")
             mine = [c["id"] for c in clients if c.get("name") == name]
