@@ -9,6 +9,7 @@ language unless `lang` is given, with each player's pronoun from `pronoun_of`
 
 import re
 from collections.abc import Callable
+from contextlib import nullcontext
 
 from django.utils import translation
 from django.utils.translation import get_language, pgettext, pgettext_lazy
@@ -193,12 +194,18 @@ def event_text(event, lang: str | None = None, pronoun_of: PronounOf | None = No
     """One line for an event of the log, or "" for bookkeeping shown elsewhere; a co-GM's
     tool names him (games/services/core.py Change.acting)."""
     reader = Reader(event, lang, pronoun_of)
-    with translation.override(reader.lang):  # the site's own lines in the reader's words
+    with in_language(reader.lang):  # the site's own lines in the reader's words
         line = _event_line(event, reader)
         p = event.payload or {}
         if line and p.get("acting_cogm"):
             return cogm_line(line, str(p.get("acting")))
         return line
+
+
+def in_language(lang: str):
+    """Django's language set to `lang` for a line, unless it already is (a commit's
+    lines are said one language at a time: games/services/push.py)."""
+    return nullcontext() if get_language() == lang else translation.override(lang)
 
 
 def cogm_line(line: str, name: str) -> str:
@@ -435,12 +442,16 @@ NAMED_FOR_GM = {
 }
 
 
-def gm_event_text(event, lang: str | None = None, pronoun_of: PronounOf | None = None) -> str:
+def gm_event_text(
+    event, lang: str | None = None, pronoun_of: PronounOf | None = None, line: str | None = None
+) -> str:
     """An event's line in the GM's view, who reads every seat's events: one addressed
     to a seat names it ("alice's role: Townie (Town).", "To bob: ..."), one to a team
-    names the team; the seat itself still reads `event_text`."""
+    names the team; the seat itself still reads `event_text`, which the caller may
+    pass as `line` when it has it in this language (a close says both)."""
     reader = Reader(event, lang, pronoun_of)
-    line = event_text(event, reader.lang, reader.pronoun_of)
+    if line is None:
+        line = event_text(event, reader.lang, reader.pronoun_of)
     audience = str(getattr(event, "audience", "") or "")
     if not line:
         return line
@@ -455,7 +466,7 @@ def gm_event_text(event, lang: str | None = None, pronoun_of: PronounOf | None =
     name = audience[5:]
     named = NAMED_FOR_GM.get(event.kind)
     if named is not None:
-        with translation.override(reader.lang):
+        with in_language(reader.lang):
             return named(name, event.payload or {}, reader)
     if line.startswith((f"{name}:", f"{name} ", f"{name}'s ")):
         return line

@@ -97,10 +97,7 @@ def viewer_for(game: Game, user, with_view: bool = True) -> Viewer:
         if viewer.seat is None and not viewer.is_gm:
             viewer.is_spectator = services.is_spectator(game, user)
     if viewer.seat is not None and game.state and not with_view:
-        state = services.engine_state(game)
-        player = state.player(viewer.seat.name)
-        viewer.alive, viewer.faction = player.alive, player.faction
-        viewer.rooms = _rooms_read(game, state, player)
+        read_seat(viewer)
     elif viewer.seat is not None and game.state:
         state = services.engine_state(game)
         viewer.rooms = _rooms_read(game, state, state.player(viewer.seat.name))
@@ -123,6 +120,14 @@ def viewer_for(game: Game, user, with_view: bool = True) -> Viewer:
             "results": seen.get("results", []),
         }
     return viewer
+
+
+def read_seat(viewer: Viewer) -> None:
+    """The seat's life, faction and night rooms, read off its game's engine state."""
+    state = services.engine_state(viewer.game)
+    player = state.player(viewer.seat.name)
+    viewer.alive, viewer.faction = player.alive, player.faction
+    viewer.rooms = _rooms_read(viewer.game, state, player)
 
 
 def _rooms_read(game: Game, state, player) -> frozenset[str]:

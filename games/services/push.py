@@ -24,6 +24,7 @@ from collections.abc import Callable
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
+from django.utils import translation
 
 import roles
 from games import profiles, rooms
@@ -54,17 +55,16 @@ def group_for(game_id: int, audience: str, seat_ids: dict[str, int]) -> str:
     return f"game-{game_id}.{audience}"
 
 
-def event_message(event, named: bool = False) -> dict:
+def event_message(event, named: bool = False, texts: dict[str, str] | None = None) -> dict:
     """An event as a consumer receives it. Its numbers and audience stay on the server:
     each consumer names it by its viewer's own stream (games/live/consumers.py).
     `named`: the GM's copy, whose line names the seat it was for (text.gm_event_text).
-    Its line in every reader's language (`texts`): each consumer sends its own
-    reader's (a group's readers do not share one). Inside `profiles.pronoun_batch` (a
-    commit, a socket's catch-up) the players' pronouns are read once for them all."""
-    line = gm_event_text if named else event_text
-    pronoun_of = pronouns_for(event)
-    with clocks_for_each_reader():  # each socket sets them on its reader's clock
-        texts = {lang: line(event, lang, pronoun_of) for lang in roles.LANGUAGES}
+    Its line in every reader's language (`texts`, said here unless the caller said
+    them: `event_texts`): each consumer sends its own reader's (a group's readers do
+    not share one). Inside `profiles.pronoun_batch` (a commit, a socket's catch-up) the
+    players' pronouns are read once for them all."""
+    if texts is None:
+        texts = event_texts([event], named)[0]
     return {
         "seq": event.seq,
         "audience": event.audience,
@@ -76,6 +76,28 @@ def event_message(event, named: bool = False) -> dict:
         "at": event.created_at.isoformat(),
         "texts": texts,
     }
+
+
+def event_texts(
+    events: list, named: bool = False, own: list[dict[str, str]] | None = None
+) -> list[dict[str, str]]:
+    """Each event's line in every language, said one language at a time (Django's
+    language switched once per language, not once per line: a realistic close says
+    some forty lines). `named`: the GM's lines (text.gm_event_text), built on `own`,
+    the same events' own lines, when the caller has them (not said twice)."""
+    pronouns = [pronouns_for(event) for event in events]
+    texts: list[dict[str, str]] = [{} for _ in events]
+    with clocks_for_each_reader():  # each socket sets them on its reader's clock
+        for lang in roles.LANGUAGES:
+            with translation.override(lang):
+                for index, event in enumerate(events):
+                    if not named:
+                        line = event_text(event, lang, pronouns[index])
+                    else:
+                        said = own[index][lang] if own is not None else None
+                        line = gm_event_text(event, lang, pronouns[index], line=said)
+                    texts[index][lang] = line
+    return texts
 
 
 def commit_messages(
@@ -95,19 +117,26 @@ def _commit_messages(game_id, events, seat_ids, regroup) -> list[tuple]:
     by_group: dict[str, list[dict]] = defaultdict(list)
     gm_group = group_for(game_id, "gm", seat_ids)
     public_group = group_for(game_id, "public", seat_ids)
+    own = dict(zip(map(id, events), event_texts(events), strict=True))
+    # The GM reads every event but players' private messages (consumers filter those
+    # by kind: the "gm" copy of a PM is its own event) and the rooms' copies for
+    # players (games/rooms.py: his copy has real names); his lines name the seat.
+    for_gm = [
+        e
+        for e in events
+        if e.audience not in ("public", "gm")
+        and e.kind != "pm"
+        and not rooms.is_room_audience(e.audience)
+    ]
+    gm_lines = event_texts(for_gm, named=True, own=[own[id(e)] for e in for_gm])
+    named = dict(zip(map(id, for_gm), gm_lines, strict=True))
     for event in events:
         if event.audience != "public":
+            # An event for the GM alone reads the same named or not (gm_event_text).
             group = group_for(game_id, event.audience, seat_ids)
-            by_group[group].append(event_message(event, named=group == gm_group))
-            # The GM reads every event but players' private messages (consumers
-            # filter those by kind: the "gm" copy of a PM is its own event) and the
-            # rooms' copies for players (games/rooms.py: his copy has real names).
-            if (
-                event.audience != "gm"
-                and event.kind != "pm"
-                and not rooms.is_room_audience(event.audience)
-            ):
-                by_group[gm_group].append(event_message(event, named=True))
+            by_group[group].append(event_message(event, texts=own[id(event)]))
+            if id(event) in named:
+                by_group[gm_group].append(event_message(event, texts=named[id(event)]))
     messages = [
         (group, {"type": BATCH, "game": game_id, "events": batch})
         for group, batch in by_group.items()
@@ -118,7 +147,7 @@ def _commit_messages(game_id, events, seat_ids, regroup) -> list[tuple]:
         "first": events[0].seq,
         "last": events[-1].seq,
         "manifest": [[e.seq, e.audience, e.kind] for e in events],
-        "events": [event_message(e) for e in events if e.audience == "public"],
+        "events": [event_message(e, texts=own[id(e)]) for e in events if e.audience == "public"],
     }
     if regroup is not None:
         commit["regroup"] = sorted(regroup)

@@ -47,18 +47,23 @@ def test_only_the_dead_seat_re_reads_its_groups_at_a_night_close(live_table, mon
     victim = r["townie"][0]
     users = live_table.users
     sockets = {n: Socket(gid, u) for n, u in users.items()}
-    re_read = []
-    access_for = consumers.access_for
+    re_read, read_fully = [], []
+    access_for, access_after_close = consumers.access_for, consumers.access_after_close
 
     def counted(game_id, user):
-        re_read.append(user.username)
+        read_fully.append(user.username)
         return access_for(game_id, user)
+
+    def counted_after_close(game_id, before):
+        re_read.append(before.viewer.user.username)
+        return access_after_close(game_id, before)
 
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
             await sock.drain(0.1)
         monkeypatch.setattr(consumers, "access_for", counted)
+        monkeypatch.setattr(consumers, "access_after_close", counted_after_close)
         await db(services.submit_action, users[mafioso], gid, ability="kill", targets=[victim])
         await db(services.submit_action, users[sheriff], gid, ability="check", targets=[mafioso])
         await db(services.gm_close_phase, live_table.gm, gid)
@@ -67,8 +72,60 @@ def test_only_the_dead_seat_re_reads_its_groups_at_a_night_close(live_table, mon
             await sock.close()
 
     run(scenario)
+    # The dead seat alone re-reads, and only the game's row: a close does not change
+    # who an account is (access_after_close), so no full re-read (access_for).
     assert re_read == [victim]
+    assert read_fully == []
     results = [e["payload"] for e in sockets[sheriff].events() if e["kind"] == "result"]
     assert results and results[0]["target"] == mafioso  # told, without re-reading
     membership = [m for m in sockets[victim].messages if m["type"] == "membership"]
     assert membership and "dead" in membership[-1]["audiences"]
+
+
+def _same_access(light, full) -> None:
+    assert light.groups == full.groups
+    assert light.audiences == full.audiences
+    assert light.streams == full.streams
+    assert light.accounts == full.accounts
+    for fact in ("is_gm", "is_cogm", "is_spectator", "alive", "faction", "rooms"):
+        assert getattr(light.viewer, fact) == getattr(full.viewer, fact), fact
+    assert light.viewer.seat.pk == full.viewer.seat.pk
+    assert light.viewer.game.status == full.viewer.game.status
+
+
+def test_the_access_after_a_close_is_the_full_re_read(live_table):
+    """A close changes the game and each seat's life, faction and rooms, never who an
+    account is: the light re-read (the game's row alone) must give every seat exactly
+    the groups, audiences and streams a full re-read gives, through a night with a
+    death, a day with a lynch and the game's end."""
+    from games.models import Game
+
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    users, gm = live_table.users, live_table.gm
+    before = {name: consumers.access_for(gid, user) for name, user in users.items()}
+
+    def compare():
+        nonlocal before
+        for name, user in users.items():
+            light = consumers.access_after_close(gid, before[name])
+            _same_access(light, consumers.access_for(gid, user))
+            before[name] = light
+
+    mafioso, victim = r["mafioso"][0], r["townie"][0]
+    services.submit_action(users[mafioso], gid, ability="kill", targets=[victim])
+    services.gm_close_phase(gm, gid)  # night 1: the townie dies
+    compare()
+    assert not before[victim].viewer.alive and "dead" in before[victim].audiences
+    while Game.objects.get(pk=gid).status != "finished":
+        game = Game.objects.get(pk=gid)
+        alive = [
+            s.name for s in game.seats.all() if services.engine_state(game).player(s.name).alive
+        ]
+        if mafioso in alive and game.phases.filter(closed_at__isnull=True, kind="day").exists():
+            for name in alive:
+                if name != mafioso:
+                    services.cast_vote(users[name], gid, mafioso)
+        services.gm_close_phase(gm, gid)
+        compare()
+    assert before[mafioso].viewer.game.status == "finished"
