@@ -136,15 +136,16 @@ def update(instance: Model, fields: Iterable[str] | None = None) -> None:
     model = type(instance)
     connection = _connection(model, write=True)
     meta = model._meta
-    if fields is None:
-        chosen = [f for f in meta.concrete_fields if not f.primary_key]
-    else:
-        chosen = [meta.get_field(name) for name in fields]
+    named = None if fields is None else frozenset(meta.get_field(name) for name in fields)
+    chosen = [
+        f for f in meta.concrete_fields if not f.primary_key and (named is None or f in named)
+    ]
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in chosen)
     sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
     # As save() does: refuse an unsaved related object, take a related id saved since.
-    instance._prepare_related_fields_for_save(operation_name="update", fields=chosen)
+    # (A set, not the list: Django looks every field up in it, by Field.__eq__.)
+    instance._prepare_related_fields_for_save(operation_name="update", fields=named)
     params = [_db_value(instance, f, connection, add=False) for f in chosen]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, instance.pk])
