@@ -117,12 +117,15 @@ def access_for(game_id: int, user) -> Access | None:
     if game is None:
         return None
     viewer = viewer_for(game, user, with_view=False)
-    seat_ids = dict(game.seats.values_list("name", "id"))
+    return _access(viewer, dict(game.seats.values_list("name", "id")))
+
+
+def _access(viewer: Viewer, seat_ids: dict[str, int]) -> Access:
+    game = viewer.game
     audiences = frozenset(viewer.audiences())
-    groups = frozenset(push.group_for(game.id, a, seat_ids) for a in audiences)
     return Access(
         viewer=viewer,
-        groups=groups,
+        groups=frozenset(push.group_for(game.id, a, seat_ids) for a in audiences),
         audiences=audiences,
         streams=streams_of(viewer),
         accounts=masks.gm_accounts(game, viewer.is_gm),
@@ -140,18 +143,10 @@ def access_after_close(game_id: int, before: Access) -> Access | None:
         return None
     viewer = replace(before.viewer, game=game)
     read_seat(viewer)
-    seat = viewer.seat
-    audiences = frozenset(viewer.audiences())
-    if any(a.startswith("seat:") and a != f"seat:{seat.name}" for a in audiences):
-        return None  # another seat's audience: only the full read knows its group
-    groups = frozenset(push.group_for(game.id, a, {seat.name: seat.id}) for a in audiences)
-    return Access(
-        viewer=viewer,
-        groups=groups,
-        audiences=audiences,
-        streams=streams_of(viewer),
-        accounts=masks.gm_accounts(game, viewer.is_gm),
-    )
+    try:
+        return _access(viewer, {viewer.seat.name: viewer.seat.id})
+    except KeyError:  # another seat's audience: only the full read knows its group
+        return None
 
 
 def opening(game_id: int, user, after: dict, join) -> tuple[Access | None, list[dict], int]:
