@@ -102,6 +102,9 @@ MEMBERSHIP_KINDS = frozenset(
 )
 
 
+LOG_END = "SELECT last_event_seq FROM games_game WHERE id = %s"
+
+
 @dataclass
 class Access:
     viewer: Viewer
@@ -160,9 +163,7 @@ def opening(game_id: int, user, after: dict, join) -> tuple[Access | None, list[
     return (access, *events_for(access, after))
 
 
-def events_for(
-    access: Access, after: dict[str, int], last: int | None = None
-) -> tuple[list[dict], int]:
+def events_for(access: Access, after: dict[str, int]) -> tuple[list[dict], int]:
     """What this viewer may read after his cursor `after`, up to the log's end read
     first; and that end (the game-wide seq, for this consumer only).
 
@@ -172,9 +173,8 @@ def events_for(
     delivered without having been read, and its pushed message would be dropped as
     old: the sign-up page that did not follow the game's start (browser test)."""
     game = access.viewer.game
-    if last is None:  # else the game's row was read first, with its end, by the caller
-        last = Game.objects.filter(pk=game.id).values_list("last_event_seq", flat=True)
-        last = last.first() or 0
+    ends = rows.values(Game, LOG_END, [game.id])  # a plain statement: a close's dead read it
+    last = ends[0][0] if ends else 0
     found = visible_events(access.viewer, after, upto_seq=last, streams=access.streams)
     with profiles.pronoun_batch():  # the pronouns read once for the lot
         return [push.event_message(e, named=access.viewer.is_gm) for e in found], last
@@ -203,7 +203,6 @@ def regrouping(
     Joining first means nothing committed meanwhile is lost. `after_close`: a phase
     close named this seat (`access_after_close`)."""
     access = access_after_close(game_id, before) if after_close else None
-    last = access.viewer.game.last_event_seq if access else None
     access = access or access_for(game_id, user)
     if access is None:
         return None
@@ -217,7 +216,7 @@ def regrouping(
     if access.audiences == before.audiences:
         return Regrouped(access)
     start = start_position(access.streams, position)
-    events, _ = events_for(access, start, last)
+    events, _ = events_for(access, start)
     return Regrouped(access, position=start, events=events)
 
 
