@@ -603,3 +603,87 @@ def test_a_phase_after_the_end_is_refused_in_the_words_the_site_translates():
     with pytest.raises(roles.IllegalAction) as refused:
         roles.resolve_phase(ended, {"day": {"votes": [], "rounds": [], "actions": []}})
     assert refusal_message(str(refused.value), "bay12")["id"] == "refusal.ended"
+
+
+# -- roles/day.py, the full run of 2026-12-03 (fourth session) -------------------------------
+
+
+def test_a_lynch_is_recorded_with_the_cause_lynch():
+    """spec/scenario.md: "`by` holds cause ids: the killer's role id, or `lynch`, ..."
+    (mutants: `lynch`'s default cause renamed; bay12, sc2 and ru_19 lynch with it)."""
+    voters = ["Townie", "Townie2", "Townie3"]
+    out = sim(["mafioso", *TOWN6], [day(*[(v, "Mafioso") for v in voters])])
+    assert out["phases"][0]["lynched"] == ["Mafioso"]
+    assert [(d["player"], d["by"]) for d in out["phases"][0]["deaths"]] == [("Mafioso", ["lynch"])]
+
+
+def test_the_tally_lists_the_candidates_in_seat_order_and_pass_last():
+    """spec/scenario.md's `tally` is in seat order, and `tally` says "Votes per candidate
+    in seat order (and "pass" last when it counts)" (mutants: sorted by name, by the
+    ballots' order, or a pass compared with a seat and failing)."""
+    from roles.day import PASS, tally
+    from tests.engine.test_night_rules import context
+
+    ctx = context(
+        "bay12", [("Zed", "townie"), ("Amy", "townie"), ("Maf", "mafioso"), ("Bob", "townie")]
+    )
+    ballots = {"Zed": PASS, "Amy": "Bob", "Maf": "Amy", "Bob": "Zed"}
+    assert list(tally(ctx, ballots, count_pass=True)) == ["Zed", "Amy", "Bob", PASS]
+    assert tally(ctx, ballots) == {"Zed": 1, "Amy": 1, "Bob": 1}
+
+
+ROUND = (["Ann", "Bob"], ("guilty", "innocent"), "trial", "Guilty?")
+
+
+@pytest.mark.parametrize(
+    ("ballot", "message"),
+    [
+        (["Ann"], {"id": "refusal.round_pair", "params": {"label": "trial"}}),
+        (
+            ["Cid", "guilty"],
+            {"id": "refusal.round_voter", "params": {"voter": "Cid", "label": "trial"}},
+        ),
+        (
+            ["Bob", "maybe"],
+            {
+                "id": "refusal.round_choice",
+                "params": {"voter": "Bob", "label": "trial", "choices": "guilty, innocent"},
+            },
+        ),
+    ],
+)
+def test_a_wrong_extra_round_ballot_is_refused_naming_what_is_wrong(ballot, message):
+    """An extra round's ballot "must be a [voter, choice] pair from one of `voters`, the
+    choice one of `allowed`" (roles/day.py): the refusal names the voter, the round and
+    the choices, in every language (mutants: each parameter or the id dropped)."""
+    with pytest.raises(roles.IllegalAction) as refused:
+        round_events([[ballot]], 0, *ROUND)
+    assert refused.value.message == message
+    assert render(refused.value.message, "ru") != render(refused.value.message, "en")
+
+
+def test_an_extra_round_takes_a_withdrawal_and_asks_its_question():
+    """ "... the choice one of `allowed` (or None, a withdrawal)"; a round not given yet
+    is asked with its question (mutants: the None test inverted, the question dropped)."""
+    assert round_events([[["Ann", None], ["Bob", "guilty"]]], 0, *ROUND) == [
+        ["Ann", None],
+        ["Bob", "guilty"],
+    ]
+    with pytest.raises(roles.PendingDecision) as asked:
+        round_events([], 0, *ROUND)
+    assert str(asked.value) == "Guilty?"
+
+
+def test_a_townston_death_shows_the_dead_role_and_team_to_everyone():
+    """townston's rulings: "Roles are revealed on death." Townston has no reveal mode of
+    its own, so the public deaths show the role (mutants: public_deaths' default reveal
+    "role" renamed, which hid the role and the team)."""
+    from tests.engine.test_townston import PSYCHO, night, players
+
+    state = roles.new_game("townston", players(PSYCHO), 1, {"psychopath_idle": "random"}, "night")
+    result = roles.resolve_phase(state, night())
+    closed = next(e for e in result.events if e.kind == "phase_closed")
+    dead = closed.payload["deaths"]
+    assert len(dead) == 1
+    victim = result.state.player(dead[0]["player"])
+    assert dead == [{"player": victim.name, "role": victim.role, "faction": victim.faction}]
