@@ -687,3 +687,118 @@ def test_a_townston_death_shows_the_dead_role_and_team_to_everyone():
     assert len(dead) == 1
     victim = result.state.player(dead[0]["player"])
     assert dead == [{"player": victim.name, "role": victim.role, "faction": victim.faction}]
+
+
+# -- roles/legal.py, the full run of 2026-12-03 (fourth session) -----------------------------
+
+
+def refused(state, action) -> dict:
+    with pytest.raises(roles.IllegalAction) as refusal:
+        roles.check_action(state, action)
+    return refusal.value.message
+
+
+def test_a_move_after_the_end_is_refused_as_the_game_over():
+    """check_action: "Validate one action against the current phase" - once the game is
+    over there is none (mutant: the refusal dropped)."""
+    ended = roles.modkill(roles.modkill(bay12(), "Ann").state, "Bob").state
+    assert refused(ended, {"actor": "Cid", "targets": ["Dan"]}) == {
+        "id": "refusal.ended",
+        "params": {},
+    }
+
+
+@pytest.mark.parametrize("targets", ["Dan", ["Dan", 3]])
+def test_targets_that_are_not_a_list_of_names_are_refused_as_such(targets):
+    """spec/scenario.md: an action's `targets` is a list of names; a string, or a list
+    holding a number, is refused as not one (mutants: `or` -> `and` read a string as
+    its letters; the refusal's id dropped or renamed)."""
+    state = bay12(first="night")
+    assert refused(state, {"actor": "Ann", "targets": targets}) == {
+        "id": "refusal.targets_list",
+        "params": {},
+    }
+
+
+def test_a_dead_target_is_refused_naming_him():
+    """000: a night action targets a living player; the refusal names the dead one in
+    every language (mutants: the id or the player dropped)."""
+    state = roles.modkill(bay12(first="night"), "Fay").state
+    assert refused(state, {"actor": "Ann", "targets": ["Fay"]}) == {
+        "id": "refusal.dead",
+        "params": {"player": "Fay"},
+    }
+
+
+def test_a_living_target_of_an_ability_for_the_dead_is_refused_naming_both():
+    """sc2 Coroner: "Learn the exact role of a dead player" - a living one is refused,
+    naming the ability and the player (mutants: either parameter dropped)."""
+    state = sc2_new_game(roster("coroner", "mafioso"))
+    assert refused(state, {"actor": "Ann", "ability": "autopsy", "targets": ["Cid"]}) == {
+        "id": "refusal.needs_dead",
+        "params": {"ability": "autopsy", "player": "Cid"},
+    }
+
+
+def test_a_hunt_with_a_guess_not_offered_is_refused_naming_the_guesses():
+    """003 (ru_hunt): the hunter names the target and its status, mafia or maniac; any
+    other guess is refused naming the ability, the field and the guesses (mutants:
+    each parameter dropped or changed, the player's extras not read)."""
+    state, _ = hunt_play(hunt_game("day"), HUNT_TIE_DAY)
+    assert any(c.ability == "hunt" for c in roles.choices(state, "Hal"))  # offered
+    assert refused(state, hunt("Hal", "Ann", "vampire")) == {
+        "id": "refusal.extra",
+        "params": {"ability": "hunt", "key": "guess", "values": "mafia, maniac"},
+    }
+
+
+def test_a_second_move_of_the_one_action_replaces_the_first_and_done_replaces_none():
+    """bay12 gives a player one action a night (Ruleset.one_action_per_phase): the
+    Arsonist douses or ignites, and a second move replaces the first
+    (`replaced_moves`: "his one action's earlier move"); "nothing more" and an ability he
+    does not hold replace nothing (mutants: each test of `_spends` inverted or emptied)."""
+    from tests.engine.test_bay12 import roster
+
+    state = roles.new_game("bay12", roster(["arsonist", "mafioso", *TOWN6]), 0, {}, "night")
+    assert roles.replaced_moves(state, "Arsonist", "ignite", ["douse"]) == ["douse"]
+    assert roles.replaced_moves(state, "Arsonist", roles.DONE, ["douse"]) == []
+    assert roles.replaced_moves(state, "Arsonist", "heal", ["douse"]) == []
+
+
+def test_a_doctor_who_healed_himself_once_is_refused_a_second_self_heal():
+    """000 Doctor (bay12's card): he may heal himself once; the second time the refusal
+    names his role and the ability (mutants: either parameter dropped)."""
+    state = bay12(first="night")
+    state = roles.resolve_phase(state, {"night": [{"actor": "Dan", "targets": ["Dan"]}]}).state
+    quiet = {"day": {"votes": [], "rounds": [], "actions": []}}
+    state = roles.resolve_phase(state, quiet).state
+    assert refused(state, {"actor": "Dan", "targets": ["Dan"]}) == {
+        "id": "refusal.self_used",
+        "params": {"role": "doctor", "ability": "heal"},
+    }
+
+
+def test_a_haunt_of_a_player_who_did_not_vote_for_the_jester_is_refused_naming_him():
+    """000 Jester: "your target must be a player who was voting for you at the end of the
+    day"; another is refused naming him and the ability (mutants: either dropped)."""
+    state = roles.new_game(
+        "bay12",
+        [
+            {"name": n, "role": r}
+            for n, r in zip(
+                ["Jes", "Maf", "Doc", "Ann", "Bob", "Cid", "Dee"],
+                ["jester", "mafioso", "doctor", "townie", "townie", "townie", "townie"],
+                strict=True,
+            )
+        ],
+        0,
+        {},
+        "day",
+    )
+    votes = [["Ann", "Jes"], ["Bob", "Jes"], ["Doc", "Maf"]]
+    state = roles.resolve_phase(state, {"day": {"votes": votes, "rounds": [], "actions": []}}).state
+    assert not state.player("Jes").alive
+    assert refused(state, {"actor": "Jes", "ability": "haunt", "targets": ["Doc"]}) == {
+        "id": "refusal.target",
+        "params": {"player": "Doc", "ability": "haunt"},
+    }
