@@ -802,3 +802,37 @@ def test_a_haunt_of_a_player_who_did_not_vote_for_the_jester_is_refused_naming_h
         "id": "refusal.target",
         "params": {"player": "Doc", "ability": "haunt"},
     }
+
+
+def vote_refused(state, voter, target) -> dict:
+    with pytest.raises(roles.IllegalAction) as refusal:
+        roles.check_vote(state, voter, target)
+    return refusal.value.message
+
+
+def test_a_vote_after_the_end_or_by_a_leaver_is_refused_naming_him():
+    """002: a leaver is out of the game ("Leaver Suicide"): his vote that day is refused,
+    naming him; and no vote is taken once the game is over (mutants: the refusals'
+    message or player dropped)."""
+    ended = roles.modkill(roles.modkill(bay12(), "Ann").state, "Bob").state
+    assert vote_refused(ended, "Cid", "Dan") == {"id": "refusal.ended", "params": {}}
+    gone = roles.leave(bay12(), "Fay")
+    assert vote_refused(gone, "Fay", "Ann") == {"id": "refusal.left", "params": {"player": "Fay"}}
+
+
+def test_each_move_is_offered_with_its_phase_and_description_and_one_without_targets():
+    """The offer (`roles.choices`) is what the site shows a seat: each ability with the
+    phase it is used in and its card's description; an ability that takes no target
+    (the Arsonist's ignite) is offered too (mutants: phase or description dropped, the
+    no-target test made to skip every ability)."""
+    from tests.engine.test_bay12 import roster
+
+    state = roles.new_game(
+        "bay12", roster(["arsonist", "doctor", "mafioso", *TOWN6]), 0, {}, "night"
+    )
+    offered = {c.ability: c for c in roles.choices(state, "Arsonist")}
+    assert set(offered) == {"douse", "ignite"}
+    assert offered["ignite"].min_targets == offered["ignite"].max_targets == 0
+    [heal] = roles.choices(state, "Doctor")
+    assert heal.phase == "night"
+    assert heal.description.startswith("Prevent your target from being killed tonight")
