@@ -70,9 +70,7 @@ def usable_reason(state: GameState, player: Player, ability: Ability) -> str | N
     return None
 
 
-def allowed_targets(
-    state: GameState, ruleset: Ruleset, player: Player, ability: Ability
-) -> list[str]:
+def allowed_targets(state: GameState, player: Player, ability: Ability) -> list[str]:
     return [o.name for o in state.players if target_allowed(state, player, ability, o)]
 
 
@@ -120,7 +118,7 @@ def choices(state: GameState, name: str) -> list[Choice]:
     for ability in ruleset.roles[player.role].abilities:
         if usable_reason(state, player, ability) is not None:
             continue
-        targets = allowed_targets(state, ruleset, player, ability)
+        targets = allowed_targets(state, player, ability)
         if ability.targets.minimum > 0 and not targets:
             continue
         out.append(

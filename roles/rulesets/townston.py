@@ -217,7 +217,7 @@ def _psychopath_never_idles(ctx: PhaseContext) -> None:
         if _hiding(ctx.state, player.name):
             continue
         ability = ctx.ruleset.roles["psychopath"].ability("kill")
-        options = allowed_targets(ctx.state, ctx.ruleset, player, ability)
+        options = allowed_targets(ctx.state, player, ability)
         if options:
             victim = ctx.rng.choice(options)
             ctx.add_intent(
