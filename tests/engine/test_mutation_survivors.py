@@ -836,3 +836,13 @@ def test_each_move_is_offered_with_its_phase_and_description_and_one_without_tar
     [heal] = roles.choices(state, "Doctor")
     assert heal.phase == "night"
     assert heal.description.startswith("Prevent your target from being killed tonight")
+
+
+def test_a_transport_naming_one_player_twice_is_refused_naming_the_ability():
+    """000 Transporter: "Swap your two targets": two players, not one named twice; the
+    refusal names the ability (mutants: the refusal's id or ability dropped)."""
+    from tests.engine.test_bay12 import roster
+
+    state = roles.new_game("bay12", roster(["transporter", "mafioso", *TOWN6]), 0, {}, "night")
+    action = {"actor": "Transporter", "targets": ["Townie", "Townie"]}
+    assert refused(state, action) == {"id": "refusal.twice", "params": {"ability": "transport"}}
