@@ -175,9 +175,10 @@ def events_for(access: Access, after: dict[str, int]) -> tuple[list[dict], int]:
     game = access.viewer.game
     ends = rows.values(Game, LOG_END, [game.id])  # a plain statement: a close's dead read it
     last = ends[0][0] if ends else 0
-    found = visible_events(access.viewer, after, upto_seq=last, streams=access.streams)
+    found = list(visible_events(access.viewer, after, upto_seq=last, streams=access.streams))
     with profiles.pronoun_batch():  # the pronouns read once for the lot
-        return [push.event_message(e, named=access.viewer.is_gm) for e in found], last
+        texts = push.event_texts(found, named=access.viewer.is_gm)  # one language at a time
+        return [push.event_message(e, texts=t) for e, t in zip(found, texts, strict=True)], last
 
 
 @dataclass
