@@ -846,3 +846,102 @@ def test_a_transport_naming_one_player_twice_is_refused_naming_the_ability():
     state = roles.new_game("bay12", roster(["transporter", "mafioso", *TOWN6]), 0, {}, "night")
     action = {"actor": "Transporter", "targets": ["Townie", "Townie"]}
     assert refused(state, action) == {"id": "refusal.twice", "params": {"ability": "transport"}}
+
+
+def test_an_ability_with_no_target_now_does_not_hide_the_abilities_after_it():
+    """townston, Welcome to the family: 'The target has to be a willing applicant': the
+    recruited Paramedic is asked the next day. With no fresh corpse his revive ('ONLY
+    ... on a player who died during yesterday's lynching complications or the previous
+    night') has no target; the accept and decline listed after it are still offered
+    (mutant `choices__mutmut_30`: `continue` -> `break` past an ability with no target)."""
+    from tests.engine.test_townston import act, night
+    from tests.engine.test_townston import play as townston_play
+
+    state = townston_play([night(act("Fay", "recruit", "Jon"))])
+    assert state.phase_label == "day 1"
+    assert set(offered(state, "Jon")) == {"accept", "decline"}
+
+
+def test_an_answer_to_an_offer_spends_no_action_and_replaces_nothing():
+    """townston gives one action a phase; answering the Godfather's offer ("The target has
+    to be a willing applicant") is free (the rulings: "answering an offer spends
+    nothing"). The recruited Detective who has accepted still owes his day's checks, and
+    his check replaces nothing; a move of the same ability is not listed as replaced
+    (mutants: `_spends` asked about no ability in `owed` and `replaced_moves`, the
+    same-ability test made an `or`)."""
+    from tests.engine.test_townston import act, night
+    from tests.engine.test_townston import play as townston_play
+
+    state = townston_play([night(act("Fay", "recruit", "Eve"))])
+    assert {"accept", "check", "infiltrate"} <= set(offered(state, "Eve"))
+    assert "check" in roles.owed(state, "Eve", frozenset({"accept"}))
+    assert "accept" not in roles.owed(state, "Eve", frozenset({"accept"}))
+    assert roles.replaced_moves(state, "Eve", "check", ["accept"]) == []
+    assert roles.replaced_moves(state, "Eve", "check", ["check"]) == []
+    assert roles.replaced_moves(state, "Eve", "infiltrate", ["accept", "check"]) == ["check"]
+    assert roles.owed(state, "Eve", frozenset({"accept", "check"})) == []
+
+
+def test_the_offer_the_site_receives_names_every_field_of_the_choice():
+    """`Choice.to_dict` is what the site shows a seat (games.services `choices_now`): the
+    ability, its label and phase, the target bounds and names, the extra keys with their
+    values, the uses left and the card's description, under those names (mutants: each
+    key renamed)."""
+    from dataclasses import asdict
+
+    from tests.engine.test_townston import act, night
+    from tests.engine.test_townston import play as townston_play
+
+    state, _ = hunt_play(hunt_game("day"), HUNT_TIE_DAY)
+    [hunt_choice] = [c for c in roles.choices(state, "Hal") if c.ability == "hunt"]
+    assert hunt_choice.extra == {"guess": ["mafia", "maniac"]}
+    detective = roles.choices(townston_play([night(act("Fay", "recruit", "Eve"))]), "Eve")
+    assert any(c.uses_left == 2 for c in detective)
+    for choice in [hunt_choice, *detective]:
+        assert choice.to_dict() == asdict(choice)
+        assert list(choice.to_dict()) == [f.name for f in fields(choice)]
+
+
+def test_a_modkill_of_a_dead_player_is_refused_naming_him():
+    """The host's modkill removes a living player; a dead one is refused, naming him
+    (mutants: the refusal's player dropped)."""
+    state = roles.modkill(bay12(), "Fay").state
+    with pytest.raises(roles.IllegalAction) as refusal:
+        roles.modkill(state, "Fay")
+    assert refusal.value.message == {"id": "refusal.dead", "params": {"player": "Fay"}}
+
+
+def test_two_modkills_in_one_phase_are_both_remembered_and_both_voided():
+    """roles.modkill: "The modkilled players of the open phase are remembered in the state
+    until that phase is resolved": a second modkill in the same phase adds to the first
+    (mutant: each modkill started a new list, forgetting the first)."""
+    from roles.modkill import modkilled_now
+
+    state = roles.modkill(roles.modkill(bay12(), "Fay").state, "Gil").state
+    assert modkilled_now(state) == ["Fay", "Gil"]
+    votes = [["Fay", "Ann"], ["Gil", "Ann"], ["Cid", "Ann"], ["Dan", "Bob"]]
+    result = roles.resolve_phase(state, {"day": {"votes": votes, "rounds": [], "actions": []}})
+    assert result.record["tally"] == {"Ann": 1, "Bob": 1}
+
+
+def test_void_modkilled_drops_the_ballots_naming_the_modkilled_and_keeps_the_rest():
+    """roles.modkill: "What he submitted in that phase is void, so are moves aimed at him
+    and ballots naming him (that voter has no ballot until he votes again)"; a move whose
+    targets are not a list, or a ballot that is not a pair, is left for the engine to
+    refuse (mutants: a voter's last target forgotten, so his earlier ballot stood; any
+    targets field read as names; any ballot read as a pair)."""
+    day = {
+        "votes": [["Gil", "Fay"], ["Cid", "Fay"], ["Cid", "Ann"], ["Fay", "Ann"], ["Dan", "Ann"]],
+        "rounds": [[["Eve", "Fay"]]],
+        "actions": [],
+    }
+    voided = void_modkilled({"day": day}, {"Fay"})["day"]
+    assert voided["votes"] == [["Cid", "Ann"], ["Dan", "Ann"]]
+    # Gil's last ballot named Fay: his earlier one for Ann is void with it.
+    votes = [["Gil", "Ann"], ["Gil", "Fay"], ["Dan", "Ann"]]
+    assert void_modkilled({"day": {"votes": votes}}, {"Fay"})["day"]["votes"] == [["Dan", "Ann"]]
+    # What is not a [voter, target] pair is not a ballot: left as it is.
+    assert void_modkilled({"day": {"votes": ["xy", None]}}, {"y"})["day"]["votes"] == ["xy", None]
+    assert voided["rounds"] == [[]]
+    night = [{"actor": "Ann", "targets": "F"}, {"actor": "Bob", "targets": ["F"]}]
+    assert void_modkilled({"night": night}, {"F"}) == {"night": night[:1]}
