@@ -451,7 +451,7 @@ def test_same_seed_same_bytes_across_processes() -> None:
     assert json.loads(first.stdout) == roles.simulate(data)
 
 
-def test_random_games_replay_byte_for_byte_under_any_hash_seed(tmp_path) -> None:
+def test_random_games_replay_the_same_bytes_in_new_processes_under_any_hash_seed(tmp_path) -> None:
     """Random games of every ruleset, replayed in two processes with different string
     hash seeds: the same bytes (no outcome may depend on set or dict iteration order)."""
     scenarios = []

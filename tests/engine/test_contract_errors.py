@@ -175,3 +175,12 @@ def test_malformed_shapes():
     s = scenario([])
     s["players"][1]["name"] = "Ann"
     fails(s, "two players are called Ann")
+
+
+def test_unknown_role_with_nothing_close_is_named_alone():
+    """spec/scenario.md's errors are one line naming the problem; with no role near the
+    unknown name there is no suggestion, nor anything else after the quote (mutant: the
+    empty hint made text)."""
+    s = scenario([])
+    s["players"][0]["role"] = "zzzzzz"
+    assert fails(s, r"unknown role 'zzzzzz'").endswith("unknown role 'zzzzzz'")
