@@ -945,3 +945,92 @@ def test_void_modkilled_drops_the_ballots_naming_the_modkilled_and_keeps_the_res
     assert voided["rounds"] == [[]]
     night = [{"actor": "Ann", "targets": "F"}, {"actor": "Bob", "targets": ["F"]}]
     assert void_modkilled({"night": night}, {"F"}) == {"night": night[:1]}
+
+
+def test_each_record_has_the_fields_the_scenario_spec_shows_in_its_order():
+    """spec/scenario.md, Output: a night's record is phase, number, deaths, headline,
+    descriptions, results, events; a day's is phase, number, tally, lynched, deaths,
+    results, events; "`headline`, `descriptions`: the day-break headline and the death
+    descriptions ..., where the ruleset announces them": a quiet bay12 night has both
+    (no description), a day has neither, and ru_sport, which describes no death, has no
+    descriptions (mutants: the tally under another key, a headline on a day, the empty
+    descriptions on the wrong phase or for a ruleset that has none)."""
+    state = bay12(first="night")
+    night_record = roles.resolve_phase(state, {"night": []})
+    assert list(night_record.record) == [
+        "phase", "number", "deaths", "headline", "descriptions", "results", "events"
+    ]  # fmt: skip
+    assert night_record.record["descriptions"] == {}
+    day_input = {"day": {"votes": [["Cid", "Fay"]], "rounds": [], "actions": []}}
+    day_record = roles.resolve_phase(night_record.state, day_input).record
+    assert list(day_record) == [
+        "phase",
+        "number",
+        "tally",
+        "lynched",
+        "deaths",
+        "results",
+        "events",
+    ]
+    sport_night = roles.resolve_phase(game(), {"night": []}).record
+    assert "headline" in sport_night and "descriptions" not in sport_night
+
+
+def test_the_refusals_of_a_move_name_the_role_the_ability_the_phase_and_the_player():
+    """What the site shows a player whose move is refused (roles.Reason): the Godfather
+    who names no ability is told his role and the abilities to choose from ('has several
+    special abilities in his arsenal'); the Doctor healing by day, his role, the ability
+    and the phase; a leaver (002's "Leaver Suicide"), his name; the Godfather recruiting
+    twice ('This power can only be used once'), his role and the ability (mutants: each
+    parameter dropped or emptied, the list's separator changed, the spent ability listed)."""
+    from tests.engine.test_bay12 import roster
+    from tests.engine.test_townston import act, night
+    from tests.engine.test_townston import play as townston_play
+
+    town = townston_play([])
+    assert refused(town, {"actor": "Fay", "targets": ["Hal"]}) == {
+        "id": "refusal.name_ability",
+        "params": {"role": "godfather", "names": "horse_head, recruit, kill"},
+    }
+    cast = roster(["arsonist", "doctor", "mafioso", *TOWN6])
+    by_day = roles.new_game("bay12", cast, 0, {}, "day")
+    assert refused(by_day, {"actor": "Doctor", "ability": "heal", "targets": ["Mafioso"]}) == {
+        "id": "refusal.phase",
+        "params": {"role": "doctor", "ability": "heal", "phase": "day"},
+    }
+    gone = roles.leave(roles.new_game("bay12", cast, 0, {}, "night"), "Doctor")
+    assert refused(gone, {"actor": "Doctor", "targets": ["Mafioso"]}) == {
+        "id": "refusal.left",
+        "params": {"player": "Doctor"},
+    }
+    quiet = {"day": {"votes": [], "rounds": [], "actions": []}}
+    again = townston_play([night(act("Fay", "recruit", "Hal")), quiet])
+    assert refused(again, act("Fay", "recruit", "Eve")) == {
+        "id": "refusal.no_uses",
+        "params": {"role": "godfather", "ability": "recruit"},
+    }
+    # The abilities he is told to choose from are those he may still use.
+    assert refused(again, {"actor": "Fay", "targets": ["Eve"]})["params"]["names"] == (
+        "horse_head, kill"
+    )
+
+
+def test_a_blocked_or_killed_investigator_does_not_stop_the_next_one_detecting():
+    """002, Order of Night actions: "Killing roles ... act simultaneously", then
+    "Investigative roles detect (Sheriff, Investigator, Consigliere)". The Sheriff
+    role-blocked by the Escort, or shot by the Mafioso before the detection, detects
+    nothing; the Investigator seated after him still detects (mutants: `continue` ->
+    `break` past a blocked or a dead actor, which skipped everyone after him)."""
+    cast = ["escort", "sheriff", "investigator", "mafioso", *TOWN6[:4]]
+    blocked = sim(
+        cast, [night(("Escort", "Sheriff"), ("Sheriff", "Mafioso"), ("Investigator", "Mafioso"))]
+    )
+    assert results(blocked, 0, to="Sheriff") == [{"to": "Sheriff", "kind": "blocked"}]
+    assert results(blocked, 0, to="Investigator", kind="roles")
+    cast = ["mafioso", "sheriff", "investigator", "doctor", *TOWN6[:4]]
+    shot = sim(
+        cast, [night(("Mafioso", "Sheriff"), ("Sheriff", "Mafioso"), ("Investigator", "Mafioso"))]
+    )
+    assert deaths(shot, 0) == {"Sheriff"}
+    assert results(shot, 0, to="Sheriff") == []
+    assert results(shot, 0, to="Investigator", kind="roles")
