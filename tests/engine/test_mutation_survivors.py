@@ -1034,3 +1034,56 @@ def test_a_blocked_or_killed_investigator_does_not_stop_the_next_one_detecting()
     assert deaths(shot, 0) == {"Sheriff"}
     assert results(shot, 0, to="Sheriff") == []
     assert results(shot, 0, to="Investigator", kind="roles")
+
+
+def test_a_phase_input_that_is_not_a_move_or_a_gm_decision_is_refused_exactly():
+    """spec/scenario.md: a night is a list of actions, each an object; the host's
+    decisions are actions of actor "GM" in the rulesets that take them (ru_sport: the
+    modkill), and anything else from "GM" is refused naming the decisions it may be. A
+    player who is himself called GM is a player: his move is his role's (mutants: each
+    refusal emptied or renamed, the decisions' ids renamed, the GM's own name not
+    looked up among the players)."""
+    from tests.engine.test_ru_sport import NAMES as SPORT_NAMES
+    from tests.engine.test_ru_sport import ROLES as SPORT_ROLES
+
+    def refusal(state, phase_input):
+        with pytest.raises(roles.IllegalAction) as refused_input:
+            roles.resolve_phase(state, phase_input)
+        return refused_input.value.message
+
+    assert refusal(game(), {"night": ["Ann"]}) == {"id": "refusal.action_input", "params": {}}
+    decision = {"actor": "GM", "ability": "bless", "targets": ["Ann"]}
+    assert refusal(game(), {"night": [decision]}) == {
+        "id": "refusal.gm_decisions",
+        "params": {"actor": "GM", "known": "modkill", "decisions": [{"id": "decision.modkill"}]},
+    }
+    # ru_hunt takes three: "Give the input a way to record 'voted, but not accepted'".
+    assert refusal(hunt_game("night"), {"night": [decision]})["params"] == {
+        "actor": "GM",
+        "known": "modkill, reject_vote, urged",
+        "decisions": [
+            {"id": "decision.modkill"},
+            {"id": "decision.reject_vote"},
+            {"id": "decision.urged"},
+        ],
+    }
+    renamed = [
+        {"name": "GM" if name == "Ann" else name, "role": role}
+        for name, role in zip(SPORT_NAMES, SPORT_ROLES, strict=True)
+    ]
+    check = roles.resolve_phase(
+        game(players=renamed), {"night": [{"actor": "GM", "targets": ["Bob"]}]}
+    )
+    assert check.record["results"] == [
+        {"to": "GM", "kind": "check", "target": "Bob", "value": "mafia"}
+    ]
+
+
+def test_the_private_results_are_listed_in_the_seat_order_of_who_receives_them():
+    """spec/scenario.md: "`results`: every private result a player receives", listed like
+    the deaths in seat order (the Sheriff, seated first, checks after the kills are
+    settled, yet his result comes first; one player's results keep the order they came
+    in) (mutants: the sort key dropped or made the same for every player)."""
+    cast = ["sheriff", "mafioso", "doctor", *TOWN6]
+    out = sim(cast, [night(("Sheriff", "Mafioso"), ("Mafioso", "Townie"), ("Doctor", "Townie"))])
+    assert [r["to"] for r in out["phases"][0]["results"]] == ["Sheriff", "Doctor", "Townie"]
