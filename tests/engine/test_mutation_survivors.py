@@ -1087,3 +1087,61 @@ def test_the_private_results_are_listed_in_the_seat_order_of_who_receives_them()
     cast = ["sheriff", "mafioso", "doctor", *TOWN6]
     out = sim(cast, [night(("Sheriff", "Mafioso"), ("Mafioso", "Townie"), ("Doctor", "Townie"))])
     assert [r["to"] for r in out["phases"][0]["results"]] == ["Sheriff", "Doctor", "Townie"]
+
+
+def test_a_phase_input_of_the_wrong_shape_or_kind_is_refused_naming_what_was_expected():
+    """spec/scenario.md: each phase is `{"night": [...]}` or `{"day": {...}}`, in turn; an
+    input with both or neither is refused, and one of the wrong kind names the phase
+    expected and what came (mutants: each refusal and parameter dropped or renamed)."""
+    state = bay12(first="night")
+
+    def refusal(phase_input):
+        with pytest.raises(roles.IllegalAction) as refused_input:
+            roles.resolve_phase(state, phase_input)
+        return refused_input.value.message
+
+    assert refusal({}) == {"id": "refusal.phase_input", "params": {}}
+    assert refusal({"night": [], "day": {}}) == {"id": "refusal.phase_input", "params": {}}
+    assert refusal({"day": {}}) == {
+        "id": "refusal.expected",
+        "params": {"phase": "night", "n": 1, "kind": "day"},
+    }
+
+
+def test_healing_others_does_not_use_up_the_doctors_one_self_heal():
+    """000 Doctor (bay12's card): he may heal himself once; the count is of heals on
+    himself, not of every heal (mutant: any heal counted as a self-heal)."""
+    state = bay12(first="night")
+    quiet = {"day": {"votes": [], "rounds": [], "actions": []}}
+    state = roles.resolve_phase(state, {"night": [{"actor": "Dan", "targets": ["Eve"]}]}).state
+    state = roles.resolve_phase(state, quiet).state
+    roles.check_action(state, {"actor": "Dan", "targets": ["Dan"]})  # still allowed
+
+
+def test_each_phase_draws_from_the_seed_its_kind_and_its_number(monkeypatch):
+    """A stored game is replayed from its seed and inputs: each phase's random draws come
+    from a generator seeded from the game's seed, the phase's kind and its number, so
+    night 1 and day 1, or night 1 and night 2, never share their draws (mutants: the
+    kind or the number left out of the salt)."""
+    from roles.model import GameState
+
+    salts = []
+    real_rng = GameState.rng
+
+    def spy(self, *salt):
+        salts.append(salt)
+        return real_rng(self, *salt)
+
+    monkeypatch.setattr(GameState, "rng", spy)
+    state = roles.resolve_phase(bay12(first="night"), {"night": []}).state
+    roles.resolve_phase(state, {"day": {"votes": [], "rounds": [], "actions": []}})
+    assert ("night", 1) in salts and ("day", 1) in salts
+
+
+def test_void_modkilled_leaves_what_is_not_a_phase_or_a_round_to_the_engine():
+    """void_modkilled voids only well-formed moves and ballots; an input that is not an
+    object, or a round that is not a list, is left as it came, for the engine's own
+    refusal (mutants: the shape tests made `and` / always true)."""
+    assert void_modkilled(["night"], {"Fay"}) == ["night"]
+    rounds = void_modkilled({"day": {"rounds": ["xy", [["Ann", "y"]]]}}, {"y"})["day"]["rounds"]
+    assert rounds == ["xy", []]
