@@ -1145,3 +1145,57 @@ def test_void_modkilled_leaves_what_is_not_a_phase_or_a_round_to_the_engine():
     assert void_modkilled(["night"], {"Fay"}) == ["night"]
     rounds = void_modkilled({"day": {"rounds": ["xy", [["Ann", "y"]]]}}, {"y"})["day"]["rounds"]
     assert rounds == ["xy", []]
+
+
+def test_the_public_close_carries_the_headline_and_the_descriptions_for_every_player():
+    """002's day-break headline and death descriptions are what every player reads when
+    the night closes (the site pushes the public `phase_closed` event): they are in it,
+    not only in the GM's record (mutants: either key renamed, so it never reached the
+    public event)."""
+    result = roles.resolve_phase(
+        bay12(first="night"), {"night": [{"actor": "Ann", "targets": ["Gil"]}]}
+    )
+    [public] = [e for e in result.events if e.audience == "public"]
+    assert public.payload["headline"] == result.record["headline"]
+    assert public.payload["descriptions"] == result.record["descriptions"] != {}
+
+
+def test_a_night_or_day_input_of_the_wrong_type_and_a_ballot_not_a_pair_are_refused():
+    """spec/scenario.md: a night is a list of actions, a day an object, each vote a
+    [voter, target] pair; anything else is refused, with its own reason (mutants: the
+    refusals emptied or renamed, a pair test made an `or`)."""
+    night_state, day_state = bay12(first="night"), bay12()
+
+    def refusal(state, phase_input):
+        with pytest.raises(roles.IllegalAction) as refused_input:
+            roles.resolve_phase(state, phase_input)
+        return refused_input.value.message
+
+    assert refusal(night_state, {"night": {}}) == {"id": "refusal.night_input", "params": {}}
+    assert refusal(day_state, {"day": ["Ann"]}) == {"id": "refusal.day_input", "params": {}}
+    for ballot in ["AB", ["Ann"], ["Ann", "Bob", "Cid"]]:
+        refused_day = {"day": {"votes": [ballot], "rounds": [], "actions": []}}
+        assert refusal(day_state, refused_day) == {"id": "refusal.vote_pair", "params": {}}
+
+
+def test_a_new_game_refuses_a_bad_table_with_a_plain_reason_and_keeps_only_the_extras():
+    """spec/scenario.md: players in seating order, each with a name and a role (plus a
+    role's own fields, an Executioner's target); at least three; by day or by night.
+    Each refusal names what is wrong, counting seats from 1; a player's extra fields
+    are what is left after the name and the role; the seed defaults to 0 (mutants: the
+    messages changed or emptied, the seat miscounted, the name test made an `and`, the
+    name or role kept among the extras, the default seed changed)."""
+    cast = [{"name": n, "role": "townie"} for n in ("Ann", "Bob", "Cid")]
+
+    def refusal(players, first="night"):
+        with pytest.raises(roles.IllegalAction) as refused_game:
+            roles.new_game("bay12", players, 0, {}, first)
+        return str(refused_game.value)
+
+    assert refusal(cast, "dusk") == "a game starts by day or by night, not 'dusk'"
+    assert refusal(cast[:2]) == "a game needs at least three players"
+    assert refusal([*cast[:1], {"name": "", "role": "townie"}, *cast[2:]]) == "player 2 has no name"
+    assert refusal([*cast[:2], {"name": 7, "role": "townie"}]) == "player 3 has no name"
+    state = roles.new_game("bay12", [*cast, {"name": "Dan", "role": "townie", "note": 1}])
+    assert state.seed == 0
+    assert [p.extra for p in state.players] == [{}, {}, {}, {"note": 1}]
