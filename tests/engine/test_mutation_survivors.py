@@ -1199,3 +1199,27 @@ def test_a_new_game_refuses_a_bad_table_with_a_plain_reason_and_keeps_only_the_e
     state = roles.new_game("bay12", [*cast, {"name": "Dan", "role": "townie", "note": 1}])
     assert state.seed == 0
     assert [p.extra for p in state.players] == [{}, {}, {}, {"note": 1}]
+
+
+def test_a_close_is_split_by_audience_public_close_seat_results_and_the_gms_record():
+    """What the site pushes from a close (roles.engine `_events`: "the record split by
+    audience"): one public `phase_closed` with the tally and the lynch on a day, one
+    `result` to each receiving seat with that result, and the GM's `phase_record`, the
+    whole record (mutants: each kind, audience and payload emptied or renamed)."""
+    night_input = {
+        "night": [{"actor": "Ann", "targets": ["Gil"]}, {"actor": "Cid", "targets": ["Ann"]}]
+    }
+    night_result = roles.resolve_phase(bay12(first="night"), night_input)
+    check = {"to": "Cid", "kind": "check", "target": "Ann", "value": "suspicious"}
+    assert [(e.kind, e.audience, e.payload) for e in night_result.events[1:]] == [
+        ("result", ("seat", "Cid"), check),
+        ("phase_record", "gm", night_result.record),
+    ]
+    assert night_result.events[0].kind == "phase_closed"
+    assert night_result.events[0].audience == "public"
+    votes = [["Cid", "Bob"], ["Dan", "Bob"]]
+    day_result = roles.resolve_phase(
+        night_result.state, {"day": {"votes": votes, "rounds": [], "actions": []}}
+    )
+    closed = day_result.events[0].payload
+    assert (closed["tally"], closed["lynched"]) == ({"Bob": 2}, ["Bob"])
