@@ -1223,3 +1223,41 @@ def test_a_close_is_split_by_audience_public_close_seat_results_and_the_gms_reco
     )
     closed = day_result.events[0].payload
     assert (closed["tally"], closed["lynched"]) == ({"Bob": 2}, ["Bob"])
+
+
+def test_the_state_and_ruleset_lookups_answer_exactly():
+    """The small lookups every rule goes through (roles.model, roles.ruleset): a name that
+    is not a player, even an unhashable one, is no player; a missing player or ruleset
+    is a KeyError naming it; `with_role` lists the living by default, the dead on
+    request; an option not set takes its default, an unknown one is a KeyError naming
+    it, a bad choice names the allowed ones; an event's audience stays a word or becomes
+    a list; the draws of a purpose are seeded "seed:salt" (a stored game replays the
+    same) (mutants: each answer or name dropped or inverted)."""
+    import random
+
+    from roles.model import Event
+    from roles.ruleset import get_ruleset
+
+    state = roles.modkill(bay12(), "Fay").state
+    assert not state.has_player(["Ann"])
+    with pytest.raises(KeyError) as missing:
+        state.player("Zed")
+    assert missing.value.args == ("Zed",)
+    assert [p.name for p in state.with_role("townie")] == ["Gil"]
+    assert [p.name for p in state.with_role("townie", alive_only=False)] == ["Fay", "Gil"]
+    assert state.rng("x", 1).random() == random.Random(f"{state.seed}:x:1").random()
+    bay = get_ruleset("bay12")
+    assert bay.option({}, "reveal") == "role" and bay.option({"reveal": "team"}, "reveal") == "team"
+    assert bay.option({}, "tie") == "no_lynch"
+    with pytest.raises(KeyError) as unknown_option:
+        bay.option({}, "weather")
+    assert unknown_option.value.args == ("weather",)
+    with pytest.raises(
+        ValueError, match=r"^option reveal must be one of role, team, none, not 'x'$"
+    ):
+        bay.resolved_options({"reveal": "x"})
+    with pytest.raises(KeyError) as unknown_ruleset:
+        get_ruleset("bay13")
+    assert unknown_ruleset.value.args == ("bay13",)
+    assert Event("phase_closed", "public", {}).to_dict()["audience"] == "public"
+    assert Event("result", ("seat", "Ann"), {}).to_dict()["audience"] == ["seat", "Ann"]
