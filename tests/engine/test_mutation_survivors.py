@@ -1261,3 +1261,47 @@ def test_the_state_and_ruleset_lookups_answer_exactly():
     assert unknown_ruleset.value.args == ("bay13",)
     assert Event("phase_closed", "public", {}).to_dict()["audience"] == "public"
     assert Event("result", ("seat", "Ann"), {}).to_dict()["audience"] == ["seat", "Ann"]
+
+
+def test_the_refusals_of_a_leave_name_the_host_the_reason_and_the_player():
+    """002's leavers ("Leaver Suicide: (name) committed suicide."): the host records a
+    leave (`roles.leave`, or `{"actor": "GM", "ability": "leave", "targets": [names]}`).
+    An unknown, dead or already-gone player is refused naming him, as the host's
+    refusal; a leave naming nobody, or names not given as a list, is refused; a ruleset
+    without leavers, or a game over, refuses any leave (mutants: each name, actor,
+    reason and ruleset dropped or renamed, the list test made an `and`)."""
+    from tests.engine.test_ru_sport import game as sport_game
+
+    state = bay12(first="night")
+
+    def refusal(leave):
+        with pytest.raises(roles.IllegalAction) as refused_leave:
+            leave()
+        return refused_leave.value.message
+
+    def by_host(reason_id, **params):
+        return {
+            "id": "refusal.by",
+            "params": {"actor": "GM", "reason": {"id": reason_id, "params": params}},
+        }
+
+    assert refusal(lambda: roles.leave(state, "Zed")) == by_host(
+        "refusal.unknown_player", player="Zed"
+    )
+    dead = roles.modkill(state, "Fay").state
+    assert refusal(lambda: roles.leave(dead, "Fay")) == by_host("refusal.dead", player="Fay")
+    gone = roles.leave(state, "Gil")
+    assert refusal(lambda: roles.leave(gone, "Gil")) == by_host(
+        "refusal.left.already", player="Gil"
+    )
+    assert refusal(lambda: roles.leave(sport_game(), "Ann")) == {
+        "id": "refusal.no_leavers",
+        "params": {"ruleset": "ru_sport"},
+    }
+    over = roles.modkill(roles.modkill(bay12(), "Ann").state, "Bob").state
+    assert refusal(lambda: roles.leave(over, "Cid")) == {"id": "refusal.ended", "params": {}}
+    for targets in ([], "Gil"):
+        night_input = {"night": [{"actor": "GM", "ability": "leave", "targets": targets}]}
+        assert refusal(lambda: roles.resolve_phase(state, night_input)) == by_host(
+            "refusal.leave_names"
+        )
