@@ -1305,3 +1305,40 @@ def test_the_refusals_of_a_leave_name_the_host_the_reason_and_the_player():
         assert refusal(lambda: roles.resolve_phase(state, night_input)) == by_host(
             "refusal.leave_names"
         )
+
+
+def test_a_seats_view_names_its_fields_and_the_winners_only_once_the_game_is_over():
+    """roles.view.observe, "A seat's view (None: a spectator's)", is what the site shows:
+    the ruleset, the phase (kind and number), the players, whether it ended and who won
+    (nobody while it goes on), the history; a seat's own part adds whether he lives; an
+    unknown name gets the spectator's view (mutants: each key renamed, the winners
+    shown early or never, the unknown-name test made an `and`)."""
+    from roles.view import observe
+
+    state = roles.modkill(bay12(), "Ann").state
+    spectator = observe(state, None)
+    assert list(spectator) == ["ruleset", "phase", "players", "ended", "winners", "history"]
+    assert spectator["ruleset"] == "bay12"
+    assert spectator["phase"] == {"kind": "day", "number": 1}
+    assert (spectator["ended"], spectator["winners"]) == (False, [])
+    assert observe(state, "Zed") == spectator
+    assert observe(state, "Ann")["me"]["alive"] is False
+    over = roles.modkill(state, "Bob").state
+    assert observe(over, None)["winners"] == ["Cid", "Dan", "Eve", "Fay", "Gil"]
+
+
+def test_void_leavers_voids_the_leavers_ballots_in_every_round_and_their_day_moves():
+    """002's leaver is out from his leave on: his ballots in the day's vote and in each
+    extra round, and his day moves, are void; what is not a round is left as it came
+    (mutants: the rounds or the actions written under another key, or not voided)."""
+    from roles.leavers import void_leavers
+
+    day = {
+        "votes": [["Gil", "Ann"], ["Cid", "Ann"]],
+        "rounds": [[["Gil", "Ann"], ["Dan", "Ann"]], "x"],
+        "actions": [{"actor": "Gil", "targets": ["Ann"]}, {"actor": "Eve", "targets": ["Ann"]}],
+    }
+    voided = void_leavers({"day": day}, {"Gil"})["day"]
+    assert voided["rounds"] == [[["Dan", "Ann"]], "x"]
+    assert voided["actions"] == [{"actor": "Eve", "targets": ["Ann"]}]
+    assert set(voided) == {"votes", "rounds", "actions"}
