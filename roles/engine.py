@@ -79,6 +79,8 @@ def resolve_phase(state: GameState, phase_input: dict[str, Any]) -> PhaseResult:
     """Resolve the current phase from its input: {"night": [...]} or {"day": {...}}."""
     if state.ended:
         raise IllegalAction(Reason("refusal.ended"))
+    if not isinstance(phase_input, dict):  # a list or a string would pass `in` below
+        raise IllegalAction(Reason("refusal.phase_input"))
     kinds = [k for k in ("day", "night") if k in phase_input]
     if len(kinds) != 1:
         raise IllegalAction(Reason("refusal.phase_input"))

@@ -1101,6 +1101,9 @@ def test_a_phase_input_of_the_wrong_shape_or_kind_is_refused_naming_what_was_exp
         return refused_input.value.message
 
     assert refusal({}) == {"id": "refusal.phase_input", "params": {}}
+    # Not an object at all: the same refusal, not a crash (found by reading these mutants).
+    assert refusal(["night"]) == {"id": "refusal.phase_input", "params": {}}
+    assert refusal("night") == {"id": "refusal.phase_input", "params": {}}
     assert refusal({"night": [], "day": {}}) == {"id": "refusal.phase_input", "params": {}}
     assert refusal({"day": {}}) == {
         "id": "refusal.expected",
@@ -1302,7 +1305,7 @@ def test_the_refusals_of_a_leave_name_the_host_the_reason_and_the_player():
     assert refusal(lambda: roles.leave(over, "Cid")) == {"id": "refusal.ended", "params": {}}
     for targets in ([], "Gil"):
         night_input = {"night": [{"actor": "GM", "ability": "leave", "targets": targets}]}
-        assert refusal(lambda: roles.resolve_phase(state, night_input)) == by_host(
+        assert refusal(lambda phase=night_input: roles.resolve_phase(state, phase)) == by_host(
             "refusal.leave_names"
         )
 
