@@ -1345,3 +1345,66 @@ def test_void_leavers_voids_the_leavers_ballots_in_every_round_and_their_day_mov
     assert voided["rounds"] == [[["Dan", "Ann"]], "x"]
     assert voided["actions"] == [{"actor": "Eve", "targets": ["Ann"]}]
     assert set(voided) == {"votes", "rounds", "actions"}
+
+
+def test_once_the_game_is_over_the_paranoid_learns_he_was_the_paranoid():
+    """townston: the Paranoid is told he is a Townie ('He thinks he's a townie'); the
+    truth is public once the game is over (`Ruleset.told_role`: "until the truth is
+    public, when the game is over"; written with the mutants of `public_reveal`)."""
+    from roles.ruleset import get_ruleset
+    from tests.engine.test_townston import play as townston_play
+
+    state = townston_play([])
+    townston = get_ruleset("townston")
+    assert townston.told_role(state, state.player("Kim")).id == "townie"
+    for name in ("Bob", "Fay", "Ivy"):  # the mafia, modkilled
+        state = roles.modkill(state, name).state
+    assert state.ended
+    assert townston.told_role(state, state.player("Kim")).id == "paranoid"
+
+
+def test_once_the_game_is_over_every_role_is_public_whatever_the_reveal_mode():
+    """`Ruleset.public_reveal`: "the role, of everyone, once the game is over": with
+    bay12's reveal "none" the dead show no role while the game goes on, and every seat,
+    dead or alive, shows its role and faction at the end (mutants: the end's reveal
+    word changed, so no role was shown)."""
+    from roles.view import observe
+
+    state = roles.modkill(bay12(reveal="none"), "Ann").state
+    assert "role" not in observe(state, None)["players"][0]
+    over = roles.modkill(state, "Bob").state
+    assert over.ended
+    shown = observe(over, None)["players"]
+    assert [(p["name"], p["role"], p["faction"]) for p in shown][:3] == [
+        ("Ann", "mafioso", "mafia"),
+        ("Bob", "consort", "mafia"),
+        ("Cid", "sheriff", "town"),
+    ]
+
+
+def test_a_will_by_someone_not_at_the_table_is_refused_naming_him():
+    """sc2's last wills are written by a player of the game; any other name is refused,
+    naming it (mutants: the refused name dropped)."""
+    from tests.engine.test_sc2 import table
+
+    state = sc2_new_game(table("sheriff", "mafioso"))
+    with pytest.raises(roles.IllegalAction) as refused_will:
+        roles.write_will(state, "Zed", "N1: nothing")
+    assert refused_will.value.message == {
+        "id": "refusal.unknown_player",
+        "params": {"player": "Zed"},
+    }
+
+
+def test_a_player_reads_his_factions_night_chat_and_a_townie_reads_none():
+    """sc2: the mafia talk at night in their chat ('Mafia chat'); the Sheriff reads no
+    room (`chats.rooms_of`: "The rooms this player reads now") (mutants: the reader's
+    name not passed, so nobody read any room)."""
+    from roles import chats
+    from tests.engine.test_sc2 import table
+
+    state = sc2_new_game(table("sheriff", "mafioso", "consort"))
+    assert [(r.id, r.title) for r in chats.rooms_of(state, "Bob")] == [
+        ("faction:mafia", "Mafia chat")
+    ]
+    assert chats.rooms_of(state, "Ann") == []
