@@ -1408,3 +1408,25 @@ def test_a_player_reads_his_factions_night_chat_and_a_townie_reads_none():
         ("faction:mafia", "Mafia chat")
     ]
     assert chats.rooms_of(state, "Ann") == []
+
+
+def test_several_bodyguards_on_one_target_step_in_front_in_seat_order():
+    """sc2 rulings ("Several Bodyguards guarding one attacked player ... in seat order,
+    one attack each; the first seated fights the first attacker, the others stand by and
+    are told they saved him"): the same on every seed, not a draw (mutants of
+    `_bodyguard_interceptions`: the guards' seat order dropped)."""
+    night = {
+        "night": [
+            {"actor": "Ann", "targets": ["Dan"]},
+            {"actor": "Bob", "targets": ["Dan"]},
+            {"actor": "Cid", "targets": ["Dan"]},
+        ]
+    }
+    for seed in range(4):
+        phase = sc2_sim(table("bodyguard", "bodyguard", "mafioso"), [night], seed=seed)["phases"][0]
+        assert [d["player"] for d in phase["deaths"]] == ["Ann", "Cid"]
+        assert phase["results"] == [
+            {"to": "Ann", "kind": "saved", "target": "Dan"},
+            {"to": "Bob", "kind": "saved", "target": "Dan"},
+            {"to": "Dan", "kind": "saved"},
+        ]
