@@ -810,6 +810,12 @@ def vote_refused(state, voter, target) -> dict:
     return refusal.value.message
 
 
+def phase_refused(state, phase_input) -> dict:
+    with pytest.raises(roles.IllegalAction) as refusal:
+        roles.resolve_phase(state, phase_input)
+    return refusal.value.message
+
+
 def test_a_vote_after_the_end_or_by_a_leaver_is_refused_naming_him():
     """002: a leaver is out of the game ("Leaver Suicide"): his vote that day is refused,
     naming him; and no vote is taken once the game is over (mutants: the refusals'
@@ -1046,19 +1052,14 @@ def test_a_phase_input_that_is_not_a_move_or_a_gm_decision_is_refused_exactly():
     from tests.engine.test_ru_sport import NAMES as SPORT_NAMES
     from tests.engine.test_ru_sport import ROLES as SPORT_ROLES
 
-    def refusal(state, phase_input):
-        with pytest.raises(roles.IllegalAction) as refused_input:
-            roles.resolve_phase(state, phase_input)
-        return refused_input.value.message
-
-    assert refusal(game(), {"night": ["Ann"]}) == {"id": "refusal.action_input", "params": {}}
+    assert phase_refused(game(), {"night": ["Ann"]}) == {"id": "refusal.action_input", "params": {}}
     decision = {"actor": "GM", "ability": "bless", "targets": ["Ann"]}
-    assert refusal(game(), {"night": [decision]}) == {
+    assert phase_refused(game(), {"night": [decision]}) == {
         "id": "refusal.gm_decisions",
         "params": {"actor": "GM", "known": "modkill", "decisions": [{"id": "decision.modkill"}]},
     }
     # ru_hunt takes three: "Give the input a way to record 'voted, but not accepted'".
-    assert refusal(hunt_game("night"), {"night": [decision]})["params"] == {
+    assert phase_refused(hunt_game("night"), {"night": [decision]})["params"] == {
         "actor": "GM",
         "known": "modkill, reject_vote, urged",
         "decisions": [
@@ -1095,17 +1096,15 @@ def test_a_phase_input_of_the_wrong_shape_or_kind_is_refused_naming_what_was_exp
     expected and what came (mutants: each refusal and parameter dropped or renamed)."""
     state = bay12(first="night")
 
-    def refusal(phase_input):
-        with pytest.raises(roles.IllegalAction) as refused_input:
-            roles.resolve_phase(state, phase_input)
-        return refused_input.value.message
-
-    assert refusal({}) == {"id": "refusal.phase_input", "params": {}}
+    assert phase_refused(state, {}) == {"id": "refusal.phase_input", "params": {}}
     # Not an object at all: the same refusal, not a crash (found by reading these mutants).
-    assert refusal(["night"]) == {"id": "refusal.phase_input", "params": {}}
-    assert refusal("night") == {"id": "refusal.phase_input", "params": {}}
-    assert refusal({"night": [], "day": {}}) == {"id": "refusal.phase_input", "params": {}}
-    assert refusal({"day": {}}) == {
+    assert phase_refused(state, ["night"]) == {"id": "refusal.phase_input", "params": {}}
+    assert phase_refused(state, "night") == {"id": "refusal.phase_input", "params": {}}
+    assert phase_refused(state, {"night": [], "day": {}}) == {
+        "id": "refusal.phase_input",
+        "params": {},
+    }
+    assert phase_refused(state, {"day": {}}) == {
         "id": "refusal.expected",
         "params": {"phase": "night", "n": 1, "kind": "day"},
     }
@@ -1169,16 +1168,11 @@ def test_a_night_or_day_input_of_the_wrong_type_and_a_ballot_not_a_pair_are_refu
     refusals emptied or renamed, a pair test made an `or`)."""
     night_state, day_state = bay12(first="night"), bay12()
 
-    def refusal(state, phase_input):
-        with pytest.raises(roles.IllegalAction) as refused_input:
-            roles.resolve_phase(state, phase_input)
-        return refused_input.value.message
-
-    assert refusal(night_state, {"night": {}}) == {"id": "refusal.night_input", "params": {}}
-    assert refusal(day_state, {"day": ["Ann"]}) == {"id": "refusal.day_input", "params": {}}
+    assert phase_refused(night_state, {"night": {}}) == {"id": "refusal.night_input", "params": {}}
+    assert phase_refused(day_state, {"day": ["Ann"]}) == {"id": "refusal.day_input", "params": {}}
     for ballot in ["AB", ["Ann"], ["Ann", "Bob", "Cid"]]:
         refused_day = {"day": {"votes": [ballot], "rounds": [], "actions": []}}
-        assert refusal(day_state, refused_day) == {"id": "refusal.vote_pair", "params": {}}
+        assert phase_refused(day_state, refused_day) == {"id": "refusal.vote_pair", "params": {}}
 
 
 def test_a_new_game_refuses_a_bad_table_with_a_plain_reason_and_keeps_only_the_extras():
@@ -1305,9 +1299,7 @@ def test_the_refusals_of_a_leave_name_the_host_the_reason_and_the_player():
     assert refusal(lambda: roles.leave(over, "Cid")) == {"id": "refusal.ended", "params": {}}
     for targets in ([], "Gil"):
         night_input = {"night": [{"actor": "GM", "ability": "leave", "targets": targets}]}
-        assert refusal(lambda phase=night_input: roles.resolve_phase(state, phase)) == by_host(
-            "refusal.leave_names"
-        )
+        assert phase_refused(state, night_input) == by_host("refusal.leave_names")
 
 
 def test_a_seats_view_names_its_fields_and_the_winners_only_once_the_game_is_over():
