@@ -9,7 +9,7 @@ Not part of CI (a full run is hours on two cores). `make mutation` installs the
     python bench/mutation.py --core --sample 40 --rerun    # the same draw's survivors again
     python bench/mutation.py --report                      # the table of what was run so far
     python bench/mutation.py --survivors roles/night.py    # each surviving mutant's diff
-    python bench/mutation.py --recheck roles/abilities.py  # survivors rerun with the mutant on disk
+    python bench/mutation.py --recheck roles/abilities.py  # survivors rerun, mutant on at import
 
 The configuration is `[tool.mutmut]` in pyproject.toml: mutants of `roles/`, each
 run against the engine tests (tests/engine) that cover its function, less the
@@ -24,16 +24,16 @@ whatever the tests do. `--recheck` runs each survivor again in a new process
 (pytest in `mutants/`) with the mutant switched on from the start
 (`MUTANT_UNDER_TEST`), so the factory builds the mutated closure at import. A
 survivor that fails there is counted as killed ("killed on recheck" in the
-table). The recheck runs tests/engine/test_mutation_survivors.py first (the tests
-written for survivors) and the golden files, then the module's own test files
-(named for it or importing it) and the tests mutmut's stats map to the function
-(a function called only at import is mapped to whichever test first imported
-its module, or to none); the whole engine suite when there are none. Until 2026-12-03's second
-session the recheck wrote the mutant into a scratch copy with `mutmut apply` and
-ran the survivors' file alone for such a function: it called "survived" mutants
-the ruleset tests kill (`ru_19.hangman_vote__mutmut_48`), and `mutmut apply`
-(3.8.1) writes a method's mutant into the first method of that name in the
-module (`Event.to_dict`'s into `GameState.to_dict`).
+table). The recheck runs the tests that execute the lines the mutant changes
+(bench/mutation_lines.py: one run of the engine suite under coverage.py records
+each line's tests; a line also run at import adds the tests of the closure
+around it), `--children` at once, and resumes where it stopped. For a line no
+test executes it falls back to the tests written for survivors, the golden
+files, the module's own test files and the tests mutmut's stats map to the
+function. (Until 2026-12-03's second session the recheck wrote the mutant into a
+scratch copy with `mutmut apply`, which writes a method's mutant into the first
+method of that name in the module; until 2026-12-04 it ran each mutant's whole
+module test files one mutant at a time, about a minute each.)
 
 The script lowers its own priority to the lowest (`nice 19`): the mutants run
 beside other work. Results accumulate in `mutants/` (git-ignored); a rerun of
@@ -53,7 +53,10 @@ import subprocess
 import sys
 import tomllib
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import mutation_lines  # bench/, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = ROOT / "mutants"
@@ -125,12 +128,15 @@ def covering_tests(mutant: str) -> list[str]:
 
 
 def recheck_tests(mutant: str, module: str) -> list[str]:
-    """The tests written for survivors and the golden files first (the stats may predate
-    them), then the module's own test files (named for it, or importing it), then the
-    tests mutmut's stats map to the function; the whole engine suite when there are
-    none. The stats alone are not enough: a function called only at import (a factory
-    such as `ru_19.hangman_vote`, whose closure every ru_19 day calls) is mapped to
-    whichever test happened to import its module first, or to none."""
+    """The tests that execute the lines the mutant changes (bench/mutation_lines.py: line
+    coverage of the engine suite, each line's tests recorded), which finds the tests of
+    a closure that a factory builds at import. When no test executes them: the tests
+    written for survivors and the golden files, then the module's own test files (named
+    for it, or importing it), then the tests mutmut's stats map to the function; the
+    whole engine suite when there are none."""
+    by_lines = mutation_lines.tests_for(mutant, module)
+    if by_lines:
+        return by_lines
     stem = Path(module).stem
     prefix = stem.split("_")[0]
     imports = re.compile(rf"^\s*(from|import) .*\b{re.escape(stem)}\b", re.MULTILINE)
@@ -143,29 +149,42 @@ def recheck_tests(mutant: str, module: str) -> list[str]:
     return list(dict.fromkeys([*FIRST_TESTS, *tests]))
 
 
-def recheck(modules: list[str]) -> None:
+def recheck(modules: list[str], children: int) -> None:
     """Rerun each survivor of `modules` in a new process with its mutant switched on
     from the start (`MUTANT_UNDER_TEST`), so that a factory called at import builds
-    the mutated closure."""
+    the mutated closure; `children` at once. A mutant with a recheck verdict is not
+    run again (an interrupted recheck resumes), unless `--rerun` cleared it."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
+    if mutation_lines.stale():
+        mutation_lines.collect(config["pytest_add_cli_args"])
     verdicts = read_recheck()
     # The tests as they are now (mutmut copies them only when it runs).
     shutil.copytree(ROOT / "tests", MUTANTS / "tests", dirs_exist_ok=True)
-    for module in modules:
-        for name, code in sorted(read_meta(module).items()):
-            if code is None or code in KILLED:
-                continue
-            failed = subprocess.call(
-                [sys.executable, "-m", "pytest", "-x", "-q", "--rootdir", str(MUTANTS)]
-                + config["pytest_add_cli_args"]
-                + recheck_tests(name, module),
-                cwd=MUTANTS,
-                env={**os.environ, "MUTANT_UNDER_TEST": name},
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-            verdicts[name] = failed != 0
-            print(("killed  " if failed else "survived"), name)
+    todo = [
+        (name, module)
+        for module in modules
+        for name, code in sorted(read_meta(module).items())
+        if code is not None and code not in KILLED and name not in verdicts
+    ]
+    print(f"rechecking {len(todo)} survivors, {children} at once", flush=True)
+
+    def one(job: tuple[str, str]) -> tuple[str, bool]:
+        name, module = job
+        failed = subprocess.call(
+            [sys.executable, "-m", "pytest", "-x", "-q", "--rootdir", str(MUTANTS)]
+            + config["pytest_add_cli_args"]
+            + recheck_tests(name, module),
+            cwd=MUTANTS,
+            env={**os.environ, "MUTANT_UNDER_TEST": name},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        return name, failed != 0
+
+    with ThreadPoolExecutor(max_workers=children) as pool:
+        for name, killed in pool.map(one, todo):
+            verdicts[name] = killed
+            print(("killed  " if killed else "survived"), name, flush=True)
             RECHECK.write_text(json.dumps(verdicts, indent=1, sort_keys=True))
 
 
@@ -277,7 +296,11 @@ def main() -> None:
         survivors(modules)
         return
     if args.recheck:
-        recheck(modules)
+        if args.rerun:  # the survivors of an earlier recheck run again (after new tests)
+            names = {n for m in modules for n in read_meta(m)}
+            kept = {n: v for n, v in read_recheck().items() if v or n not in names}
+            RECHECK.write_text(json.dumps(kept, indent=1, sort_keys=True))
+        recheck(modules, args.children)
     elif not args.report:
         run(modules, args.sample, args.seed, args.children, args.rerun)
     print()
