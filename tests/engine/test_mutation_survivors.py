@@ -1422,3 +1422,75 @@ def test_several_bodyguards_on_one_target_step_in_front_in_seat_order():
             {"to": "Bob", "kind": "saved", "target": "Dan"},
             {"to": "Dan", "kind": "saved"},
         ]
+
+
+# -- abilities.py, session 29: the Bodyguard's interceptions ------------------------------
+
+
+def test_a_bodyguard_on_an_unattacked_player_does_not_stop_the_next_bodyguard():
+    """000 Bodyguard: 'Prevent your target from being killed by one attacker tonight'.
+    The first Bodyguard (seat order) guards a player nobody attacks; the second still
+    stands in front of the attack on his own target (mutant: `break` -> `return` in
+    `_bodyguard_interceptions`: the night stopped looking after the first target)."""
+    out = sim(
+        ["bodyguard", "bodyguard", "mafioso", *TOWN6],
+        [night(("Bodyguard", "Townie"), ("Bodyguard2", "Townie2"), ("Mafioso", "Townie2"))],
+    )
+    assert deaths(out, 0) == {"Bodyguard2", "Mafioso"}
+
+
+def _guarded_against_two(seed: int) -> str:
+    """Night 2 of bay12: the Vigilante shoots Townie (one attack, Bodyguard in front),
+    the Mafioso and the Serial Killer attack Townie2 (two attacks, Bodyguard2 in front
+    of one). Returns which of the two Bodyguard2 took."""
+    out = sim(
+        ["bodyguard", "bodyguard", "mafioso", "serial_killer", "vigilante", *TOWN6],
+        [
+            night(),
+            day(),
+            night(
+                ("Bodyguard", "Townie"),
+                ("Bodyguard2", "Townie2"),
+                ("Vigilante", "Townie"),
+                ("Mafioso", "Townie2"),
+                ("SerialKiller", "Townie2"),
+            ),
+        ],
+        seed=seed,
+    )
+    assert {"Bodyguard", "Vigilante", "Townie2"} <= deaths(out, 2)
+    return "Mafioso" if "Mafioso" in deaths(out, 2) else "SerialKiller"
+
+
+def test_bay12_a_bodyguard_facing_two_attacks_takes_one_drawn_and_replays_the_same():
+    """bay12's ruling (a Bodyguard faces one attacker; among several, one is drawn with
+    the game's seed): over sixteen seeds each attacker is taken, and a stored game
+    replays the same draws. The draw is made even when one attack is left, so the
+    seed's sequence does not depend on how many attacks a Bodyguard met (mutants:
+    `many` None, or `and` for `or`: no draw among one, the next draw moved)."""
+    picks = [_guarded_against_two(seed) for seed in range(16)]
+    assert set(picks) == {"Mafioso", "SerialKiller"}
+    assert "".join(p[0] for p in picks) == "SMSSSSSMSMMSMSSM"
+
+
+def test_sc2_a_bodyguard_facing_two_attacks_takes_one_drawn_and_replays_the_same():
+    """sc2's ruling, as bay12's, except that one attack left is taken without a draw
+    (`draw_among_one=False`). Ann guards Fay (the Vigilante's shot), Bob guards Gus
+    (the Mafioso and the Serial Killer) on night 2 (mutants: `many` None, `and`, `> 2`:
+    no draw between two; `>= 1`: a draw among one, which moves every later draw)."""
+    picks = []
+    for seed in range(16):
+        night2 = [
+            {"actor": "Ann", "targets": ["Fay"]},
+            {"actor": "Bob", "targets": ["Gus"]},
+            {"actor": "Cid", "targets": ["Gus"]},
+            {"actor": "Dan", "targets": ["Gus"]},
+            {"actor": "Eve", "targets": ["Fay"]},
+        ]
+        players = roster("bodyguard", "bodyguard", "mafioso", "serial_killer", "vigilante")
+        out = sc2_sim(players, [{"night": []}, quiet_day(), {"night": night2}], seed=seed)
+        dead = {d["player"] for d in out["phases"][2]["deaths"]}
+        assert {"Ann", "Bob", "Eve", "Gus"} <= dead
+        picks.append("Cid" if "Cid" in dead else "Dan")
+    assert set(picks) == {"Cid", "Dan"}
+    assert "".join(p[0] for p in picks) == "DDDCCDDCDCDCDDCC"
