@@ -175,7 +175,13 @@ def recheck(modules: list[str], children: int) -> None:
         for name, code in sorted(read_meta(module).items())
         if code is not None and code not in KILLED and name not in verdicts
     ]
-    print(f"rechecking {len(todo)} survivors, {children} at once", flush=True)
+    at_import = [job for job in todo if mutation_lines.runs_at_import(*job)]
+    print(
+        f"rechecking {len(at_import)} survivors whose function runs at import, {children} at"
+        f" once (mutmut's verdict stands for the other {len(todo) - len(at_import)})",
+        flush=True,
+    )
+    todo = at_import
 
     def one(job: tuple[str, str]) -> tuple[str, bool]:
         name, module = job

@@ -72,6 +72,29 @@ def _functions(tree: ast.AST, name: str, cls: str | None) -> ast.FunctionDef | N
     return next((n for n in scope if isinstance(n, ast.FunctionDef) and n.name == name), None)
 
 
+def _source_function(mutant: str, module: str) -> ast.FunctionDef | None:
+    key = SUFFIX.sub("", mutant.rsplit(".", 1)[-1])
+    cls, name = key.split("ǁ")[1:] if key.startswith("xǁ") else (None, key[2:])
+    return _functions(_parsed(ROOT / module), name, cls)
+
+
+@cache
+def _parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def runs_at_import(mutant: str, module: str) -> bool:
+    """Some line of the mutant's function (below its signature) runs outside any test:
+    a factory, or a helper a table calls at import. mutmut's own run switches such a
+    mutant on too late; any other mutant's verdict from mutmut stands."""
+    fn = _source_function(mutant, module)
+    if fn is None:
+        return True
+    by_line = read().get(str(ROOT / module), {})
+    body = range(fn.body[0].lineno, (fn.end_lineno or fn.lineno) + 1)
+    return any(OUTSIDE in by_line.get(n, ()) for n in body)
+
+
 def changed_lines(mutant: str, module: str) -> list[int]:
     """The lines of roles/<module> that the mutant changes (the line before an
     insertion), found by diffing its function against mutmut's copy of the original."""

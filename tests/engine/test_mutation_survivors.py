@@ -1494,3 +1494,87 @@ def test_sc2_a_bodyguard_facing_two_attacks_takes_one_drawn_and_replays_the_same
         picks.append("Cid" if "Cid" in dead else "Dan")
     assert set(picks) == {"Cid", "Dan"}
     assert "".join(p[0] for p in picks) == "DDDCCDDCDCDCDDCC"
+
+
+def test_bay12_the_executioner_dies_at_night_to_the_arsonist_and_the_jesters_haunt():
+    """000 Executioner: 'You cannot be killed at night except by the Arsonist.' bay12's
+    ruling adds the Jester, whose haunt 'cannot be prevented in any way' (mutants in
+    `_defended_by_traits`: `and` -> `or` made the Arsonist's fire fail too; the haunt's
+    "defence" piercing read under another name made the haunt fail)."""
+    burnt = sim(
+        ["executioner", "arsonist", "mafioso", *TOWN6],
+        [night(("Arsonist", "douse", "Executioner")), day(), night(("Arsonist", "ignite"))],
+    )
+    assert deaths(burnt, 2) == {"Executioner"}
+    haunted = sim(
+        ["jester", "executioner", "mafioso", *TOWN6],
+        [
+            day(("Executioner", "Jester"), ("Townie", "Jester"), ("Mafioso", "Townie")),
+            night({"actor": "Jester", "ability": "haunt", "targets": ["Executioner"]}),
+        ],
+    )
+    assert deaths(haunted, 1) == {"Executioner"}
+
+
+def test_bay12_a_witch_makes_an_idle_arsonist_douse_her_second_target():
+    """000 Witch: 'force them to visit your second target'. A player who chose nothing
+    uses his one night ability that takes a target: the Arsonist douses, he does not
+    ignite (mutants in `_default_night_ability`: `and` -> `or` let the targetless
+    ignite in, two candidates, so the Witch forced nothing)."""
+    out = sim(
+        ["witch", "arsonist", "mafioso", *TOWN6],
+        [night(("Witch", "Arsonist", "Townie")), day(), night(("Arsonist", "ignite"))],
+    )
+    assert deaths(out, 0) == set()
+    assert deaths(out, 2) == {"Townie"}
+
+
+SC2_BLOCKS_FIRST_NIGHT = [
+    {"actor": "Bob", "targets": ["Cid"]},  # Escort -> the Bus Driver
+    {"actor": "Cid", "targets": ["Gus", "Hal"]},  # Bus Driver swaps Gus and Hal
+    {"actor": "Dan", "targets": ["Eve"]},  # Escort -> the Witch
+    {"actor": "Eve", "targets": ["Fay", "Ivy"]},  # Witch: the Mafioso onto Ivy
+    {"actor": "Fay", "targets": ["Gus"]},  # Mafioso -> Gus
+]
+
+
+@pytest.mark.parametrize(
+    ("first", "blocked_first"),
+    [
+        ("consort", {"actor": "Ann", "targets": ["Bob"]}),  # a blocker on the blocker
+        ("jailor", None),  # the blocker in jail (jailed the day before)
+    ],
+)
+def test_sc2_blocks_on_witches_and_bus_drivers_land_first_a_blocked_blocker_waits(
+    first, blocked_first
+):
+    """sc2's ruling: 'Blocks aimed at Witches and Bus Drivers land first ... a blocker
+    with a blocker on him waits for the chain.' The Escort on the Bus Driver is
+    blocked (by a Consort, or jailed), so the Driver swaps and the kill lands on Hal;
+    the other Escort's block on the Witch lands before she acts, so the Mafioso is
+    not moved to Ivy (mutants in `settle_blocks_on`: `continue` -> `break` stopped at
+    the blocked Escort; the blocks read under another stage; the chain count empty)."""
+    players = roster(first, "escort", "bus_driver", "escort", "witch", "mafioso")
+    if blocked_first is not None:
+        phases = [{"night": [blocked_first, *SC2_BLOCKS_FIRST_NIGHT]}]
+    else:
+        jail = {"actor": "Ann", "targets": ["Bob"]}
+        phases = [{"night": []}, quiet_day([jail]), {"night": SC2_BLOCKS_FIRST_NIGHT}]
+    out = sc2_sim(players, phases)
+    last = out["phases"][-1]
+    assert [d["player"] for d in last["deaths"]] == ["Hal"]
+    assert {"to": "Eve", "kind": "blocked"} in last["results"]
+
+
+def test_sc2_an_escort_on_the_bus_driver_stops_the_swap():
+    """sc2's ruling: 'Blocks aimed at Witches and Bus Drivers land first' (mutants in
+    `settle_blocks_on`: the block never applied before the Driver swapped)."""
+    players = roster("escort", "bus_driver", "mafioso")
+    night1 = [
+        {"actor": "Ann", "targets": ["Bob"]},
+        {"actor": "Bob", "targets": ["Dan", "Eve"]},
+        {"actor": "Cid", "targets": ["Dan"]},
+    ]
+    out = sc2_sim(players, [{"night": night1}])
+    assert [d["player"] for d in out["phases"][0]["deaths"]] == ["Dan"]
+    assert out["phases"][0]["results"] == [{"to": "Bob", "kind": "blocked"}]
