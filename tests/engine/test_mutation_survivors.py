@@ -1578,3 +1578,38 @@ def test_sc2_an_escort_on_the_bus_driver_stops_the_swap():
     out = sc2_sim(players, [{"night": night1}])
     assert [d["player"] for d in out["phases"][0]["deaths"]] == ["Dan"]
     assert out["phases"][0]["results"] == [{"to": "Bob", "kind": "blocked"}]
+
+
+def test_sc2_a_blocker_seated_first_but_blocked_does_not_block():
+    """sc2's ruling: 'the roleblock chain in sequence (A->B->C->D blocks B and D)', in
+    chain order, not seat order. Ann (Escort) aims at the Mafioso, Bob (Consort) at
+    Ann: Ann is blocked, the kill lands (mutants in `settle_blocks`: the chain count
+    emptied or inverted, so Ann's block landed first, by seat)."""
+    players = roster("escort", "consort", "mafioso")
+    night1 = [
+        {"actor": "Ann", "targets": ["Cid"]},
+        {"actor": "Bob", "targets": ["Ann"]},
+        {"actor": "Cid", "targets": ["Dan"]},
+    ]
+    out = sc2_sim(players, [{"night": night1}])
+    assert [d["player"] for d in out["phases"][0]["deaths"]] == ["Dan"]
+    assert out["phases"][0]["results"] == [{"to": "Ann", "kind": "blocked"}]
+
+
+def test_sc2_a_ring_of_blockers_is_broken_by_a_draw():
+    """sc2's ruling on the roleblock chain: a ring of blockers with nobody outside it is
+    broken by the seeded draw: one of them blocks the other, and over several seeds
+    either may be the one (mutants in `settle_blocks`: the draw made of nothing)."""
+    blocked = set()
+    for seed in range(8):
+        players = roster("escort", "consort", "mafioso", "sheriff")
+        ring = [
+            {"actor": "Ann", "targets": ["Bob"]},
+            {"actor": "Bob", "targets": ["Ann"]},
+            {"actor": "Cid", "targets": ["Eve"]},
+        ]
+        out = sc2_sim(players, [{"night": ring}], seed=seed)
+        told = [r["to"] for r in out["phases"][0]["results"] if r["kind"] == "blocked"]
+        assert len(told) == 1
+        blocked.add(told[0])
+    assert blocked == {"Ann", "Bob"}
