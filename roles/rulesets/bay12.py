@@ -770,6 +770,10 @@ DOCUMENTATION = """
   the Arsonist only to the Jester or his own fire, the Executioner only to the Arsonist (and
   the Jester, whose haunt "cannot be prevented in any way"). A Bodyguard who steps in front of
   a Serial Killer dies; the Killer survives.
+- A Bodyguard whose target several players attack (000: "killed by one attacker") steps in
+  front of one attack, drawn with the game's seed; the draw is made even when one attack is
+  left, so a stored game replays the same. Several Bodyguards on one target each take one
+  attack, in an order drawn the same way; one who has no attack left stands by.
 - A Jester who names no one haunts no one. Lookout lists are sorted by name (the contract).
 - Transported players are told they were transported (no other name).
 - Mafioso succession: the first living mafia member in seating order becomes the Mafioso.

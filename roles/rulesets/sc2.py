@@ -1157,9 +1157,12 @@ GM decisions where the documents are silent or ambiguous:
 - Executions ignore night immunity and heals; a Bodyguard guarding the prisoner
   fights the Jailor: both die, the prisoner lives.
 - Several Bodyguards guarding one attacked player (the references describe one):
-  they step in front of the attacks in seat order, one attack each; the first
-  seated fights the first attacker, the others stand by and are told they saved
-  him. A fixed order, not a draw, so the GM can follow it.
+  they step in front of the attacks in seat order, one attack each; when the
+  Bodyguards outnumber the attacks, the first seated fight and the others stand by
+  and are told they saved him. A fixed order, not a draw, so the GM can follow it.
+- A Bodyguard facing several attacks on his target takes one of them, drawn with the
+  game's seed (the references name no order among attackers); with one attack left
+  there is no draw.
 - The Godfather's order stands even if he is roleblocked (it is given in the Mafia's
   chat before the night resolves), not if he is jailed; it goes to the first Mafioso
   who acted (else the first living one) who is not in jail. The Mafioso carrying it
