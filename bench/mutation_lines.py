@@ -99,16 +99,12 @@ def changed_lines(mutant: str, module: str) -> list[int]:
     """The lines of roles/<module> that the mutant changes (the line before an
     insertion), found by diffing its function against mutmut's copy of the original."""
     key = SUFFIX.sub("", mutant.rsplit(".", 1)[-1])  # x_lookout / xǁGameStateǁ_by_name
-    if key.startswith("xǁ"):
-        _, cls, name = key.split("ǁ")
-    else:
-        cls, name = None, key[2:]
+    cls = key.split("ǁ")[1] if key.startswith("xǁ") else None
     mutated_source = (MUTANTS / module).read_text(encoding="utf-8")
     mutated = ast.parse(mutated_source)
-    original = ast.parse((ROOT / module).read_text(encoding="utf-8"))
     orig = _functions(mutated, f"{key}__mutmut_orig", cls)
     mutant_fn = _functions(mutated, mutant.rsplit(".", 1)[-1], cls)
-    source_fn = _functions(original, name, cls)
+    source_fn = _source_function(mutant, module)
     if orig is None or mutant_fn is None or source_fn is None:
         return []
     lines = mutated_source.splitlines()
