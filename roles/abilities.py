@@ -32,24 +32,13 @@ from .night import Attack, Intent, PhaseContext, Protection
 # -- simple hooks -------------------------------------------------------------
 
 
-def kill(
-    cause: str | None = None,
-    preventable: bool = True,
-    interceptable: bool = True,
-    pierces: tuple[str, ...] = (),
-) -> Callable[[PhaseContext, Intent], None]:
-    """A kill of every target; the cause defaults to the killer's role id."""
+def kill(cause: str | None = None) -> Callable[[PhaseContext, Intent], None]:
+    """A kill of every target; the cause defaults to the killer's role id. (Kills
+    that pierce a defence or cannot be stopped are the rulesets' own.)"""
 
     def resolve(ctx: PhaseContext, intent: Intent) -> None:
         for target in intent.targets:
-            ctx.attack(
-                intent.actor,
-                target,
-                cause or intent.role.id,
-                preventable=preventable,
-                interceptable=interceptable,
-                pierces=pierces,
-            )
+            ctx.attack(intent.actor, target, cause or intent.role.id)
 
     return resolve
 
@@ -104,7 +93,7 @@ def lookout(
 lookout_watch = lookout()
 
 
-def faction_visits(ctx: PhaseContext, watcher: str = "spy", faction: str = "mafia") -> None:
+def faction_visits(ctx: PhaseContext, watcher: str, faction: str) -> None:
     """000 Spy: every living `watcher` learns whom `faction` visited, acted or not."""
     spies = [p for p in ctx.state.players if p.role == watcher and ctx.is_alive_now(p.name)]
     if not spies:
@@ -285,31 +274,26 @@ def witch_control(ctx: PhaseContext, intent: Intent) -> None:
         ctx.add_intent(Intent(subject, ability, ctx.role(subject), [new_target], forced=True))
 
 
-def transport(
-    ctx: PhaseContext, intent: Intent, aimed_at: dict[str, list[Intent]] | None = None
-) -> None:
+def transport(ctx: PhaseContext, intent: Intent, aimed_at: dict[str, list[Intent]]) -> None:
     """Swap two players: every movable action aimed at one now aims at the other.
 
     `aimed_at` (name -> intents naming it, from `intents_aimed_at`) lets a night of
-    many transports touch only the actions they move; it is kept up to date here.
+    many transports touch only the actions they move; it is kept up to date here. The
+    transport's own action names both players, so both are always in it.
     """
     first, second = intent.targets[0], intent.targets[1]
-    if aimed_at is None:
-        movable = ctx.intents
-    else:
-        found = {id(i): i for name in (first, second) for i in aimed_at.get(name, ())}
-        movable = sorted(found.values(), key=lambda i: i.index)
-    for other in movable:
+    found = {id(i): i for name in (first, second) for i in aimed_at[name]}
+    for other in sorted(found.values(), key=lambda i: i.index):
         if other is intent or not other.ability.redirectable:
             continue
         if other.targets == [other.actor]:
             continue  # a self-target (doctor, bodyguard) stays where it is
         swapped = [second if t == first else first if t == second else t for t in other.targets]
-        if aimed_at is not None and swapped != other.targets:
+        if swapped != other.targets:
             for name in set(other.targets):
                 aimed_at[name] = [i for i in aimed_at[name] if i is not other]
             for name in set(swapped):
-                aimed_at.setdefault(name, []).append(other)
+                aimed_at[name].append(other)
         other.targets = swapped
     for name in (first, second):
         ctx.result(name, "transported")
@@ -601,7 +585,7 @@ def _use_night_life(ctx: PhaseContext, target: str, landing: list[Attack]) -> li
     return [a for a in landing if a is not repelled]
 
 
-def town_killed_by(ctx: PhaseContext, cause: str, town: str = "town") -> list[tuple[str, str]]:
+def town_killed_by(ctx: PhaseContext, cause: str, town: str) -> list[tuple[str, str]]:
     """(killer, victim) for every member of `town` killed tonight by an attack of
     `cause` (a Vigilante's guilt: 'commit suicide the following night')."""
     found = []
@@ -642,10 +626,6 @@ def heir(
         return None
     candidates = [p for p in living if eligible is None or eligible(p)]
     return candidates[0] if candidates else None
-
-
-def attacks_on(ctx: PhaseContext, target: str) -> list[Attack]:
-    return [a for a in ctx.attacks if a.target == target]
 
 
 def note_last_target(ctx: PhaseContext) -> None:
