@@ -776,7 +776,8 @@ DOCUMENTATION = """
   attack, in an order drawn the same way; one who has no attack left stands by.
 - The Witch's spare life (000: "Once per game you survive being killed at night") stops one
   attack of the night; attacked several times, she spends it on one drawn with the game's
-  seed (no draw when one attack can be spared) and the others still kill her.
+  seed (no draw when one attack can be spared) and the others still kill her. Several
+  Witches draw in seat order.
 - A Jester who names no one haunts no one. Lookout lists are sorted by name (the contract).
 - Transported players are told they were transported (no other name).
 - Mafioso succession: the first living mafia member in seating order becomes the Mafioso.

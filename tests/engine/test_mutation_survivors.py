@@ -2045,3 +2045,40 @@ def test_bay12_a_witchs_spare_life_draws_only_among_several_attacks():
         assert immune[0] == "Mafioso" and len(immune) == 2
         repelled += immune[1][0]
     assert repelled == "VVVSSVVS"
+
+
+def test_bay12_witches_draw_for_their_spare_lives_in_seat_order():
+    """bay12's ruling (`rules bay12`): a Witch attacked several times spends her spare life
+    on one attack drawn with the game's seed, and several Witches draw in seat order, so a
+    stored game replays the same whatever the players are called. Zed sits before Amy
+    (`settle_attacks_19/21`: the targets settled in name order)."""
+    seats = [("Zed", "witch"), ("Amy", "witch"), ("Max", "mafioso"), ("Sam", "serial_killer")]
+    seats += [("Vic", "vigilante"), ("Val", "vigilante")]
+    seats += [(name, "townie") for name in ("Tom", "Tim", "Ted", "Tia")]
+    spared = []
+    for seed in range(8):
+        out = roles.simulate(
+            {
+                "ruleset": "bay12",
+                "seed": seed,
+                "options": {},
+                "players": [{"name": n, "role": r} for n, r in seats],
+                "phases": [
+                    night(),
+                    day(),
+                    night(("Max", "Zed"), ("Sam", "Zed"), ("Vic", "Amy"), ("Val", "Amy")),
+                ],
+            }
+        )
+        assert deaths(out, 2) == {"Zed", "Amy"}
+        spared.append(" ".join(r["to"] for r in results(out, 2, kind="immune")))
+    assert spared == [
+        "Sam Val",
+        "Sam Vic",
+        "Sam Val",
+        "Max Val",
+        "Max Val",
+        "Sam Val",
+        "Sam Val",
+        "Max Vic",
+    ]
