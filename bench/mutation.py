@@ -51,9 +51,11 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from pathlib import Path
 
 import mutation_lines  # bench/, beside this script
@@ -122,9 +124,21 @@ def read_recheck() -> dict[str, bool]:
 
 
 def covering_tests(mutant: str) -> list[str]:
-    stats = json.loads((MUTANTS / "mutmut-stats.json").read_text())
     function = re.sub(r"__mutmut_\d+$", "", mutant)
-    return sorted(stats["tests_by_mangled_function_name"].get(function, []))
+    return sorted(_tests_by_function().get(function, []))
+
+
+@cache
+def _tests_by_function() -> dict[str, list[str]]:
+    """mutmut's map of tests to functions, read once. A mutmut run beside a recheck
+    rewrites the file: a read caught half-written is tried again."""
+    for _ in range(20):
+        try:
+            stats = json.loads((MUTANTS / "mutmut-stats.json").read_text())
+            return stats["tests_by_mangled_function_name"]
+        except (json.JSONDecodeError, FileNotFoundError):
+            time.sleep(0.5)
+    return {}
 
 
 def recheck_tests(mutant: str, module: str) -> list[str]:

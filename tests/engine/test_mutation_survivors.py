@@ -2082,3 +2082,287 @@ def test_bay12_witches_draw_for_their_spare_lives_in_seat_order():
         "Sam Val",
         "Max Vic",
     ]
+
+
+# -- the rulesets' runtime survivors, session 30 ----------------------------------------------
+
+
+def test_sc2_jail_transcript_of_a_game_that_began_at_night():
+    """sc2 RULINGS: 'The two may read it through the following day; a new night closes
+    it.' 'It is anonymous: the prisoner sees the Jailor as 'Jailor', never his name.' A
+    game that began at night jails on day 1 for night 2: on day 2 the cell's transcript
+    is there, closed, and says the Jailor's name is never shown (`sc2_chats.jail_room_31`:
+    the day numbers taken for the nights; `_43`: closed as None; `_56/62/63/64`: the
+    notice)."""
+    from tests.engine.test_chats import JAIL_BOB
+
+    night = play(sc2_game(first="night"), {"night": []}, chat_day(actions=[JAIL_BOB]))
+    assert by_id(night)["jail:2"].open is True
+    jail = by_id(play(night, {"night": []}))["jail:2"]
+    assert jail.members == ("Bob", "Ann") and jail.open is False
+    assert jail.notice == "The Jailor's name is never shown here."
+
+
+def test_ru_sport_all_pass_the_heir_by_agreed_order_and_the_setup_errors():
+    """003 sport: 'Если все игроки проголосовали пас - никто повешен не будет' (the
+    record says why: `ru_sport.vote_19-26`); the don's status passes to the member
+    agreed at the conference, then in seating order, even when the agreed order names
+    only some members (`succession_24/26`), and his death shows nothing (a dark game); a
+    bad order is refused with its reason
+    (`setup_7/8/9/20`)."""
+    from tests.engine.test_ru_sport import NAMES, PLAYERS, game, kills
+    from tests.engine.test_ru_sport import play as sport_play
+
+    _, (record,) = sport_play(game(first="day"), {"day": {"votes": [[n, "pass"] for n in NAMES]}})
+    assert record["events"][0] == {"kind": "no_lynch", "reason": "all_pass"}
+
+    state, (record,) = sport_play(
+        game(options={"don_successors": ["Dan"]}), {"night": kills("Bob", "Bob", "Cid", "Dan")}
+    )
+    assert state.player("Dan").role == "don" and state.player("Cid").role == "mafia"
+    assert record["results"] == [{"to": "Dan", "kind": "role_change", "value": "don"}]
+    # A dark game: the dead don is shown as "none" of "role", "team", "none" (`reveal_1/2`).
+    sport = roles.get_ruleset("ru_sport")
+    assert sport.public_reveal(state, state.player("Bob")) == "none"
+
+    for order, reason in [
+        ("Cid", "option don_successors must be a list of mafia members' names"),
+        (["Cid", "Cid"], "don_successors names a player twice"),
+    ]:
+        with pytest.raises(ValueError) as refused:
+            roles.new_game("ru_sport", PLAYERS, 0, {"don_successors": order}, "night")
+        assert str(refused.value) == reason
+
+
+def test_ru_sport_a_catastrophe_ballot_may_be_changed_once():
+    """003 sport: 'Переголосовывать можно только 1 раз' holds in the catastrophe's rounds
+    too: one change counts the last ballot, a second is refused
+    (`ru_sport.vote_59/63/65`: no limit, or two changes)."""
+    from tests.engine.test_ru_sport import NAMES, TIE10, game
+    from tests.engine.test_ru_sport import play as sport_play
+
+    ballots = [[n, "execute"] for n in NAMES[:6]] + [[n, "pardon"] for n in NAMES[6:]]
+    _, (record,) = sport_play(
+        game(first="day"), {"day": {"votes": TIE10, "rounds": [ballots + [["Ann", "pardon"]]]}}
+    )
+    assert record["rounds"] == [{"execute": 5, "pardon": 5}] and record["lynched"] == []
+    twice = ballots + [["Ann", "pardon"], ["Ann", "execute"]]
+    with pytest.raises(roles.IllegalAction, match=r"Ann: a vote may be changed only once"):
+        sport_play(game(first="day"), {"day": {"votes": TIE10, "rounds": [twice]}})
+
+
+def test_ru_two_clans_an_approved_hunt_lasts_one_night():
+    """003 two clans: 'он жеребьевкой выбирает только одну из них и сообщает охотнику, что
+    его охота одобрена' for the night after that day: the next night the hunter has no
+    hunt unless he applies again (`ru_two_clans.dawn_3/6/7`: the approval kept)."""
+    from tests.engine.test_ru_two_clans import empty_day, offered, players
+
+    state = roles.new_game("ru_two_clans", players(), first_phase="day")
+    apply = {"actor": "Kay", "ability": "apply_hunt"}
+    result = roles.resolve_phase(state, {"day": {"votes": [], "rounds": [], "actions": [apply]}})
+    assert result.record["results"] == [{"to": "Kay", "kind": "hunt_approved"}]
+    assert "hunt" in offered(result.state, "Kay")
+    state = roles.resolve_phase(result.state, {"night": []}).state
+    state = roles.resolve_phase(state, empty_day()).state
+    assert state.phase_kind == "night" and "hunt" not in offered(state, "Kay")
+
+
+def test_ru_two_clans_half_light_announces_the_side():
+    """003 two clans, option reveal = half_light: an eliminated player is announced by his
+    side, so the reviving commissar reads 'civilian' (`announced_status_18/19/20`: the
+    option not read, the role announced)."""
+    from tests.engine.test_ru_two_clans import players
+
+    state = roles.new_game(
+        "ru_two_clans", players(), first_phase="day", options={"reveal": "half_light"}
+    )
+    votes = [["Kay", "Gil"], ["Lou", "Gil"], ["Max", "Gil"]]
+    result = roles.resolve_phase(state, {"day": {"votes": votes, "rounds": [], "actions": []}})
+    reveals = [e for e in result.record["events"] if e["kind"] == "reveal"]
+    assert reveals == [{"kind": "reveal", "player": "Gil", "status": "civilian"}]
+
+
+def test_ru_two_clans_an_odd_mafia_is_split_as_evenly_as_the_roles_allow():
+    """'Вор, адвокат, ниндзя – 1ый клан / 2ой клан': clans not given are drawn one role of
+    each per clan and, with three mafia of three roles, two and one, never three and none
+    (`ru_two_clans.setup_26/27`: the clans' sizes misread)."""
+    from collections import Counter
+
+    from tests.engine.test_ru_two_clans import PLAYERS, players
+
+    spec = " ".join(p for p in PLAYERS.split() if not p.startswith(("Dan", "Eve", "Fay")))
+    for seed in range(4):
+        state = roles.new_game("ru_two_clans", players(spec.replace("@1", "")), seed=seed)
+        sizes = Counter(p.faction for p in state.players if p.faction.startswith("clan"))
+        assert sorted(sizes.values()) == [1, 2]
+
+
+def test_ru_hunt_vote_thread_rulings_refused_with_their_reasons_and_uncounted():
+    """003 hunt: 'голос не будет принят' and 'засчитывается против себя' are the host's
+    rulings on living players who voted in the thread. A ruling on an unknown or a dead
+    player, or one naming a player both ways, is refused with its reason
+    (`ru_hunt._ruled_voters_16-47`, `vote_thread_rulings_14-32`); a vote not accepted
+    from a player whose ballot is missing changes nothing (`_38`); a player modkilled
+    for urging again has no ballot counted, cast or not (`_59/61`)."""
+    from tests.engine.test_ru_hunt_vote_thread import day, everyone_votes, ruling
+    from tests.engine.test_ru_hunt_vote_thread import game as hunt_day_game
+    from tests.engine.test_ru_hunt_vote_thread import play as hunt_play
+
+    def refusal(state, *rulings, votes=None):
+        with pytest.raises(roles.IllegalAction) as refused:
+            hunt_play(state, day(votes or everyone_votes("Eve"), *rulings))
+        return str(refused.value)
+
+    start = hunt_day_game(first="day")
+    assert refusal(start, ruling("reject_vote", "Zed")) == "GM: unknown player 'Zed'"
+    both = (ruling("reject_vote", "Bob", "Ann"), ruling("urged", "Ann", "Bob", "Cid"))
+    assert refusal(start, *both) == (
+        "GM: Ann, Bob: a vote is either not accepted or urged, not both"
+    )
+    mafia_kill = {
+        "night": [
+            {"actor": m, "ability": "kill", "targets": ["Lou"]} for m in ("Bob", "Cid", "Dan")
+        ]
+    }
+    after_night, _ = hunt_play(hunt_day_game(), mafia_kill)
+    without_lou = [v for v in everyone_votes("Eve") if "Lou" not in v]
+    assert refusal(after_night, ruling("reject_vote", "Lou"), votes=without_lou) == (
+        "GM: Lou is dead"
+    )
+
+    _, (record,) = hunt_play(start, day(without_lou, ruling("reject_vote", "Lou")))
+    assert record["tally"] == {"Eve": 10, "Fay": 1}
+
+    state, _ = hunt_play(start, day(everyone_votes("Eve"), ruling("urged", "Lou")))
+    state, _ = hunt_play(state, {"night": []})
+    alive = {p.name for p in state.players if p.alive}
+    votes = [[v, t] for v, t in everyone_votes("Kay") if v in alive and t in alive]
+    for cast in (votes, [v for v in votes if v[0] != "Lou"]):
+        _, (record,) = hunt_play(state, day(cast, ruling("urged", "Lou")))
+        assert record["tally"] == {"Fay": 1, "Kay": 9}
+        assert [d["player"] for d in record["deaths"]] == ["Lou"]
+
+
+def test_ru_hunt_setups_ties_the_maniacs_win_and_the_dark_night():
+    """003 hunt: the table of setups ('12-13 игроков – 3 мафа, Доктор, Маньяк (последний
+    необязателен)...'; 'Комиссара и других статусных игроков – нет') names each problem
+    exactly (`setup_problems_17-62`); a tie eliminates nobody and the record names the
+    tied (`vote_56/59`); the maniac wins once one other player is left, not two
+    (`win_check_10`); a night death shows nothing (`reveal_of_13/14`)."""
+    from roles.rulesets import ru_hunt
+    from tests.engine.test_ru_hunt import game as hunt_game_of
+    from tests.engine.test_ru_hunt import play as hunt_play
+
+    civilians = ["civilian"] * 6
+    assert ru_hunt.setup_problems(
+        ["mafia"] * 3 + ["doctor", "sheriff", "commissar"] + civilians
+    ) == ["no such role in the peaceful hunt: commissar, sheriff"]
+    assert ru_hunt.setup_problems(["mafia"] * 3 + ["doctor"] * 2 + ["civilian"] * 7) == [
+        "one doctor is needed, not 2"
+    ]
+    assert ru_hunt.setup_problems(["mafia"] * 3 + ["doctor", "maniac", "maniac"] + civilians) == [
+        "at most one maniac"
+    ]
+    assert ru_hunt.setup_problems(["mafia"] * 3 + ["doctor"] + ["civilian"] * 12) == [
+        "16 players take 4 mafia + maniac or 5 mafia (+ doctor)"
+    ]
+
+    _, (record,) = hunt_play(hunt_game_of(first="day"), HUNT_TIE_DAY)
+    assert record["events"] == [{"kind": "no_lynch", "reason": "tie", "candidates": ["Fay", "Gil"]}]
+
+    state = hunt_game_of(first="day")
+    for name in ["Bob", "Cid", "Dan", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]:
+        state = roles.modkill(state, name).state
+    assert state.alive_names() == ["Ann", "Eve", "Fay"] and not state.ended
+    state = roles.modkill(state, "Fay").state
+    assert state.ended and state.winners == ["Eve"]
+
+    kill = [{"actor": m, "ability": "kill", "targets": ["Lou"]} for m in ("Bob", "Cid", "Dan")]
+    night_over, _ = hunt_play(hunt_game_of(), {"night": kill})
+    assert (
+        roles.get_ruleset("ru_hunt").public_reveal(night_over, night_over.player("Lou")) == "none"
+    )
+
+
+def test_ru_eleven_conditional_moves_named_and_refused_exactly():
+    """003 eleven: every civilian sends moves 'as' each status; 'мафия знает свои статусы'.
+    The hook names the move a status stands for (the doctor's plain move is his heal),
+    leaves an unknown actor to the engine's own refusal, and refuses the mafia's 'as', a
+    status that is not a civilian's and a move that is not the status's, each with its
+    reason (`ru_eleven.conditional_move_5-59`)."""
+    from roles.rulesets.ru_eleven import conditional_move
+    from tests.engine.test_ru_eleven import game as eleven_state
+
+    state = eleven_state()
+    assert conditional_move(state, {"actor": "Ann", "targets": ["Fay"]}) == {
+        "actor": "Ann",
+        "targets": ["Fay"],
+        "ability": "heal",
+        "as": "doctor",
+    }
+    assert conditional_move(state, {"actor": "Zed", "as": "doctor"}) == {
+        "actor": "Zed",
+        "as": "doctor",
+    }
+    for action, reason in [
+        (
+            {"actor": "Ian", "as": "doctor", "targets": ["Eve"]},
+            "the mafia knows its statuses and sends no conditional moves",
+        ),
+        (
+            {"actor": "Eve", "as": "mayor", "targets": ["Fay"]},
+            "'as' names a civilian status (doctor, plus_vote, minus_vote, commissar), not 'mayor'",
+        ),
+        (
+            {"actor": "Eve", "as": "doctor", "ability": "check", "targets": ["Fay"]},
+            "as doctor the move is heal, not check",
+        ),
+    ]:
+        with pytest.raises(roles.IllegalAction) as refused:
+            conditional_move(state, action)
+        assert str(refused.value) == reason
+
+
+def test_ru_eleven_decoys_candidates_and_drawn_decoys():
+    """003 eleven: 'Мафия каждую ночь присылает ведущему два имени "подкидышей"' (a note
+    sent first in the night counts too: `decoys_8`); 'Если от игроков приходит одно или
+    два имени для проверки - проверка не объявляется' counts only the civilians' commissar
+    moves, not a heal on a third name (`candidates_2`); with no note the engine draws two
+    living decoys with the seed among the players in seat order, so the draw does not
+    depend on their names (`announce_check_20/22`)."""
+    from tests.engine.test_ru_eleven import cm
+    from tests.engine.test_ru_eleven import scenario as eleven_scenario
+
+    def checks(out):
+        return [e["names"] for e in out["phases"][0]["events"] if e["kind"] == "check"]
+
+    decoy_first = [{"actor": "Kay", "ability": "decoy", "targets": ["Kay", "Ann", "Bob"]}]
+    decoy_first += [cm("Dan", "commissar", "Ian"), cm("Eve", "commissar", "Gil")]
+    decoy_first += [cm("Fay", "commissar", "Hal")]
+    assert checks(roles.simulate(eleven_scenario({"night": decoy_first}))) == [
+        ["Ann", "Ian", "Kay"]
+    ]
+    two_and_a_heal = [cm("Dan", "commissar", "Ian"), cm("Eve", "commissar", "Gil")]
+    two_and_a_heal.append(cm("Fay", "doctor", "Hal"))
+    assert checks(roles.simulate(eleven_scenario({"night": two_and_a_heal}))) == []
+
+    seats = [("Zoe", "doctor"), ("Yan", "plus_vote"), ("Xia", "minus_vote")]
+    seats += [("Wes", "commissar"), ("Vic", "civilian"), ("Uma", "civilian")]
+    seats += [("Tom", "civilian"), ("Sam", "civilian"), ("Rex", "mafia")]
+    seats += [("Quin", "hangman"), ("Pia", "advocate")]
+    night = [cm("Wes", "commissar", "Rex"), cm("Vic", "commissar", "Tom")]
+    night.append(cm("Uma", "commissar", "Sam"))
+    drawn = []
+    for seed in range(6):
+        players = [{"name": n, "role": r} for n, r in seats]
+        game = {"ruleset": "ru_eleven", "seed": seed, "players": players}
+        (names,) = checks(roles.simulate({**game, "phases": [{"night": night}]}))
+        drawn.append(" ".join(names))
+    assert drawn == [
+        "Pia Rex Yan",
+        "Pia Rex Tom",
+        "Quin Rex Wes",
+        "Pia Quin Rex",
+        "Pia Rex Wes",
+        "Rex Sam Vic",
+    ]
