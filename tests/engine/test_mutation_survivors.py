@@ -2366,3 +2366,111 @@ def test_ru_eleven_decoys_candidates_and_drawn_decoys():
         "Pia Rex Wes",
         "Rex Sam Vic",
     ]
+
+
+def test_sc2_draw_slot_draws_the_coroner_only_in_the_clue_variant():
+    """002: the Coroner is drawn when 'The mode is the Clue variant.' `draw_slot` (the
+    game-start draw of one random slot) leaves him out of Town Investigative by default
+    and draws him with `clue_variant` (`sc2_categories.draw_slot_1/7`: the variant on by
+    default, or off when asked for)."""
+    import random
+
+    from roles.rulesets import sc2_categories
+
+    def drawn(**clue):
+        return {
+            sc2_categories.draw_slot("town_investigative", [], {}, random.Random(s), **clue)
+            for s in range(60)
+        }
+
+    assert drawn() == {"investigator", "lookout", "sheriff"}
+    assert drawn(clue_variant=True) == {"coroner", "investigator", "lookout", "sheriff"}
+
+
+def _act(actor, ability, *targets):
+    return {"actor": actor, "ability": ability, "targets": list(targets)}
+
+
+@pytest.mark.parametrize(
+    ("head", "acts", "options", "value"),
+    [
+        # 'Cannot convert Mafia'; Masons and the Mason Leader are immune.
+        (("cultist", "mason_leader", "mafioso"), [], None, "failed"),
+        (("cultist", "citizen", "mafioso"), [], None, "success"),
+        # A player killed the same night is not converted.
+        (("cultist", "citizen", "mafioso"), [_act("Cid", "kill", "Bob")], None, "failed"),
+        # 'Immunity prevents conversion (D: On)': a vest worn that night is immunity.
+        (("cultist", "survivor", "mafioso"), [_act("Bob", "vest")], None, "failed"),
+        (
+            ("cultist", "survivor", "mafioso"),
+            [_act("Bob", "vest")],
+            {"cult_immunity_prevents_conversion": False},
+            "success",
+        ),
+        # Doctor/Bodyguard prevent it only with their options ('Prevents Cultist
+        # conversion (D: Off)').
+        (
+            ("cultist", "citizen", "doctor", "mafioso"),
+            [_act("Cid", "heal", "Bob")],
+            None,
+            "success",
+        ),
+        (
+            ("cultist", "citizen", "doctor", "mafioso"),
+            [_act("Cid", "heal", "Bob")],
+            {"doctor_prevents_conversion": True},
+            "failed",
+        ),
+        (
+            ("cultist", "citizen", "bodyguard", "mafioso"),
+            [_act("Cid", "guard", "Bob")],
+            None,
+            "success",
+        ),
+        (
+            ("cultist", "citizen", "bodyguard", "mafioso"),
+            [_act("Cid", "guard", "Bob")],
+            {"bodyguard_prevents_conversion": True},
+            "failed",
+        ),
+        # Each option names its own protector: a guard is no heal, a heal no guard.
+        (
+            ("cultist", "citizen", "bodyguard", "mafioso"),
+            [_act("Cid", "guard", "Bob")],
+            {"doctor_prevents_conversion": True},
+            "success",
+        ),
+        (
+            ("cultist", "citizen", "doctor", "mafioso"),
+            [_act("Cid", "heal", "Bob")],
+            {"bodyguard_prevents_conversion": True},
+            "success",
+        ),
+    ],
+)
+def test_sc2_conversion_refused_for_each_reason_the_references_give(head, acts, options, value):
+    """sc2-reference 2.3 Cultist: 'Convert a player'; 'Cannot convert Mafia'; Masons are
+    immune; 'Immunity prevents conversion (D: On)'; Bodyguard 'Prevents Cultist conversion
+    (D: Off)', the Doctor's port option likewise (`sc2_rules.conversion_refusal_2-71`)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    out = sc2_sim(roster(*head), [{"night": [_act("Ann", "convert", "Bob"), *acts]}], options)
+    results = [r for r in out["phases"][0]["results"] if r["kind"] == "convert"]
+    assert results == [{"to": "Ann", "kind": "convert", "target": "Bob", "value": value}]
+
+
+def test_sc2_a_jailed_player_is_not_converted():
+    """sc2-reference N0: 'Jail applied: prisoner roleblocked + protected': the Cultist's
+    conversion of the prisoner fails (`sc2_rules.conversion_refusal_16/17/18`)."""
+    from tests.engine.test_sc2 import quiet_day
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    phases = [{"night": []}, quiet_day([_act("Cid", "jail", "Bob")])]
+    phases.append({"night": [_act("Ann", "convert", "Bob")]})
+    out = sc2_sim(roster("cultist", "citizen", "jailor", "mafioso"), phases)
+    assert [r for r in out["phases"][2]["results"] if r["kind"] == "convert"] == [
+        {"to": "Ann", "kind": "convert", "target": "Bob", "value": "failed"}
+    ]
+    assert out["roles"]["Bob"] == "citizen"
