@@ -2474,3 +2474,90 @@ def test_sc2_a_jailed_player_is_not_converted():
         {"to": "Ann", "kind": "convert", "target": "Bob", "value": "failed"}
     ]
     assert out["roles"]["Bob"] == "citizen"
+
+
+@pytest.mark.parametrize("promoted", [True, False])
+def test_sc2_a_consigliere_takes_the_godfathers_place_only_with_the_option(promoted):
+    """sc2 port Consigliere `promoted_if_no_Godfather`: with the Godfather lynched and no
+    Mafioso, the Consigliere becomes the Godfather with the option and, without it, the
+    Mafioso (Framer 'Becomes Mafioso if alone (D: On)'); a Citizen is never promoted
+    (`sc2_rules.after_deaths_18/32`)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import NAMES, roster
+
+    lynch = {"day": {"votes": [[n, "Bob"] for n in NAMES if n != "Bob"], "rounds": []}}
+    lynch["day"]["actions"] = []
+    out = sc2_sim(
+        roster("citizen", "godfather", "consigliere", "doctor"),
+        [{"night": []}, lynch],
+        {"consigliere_promoted_if_no_godfather": promoted},
+    )
+    assert out["phases"][1]["lynched"] == ["Bob"]
+    assert out["roles"]["Ann"] == "citizen"
+    assert out["roles"]["Cid"] == ("godfather" if promoted else "mafioso")
+
+
+def test_sc2_a_mason_is_not_promoted_while_the_leader_lives():
+    """sc2 port Mason `promoted_if_alone`: a lone Mason becomes the Mason Leader only when
+    no Leader lives (`sc2_rules.after_deaths_93/98/99`)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    out = sc2_sim(
+        roster("mason", "mason_leader", "mafioso"),
+        [{"night": [_act("Cid", "kill", "Eve")]}],
+        {"mason_promoted_to_leader": True},
+    )
+    assert [d["player"] for d in out["phases"][0]["deaths"]] == ["Eve"]
+    assert out["roles"]["Ann"] == "mason"
+
+
+def test_sc2_the_failed_executioner_is_told_whose_death_failed_him():
+    """002: 'He/She apparently shot himself after leaving a suicide note with the words
+    "I failed." on it.' With the suicide option, the Executioner whose target dies at
+    night is told his failure, naming the target (`after_deaths_147/150`)."""
+    options = {"executioner_becomes_jester": False, "executioner_suicides_on_failure": True}
+    from tests.engine.test_sc2_options import roster
+
+    state = roles.new_game("sc2", roster("executioner", "mafioso"), 1, options)
+    target = state.player("Ann").memory["exe_target"]
+    result = roles.resolve_phase(state, {"night": [_act("Bob", "kill", target)]})
+    assert result.record["results"] == [{"to": "Ann", "kind": "failed", "target": target}]
+
+
+def test_sc2_a_converted_player_joins_the_cult_and_the_cap_counts_the_dead():
+    """sc2-reference 2.3 Cultist: 'Convert a player'; 'cult capped at 1/3 of original size
+    minus Mafia; regains a conversion per 2 cultists killed'. A converted Citizen's
+    faction is the cult's (`change_role_4`); two founders under a cap of three convert
+    (`cult_has_room_32`); three founders at the cap, one of them dead, still cannot:
+    one death is not two (`_11/36`)."""
+    from tests.engine.test_sc2 import quiet_day
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    def converted(head, phases):
+        out = sc2_sim(roster(*head), phases)
+        convert = [r for p in out["phases"] for r in p["results"] if r["kind"] == "convert"]
+        return convert[-1]["value"]
+
+    state = roles.new_game("sc2", roster("cultist", "citizen", "mafioso"), 1, {})
+    state = roles.resolve_phase(state, {"night": [_act("Ann", "convert", "Bob")]}).state
+    assert state.player("Bob").role == "cultist" and state.player("Bob").faction == "cult"
+
+    # 12 players, one mafioso: a cap of (12 - 1) // 3 = 3.
+    two = ("cultist", "cultist", "citizen", "mafioso")
+    assert converted(two, [{"night": [_act("Ann", "convert", "Cid")]}]) == "success"
+    three = ("cultist", "cultist", "cultist", "citizen", "mafioso")
+    phases = [{"night": [_act("Eve", "kill", "Cid")]}, quiet_day()]
+    phases.append({"night": [_act("Ann", "convert", "Dan")]})
+    assert converted(three, phases) == "failed"
+
+
+def test_sc2_a_leaver_at_night_gets_the_leaver_line():
+    """002: 'Leaver Suicide: (name) committed suicide.' in sc2 as in bay12
+    (`sc2_rules.describe_12`: the name left out)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    out = sc2_sim(roster("mafioso", "doctor"), [{"night": [_act("GM", "leave", "Eve")]}])
+    assert out["phases"][0]["descriptions"] == {"Eve": "Eve committed suicide."}
