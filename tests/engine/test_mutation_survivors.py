@@ -2561,3 +2561,64 @@ def test_sc2_a_leaver_at_night_gets_the_leaver_line():
 
     out = sc2_sim(roster("mafioso", "doctor"), [{"night": [_act("GM", "leave", "Eve")]}])
     assert out["phases"][0]["descriptions"] == {"Eve": "Eve committed suicide."}
+
+
+def test_sc2_trial_question_refusals_record_and_the_verdict_in_seat_order():
+    """sc2-reference 3.3 'Majority + Trial (defence then verdict)'; 'SC2 shows how everyone
+    voted in the verdict'. The engine asks for the verdict naming the accused and the
+    choices (`sc2_day._trial_7-13`); a bad verdict ballot is refused naming the round
+    (`_3/_47`); the record keeps the count (`_85-87`) and the verdict event lists the
+    guilty and the innocent in seat order, whatever their names (`_63-71`)."""
+    names = ["Zed", "Yan", "Xia", "Wes", "Vic", "Uma"]
+    cast = ["citizen", "mafioso", "citizen", "citizen", "citizen", "citizen"]
+    players = [{"name": n, "role": r} for n, r in zip(names, cast, strict=True)]
+    state = roles.new_game("sc2", players, 1, {"day_type": "majority_trial"}, "day")
+    votes = [[n, "Yan"] for n in ("Zed", "Xia", "Wes", "Vic")]
+
+    def day_with(rounds):
+        return {"day": {"votes": votes, "rounds": rounds, "actions": []}}
+
+    with pytest.raises(roles.PendingDecision) as asked:
+        roles.resolve_phase(state, day_with([]))
+    assert str(asked.value) == "Yan is on trial: the verdict is needed (execute / pardon)"
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.resolve_phase(state, day_with([[["Vic", "maybe"]]]))
+    assert str(refused.value) == "Vic: the trial verdict is a choice of execute, pardon"
+
+    ballots = [["Vic", "execute"], ["Zed", "execute"], ["Uma", "pardon"], ["Wes", "execute"]]
+    ballots.append(["Xia", "pardon"])
+    record = roles.resolve_phase(state, day_with([ballots])).record
+    assert record["rounds"] == [{"execute": 3, "pardon": 2}] and record["lynched"] == ["Yan"]
+    verdict = next(e for e in record["events"] if e["kind"] == "verdict")
+    assert verdict == {
+        "kind": "verdict",
+        "player": "Yan",
+        "verdict": "guilty",
+        "guilty": ["Zed", "Wes", "Vic"],
+        "innocent": ["Xia", "Uma"],
+    }
+
+
+def test_sc2_majority_lynches_at_the_vote_that_reaches_it():
+    """sc2-reference 3.3 Majority: '>=51 % of votes executes immediately'. Seven of twelve
+    lynch the Jester at the seventh vote: the tally is the one at that moment and a vote
+    cast after it is no guilty vote for the Jester's haunt ('Kills a random guilty
+    voter') (`sc2_day._majority_10/26/27`, `vote_52/56/57`). The Executioner wins only
+    when his own target is lynched (`vote_91/98`)."""
+    from tests.engine.test_sc2_options import roster
+
+    options = {"day_type": "majority", "jester_kills_guilty_voter": True}
+    state = roles.new_game("sc2", roster("jester", "mafioso", "executioner"), 1, options, "day")
+    assert state.player("Cid").memory["exe_target"] == "Lou"
+    seven = [[n, "Ann"] for n in ("Bob", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")]
+    result = roles.resolve_phase(
+        state, {"day": {"votes": [*seven, ["Jon", "Ann"]], "rounds": [], "actions": []}}
+    )
+    assert result.record["lynched"] == ["Ann"] and result.record["tally"] == {"Ann": 7}
+    assert result.state.player("Ann").memory["haunt_voters"] == [v for v, _ in seven]
+    assert "exe_won" not in result.state.player("Cid").memory
+
+    lou = [[n, "Lou"] for n in ("Ann", "Bob", "Dan", "Eve", "Fay", "Gus", "Hal")]
+    result = roles.resolve_phase(state, {"day": {"votes": lou, "rounds": [], "actions": []}})
+    assert result.record["lynched"] == ["Lou"]
+    assert result.state.player("Cid").memory["exe_won"] is True
