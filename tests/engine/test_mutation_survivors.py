@@ -2622,3 +2622,40 @@ def test_sc2_majority_lynches_at_the_vote_that_reaches_it():
     result = roles.resolve_phase(state, {"day": {"votes": lou, "rounds": [], "actions": []}})
     assert result.record["lynched"] == ["Lou"]
     assert result.state.player("Cid").memory["exe_won"] is True
+
+
+@pytest.mark.parametrize(
+    ("alive", "regular", "peace"),
+    [
+        ((), "nobody", "nobody"),
+        # Only neutrals left: their own goals decide.
+        (("survivor", "jester"), "nobody", "nobody"),
+        # The Town wins once every other side is gone, but not beside a Witch.
+        (("citizen", "witch"), None, "town"),
+        (("citizen",), "town", "town"),
+        # The Cult wins at parity with the Town; the Mafia not while a killer lives.
+        (("cultist", "cultist", "citizen"), "cult", "cult"),
+        (("mafioso", "mafioso", "serial_killer"), None, "mafia"),
+        # A neutral killer wins alone with a Witch or a Survivor beside him.
+        (("serial_killer", "witch"), "serial_killer", "serial_killer"),
+        (("serial_killer", "jester"), None, "serial_killer"),
+        # Three Days of Peace: equal numbers go to the side higher in precedence.
+        (("serial_killer", "arsonist"), None, "arsonist"),
+        (("cultist", "mafioso"), None, "mafia"),
+        (("mafioso", "mafioso", "citizen", "citizen"), "mafia", "mafia"),
+    ],
+)
+def test_sc2_who_wins_with_these_players_alive(alive, regular, peace):
+    """002: the Town wins when the Mafia, Cult and neutral killers are gone; the Mafia or
+    the Cult when they are at least as many as the rest ('equal or greater numbers');
+    Three Days of Peace: 'the larger side wins', a tie to the side that is not the Town,
+    neutrals by precedence (`sc2_day.regular_winner_3-52`, `peace_winner_13/14/21`)."""
+    from roles.rulesets.sc2_day import peace_winner, regular_winner
+    from tests.engine.test_sc2_options import roster
+
+    state = roles.new_game("sc2", roster(*alive), 1, {})
+    for player in state.players[len(alive) :]:
+        player.alive = False
+    assert state.alive_names() == [p["name"] for p in roster(*alive)[: len(alive)]]
+    assert regular_winner(state) == regular
+    assert peace_winner(state) == peace
