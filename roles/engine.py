@@ -202,13 +202,15 @@ def _finish(ctx: PhaseContext, ruleset) -> PhaseResult:
             record["descriptions"] = descriptions
     elif ctx.kind == "night" and ruleset.describe is not None:
         record["descriptions"] = {}
+    # Before the record takes the phase's events and results: a win check may announce
+    # the end (sc2's Three Days of Peace).
+    ruleset.win_check(state, ctx)
     for key, value in ctx.record.items():
         record.setdefault(key, value)
     seat = {p.name: p.seat for p in state.players}
     order = sorted(range(len(ctx.results)), key=lambda i: (seat.get(ctx.results[i]["to"], 0), i))
     record["results"] = [ctx.results[i] for i in order]
     record["events"] = list(ctx.events)
-    ruleset.win_check(state, ctx)
     state.history.append(record)
     _advance(state)
     return PhaseResult(state=state, record=record, events=_events(state, ruleset, record))

@@ -2659,3 +2659,32 @@ def test_sc2_who_wins_with_these_players_alive(alive, regular, peace):
     assert state.alive_names() == [p["name"] for p in roster(*alive)[: len(alive)]]
     assert regular_winner(state) == regular
     assert peace_winner(state) == peace
+
+
+def test_sc2_three_days_of_peace_are_counted_from_the_last_death_and_announced():
+    """002 Three Days of Peace: six phases without a death end the game for the larger
+    side, and the phase says so ('Three days without a death: the game is decided for
+    ...'). A death starts the count again (`sc2_day.win_check_12/14`: the count not
+    reset, or reset to one); the announcement names the side (`_45-50`). Found by these
+    mutants: the engine took the phase's events before the win check, so the
+    announcement was lost."""
+    from tests.engine.test_sc2 import quiet_day
+    from tests.engine.test_sc2_options import roster
+
+    def ended_at(phases):
+        state = roles.new_game("sc2", roster("mafioso", "doctor"), 1, {})
+        for index, phase in enumerate(phases):
+            result = roles.resolve_phase(state, phase)
+            state = result.state
+            if state.ended:
+                peace = [e for e in result.record["events"] if e["kind"] == "three_days_of_peace"]
+                return index, peace
+        return None
+
+    quiet = [{"night": []}, quiet_day()] * 4
+    assert ended_at(quiet) == (5, [{"kind": "three_days_of_peace", "side": "town"}])
+    death = [{"night": []}, quiet_day(), {"night": [_act("Ann", "kill", "Eve")]}]
+    assert ended_at(death + [quiet_day(), {"night": []}] * 3) == (
+        8,
+        [{"kind": "three_days_of_peace", "side": "town"}],
+    )
