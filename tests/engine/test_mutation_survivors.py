@@ -2688,3 +2688,41 @@ def test_sc2_three_days_of_peace_are_counted_from_the_last_death_and_announced()
         8,
         [{"kind": "three_days_of_peace", "side": "town"}],
     )
+
+
+@pytest.mark.parametrize(
+    ("pair", "citizen_wins", "side"),
+    [
+        (("citizen", "serial_killer"), True, "serial_killer"),
+        (("citizen", "mafioso"), True, "town"),
+        (("citizen", "mafioso"), False, "mafia"),
+        (("jester", "survivor"), False, "nobody"),
+        (("jester", "citizen"), False, "town"),
+    ],
+)
+def test_sc2_one_versus_one(pair, citizen_wins, side):
+    """002: 'When the game comes down to a one versus one scenario ... the game is
+    automatically concluded'; sc2's port option `citizen_wins_1v1` gives the Citizen the
+    win against the Mafia only; two neutrals without a side leave it to their own goals
+    (`sc2_day.one_versus_one_9/32/33`, `_rank_32`)."""
+    from roles.rulesets.sc2_day import one_versus_one
+    from tests.engine.test_sc2_options import roster
+
+    state = roles.new_game("sc2", roster(*pair), 1, {"citizen_wins_1v1": citizen_wins})
+    assert one_versus_one(state, state.players[0], state.players[1]) == side
+
+
+def test_sc2_a_living_witch_wins_unless_the_town_does_and_the_mayor_is_announced():
+    """sc2-reference Witch: 'wins if the Town loses', alive (`sc2_day.winners_of_22/23`);
+    Mayor 'Reveal: vote counts 3': the day announces the revealed Mayor by name
+    (`day_actions_23/25`)."""
+    from roles.rulesets.sc2_day import winners_of
+    from tests.engine.test_sc2 import quiet_day
+    from tests.engine.test_sc2_options import roster
+
+    state = roles.new_game("sc2", roster("citizen", "witch"), 1, {})
+    assert "Bob" not in winners_of(state, "town") and "Bob" in winners_of(state, "mafia")
+    mayor = roles.new_game("sc2", roster("mayor", "mafioso"), 1, {}, "day")
+    reveal = quiet_day([{"actor": "Ann", "ability": "reveal", "targets": []}])
+    record = roles.resolve_phase(mayor, reveal).record
+    assert record["events"] == [{"kind": "mayor_revealed", "player": "Ann"}]
