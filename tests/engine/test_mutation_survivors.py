@@ -2726,3 +2726,53 @@ def test_sc2_a_living_witch_wins_unless_the_town_does_and_the_mayor_is_announced
     reveal = quiet_day([{"actor": "Ann", "ability": "reveal", "targets": []}])
     record = roles.resolve_phase(mayor, reveal).record
     assert record["events"] == [{"kind": "mayor_revealed", "player": "Ann"}]
+
+
+@pytest.mark.parametrize(
+    ("alive", "decided"),
+    [
+        # The Witch is a threat to the Town: it has not won while she lives.
+        (["witch", "townie", "townie"], None),
+        (["serial_killer"], {"serial_killer"}),
+        # "The Witch wins with any side but the town, alive": alone with neutrals.
+        (["witch", "jester", "executioner"], {"witch"}),
+        (["mafioso", "witch", "townie"], {"mafia"}),
+    ],
+)
+def test_bay12_who_has_won_with_these_players_alive(alive, decided):
+    """`rules bay12`: 'Mafia wins once no Serial Killer or Arsonist lives and the mafia
+    are at least as many as every other living player but the Witch. The Witch wins with
+    any side but the town, alive.' (`bay12._decide_10-34`)."""
+    import types
+
+    from roles.rulesets import bay12
+    from tests.engine.test_bay12 import roster
+
+    state = roles.new_game("bay12", roster([*alive, "mafioso", "mafioso", "mafioso"]), 1)
+    for player in state.players[len(alive) :]:
+        player.alive = False
+    assert bay12._decide(state, types.SimpleNamespace(kind="day"), state.alive()) == decided
+
+
+@pytest.mark.parametrize(
+    ("sides", "winner"),
+    [
+        (["mafia", "town"], "mafia"),
+        (["serial_killer", "town"], "serial_killer"),
+        (["town", "town", "serial_killer"], "town"),
+        (["town", "town", "mafia"], "town"),
+    ],
+)
+def test_bay12_three_days_of_peace_go_to_equal_or_greater_numbers(sides, winner):
+    """002 Three Days of Peace: the Town wins only if it outnumbers the Mafia ('equal or
+    greater numbers' win), else the Mafia, else a neutral killer as many as the Town
+    (`bay12._peace_tiebreak_3-9`)."""
+    from roles.rulesets import bay12
+
+    assert bay12._peace_tiebreak(sides) == winner
+
+
+def test_bay12_the_living_witch_wins_with_the_mafia():
+    """000 Witch: 'You win if you are alive and the town loses.' (`bay12.win_check_35-38`)"""
+    out = sim(["mafioso", "witch", "townie", "townie"], [night(("Mafioso", "Townie"))])
+    assert out["winners"] == ["Mafioso", "Witch"]
