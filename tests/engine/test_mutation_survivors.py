@@ -2776,3 +2776,39 @@ def test_bay12_the_living_witch_wins_with_the_mafia():
     """000 Witch: 'You win if you are alive and the town loses.' (`bay12.win_check_35-38`)"""
     out = sim(["mafioso", "witch", "townie", "townie"], [night(("Mafioso", "Townie"))])
     assert out["winners"] == ["Mafioso", "Witch"]
+
+
+@pytest.mark.parametrize(
+    ("players", "problem"),
+    [
+        (
+            [("Ann", "godfather"), ("Bob", "godfather"), ("Cid", "mason_leader")]
+            + [("Dan", "mason_leader"), ("Eve", "citizen")],
+            "mason_leader is unique (sc2-reference 3.2): Cid, Dan cannot all be one; "
+            "godfather is unique (sc2-reference 3.2): Ann, Bob cannot all be one",
+        ),
+        (
+            [("Ann", "executioner", "Ann"), ("Bob", "mafioso"), ("Cid", "citizen")],
+            "Ann: the Executioner's target must be another player",
+        ),
+        (
+            [("Ann", "executioner", "Zed"), ("Bob", "mafioso"), ("Cid", "citizen")],
+            "Ann: the Executioner's target must be another player",
+        ),
+        (
+            [("Ann", "executioner"), ("Bob", "mafioso"), ("Cid", "mafioso")]
+            + [("Dan", "serial_killer")],
+            "Ann: the Executioner has nobody to target",
+        ),
+    ],
+)
+def test_sc2_setup_problems_named_exactly(players, problem):
+    """sc2-reference 3.2: the Mason Leader, the Mayor and the Godfather are unique; the
+    Executioner's 'Target must be Town (D: On)' and another player; each refused at the
+    start with every problem, in the order found (`sc2.setup_problems_16-66`)."""
+    seats = [
+        {"name": p[0], "role": p[1], **({"target": p[2]} if len(p) > 2 else {})} for p in players
+    ]
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.new_game("sc2", seats, 1, {})
+    assert str(refused.value) == problem
