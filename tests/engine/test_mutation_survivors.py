@@ -2812,3 +2812,45 @@ def test_sc2_setup_problems_named_exactly(players, problem):
     with pytest.raises(roles.IllegalAction) as refused:
         roles.new_game("sc2", seats, 1, {})
     assert str(refused.value) == problem
+
+
+def test_bay12_lynch_ties_the_jesters_win_and_unstoppable_deaths():
+    """000 Jester: 'You win if you are lynched' (`bay12.day_lynch_64`); a tie lynches
+    nobody and says who was tied, or with option tie = "random" lynches one drawn
+    (`_19/20/25/26/33/36`); the Arsonist's ignition is unpreventable (a Bodyguard
+    'cannot prevent a kill from the ... Arsonist') and spares the igniter, doused or
+    not (`ignite_5/8/10/12`); the Vigilante's guilt 'cannot be prevented in any way',
+    a Bodyguard on him included (`guilt_9/15/20`)."""
+    out = sim(
+        ["jester", "mafioso", "townie", "townie"],
+        [
+            day(("Mafioso", "Jester"), ("Townie", "Jester"), ("Townie2", "Jester")),
+            night(("Mafioso", "Townie")),
+        ],
+    )
+    assert out["ended"] and out["winners"] == ["Jester", "Mafioso"]
+
+    tie = [day(("Mafioso", "Townie"), ("Townie", "Townie2"))]
+    drawn = sim(["mafioso", *TOWN6], tie, options={"tie": "random"})["phases"][0]
+    assert drawn["lynched"] == ["Townie2"] and drawn["events"] == []
+    kept = sim(["mafioso", *TOWN6], tie, options={"tie": "no_lynch"})["phases"][0]
+    assert kept["lynched"] == []
+    assert kept["events"] == [
+        {"kind": "no_lynch", "reason": "tie", "candidates": ["Townie", "Townie2"]}
+    ]
+
+    fire = sim(
+        ["arsonist", "arsonist", "bodyguard", "mafioso", *TOWN6],
+        [
+            night(("Arsonist2", "douse", "Arsonist"), ("Arsonist", "douse", "Townie")),
+            day(),
+            night(("Arsonist", "ignite"), ("Bodyguard", "Townie")),
+        ],
+    )
+    assert deaths(fire, 2) == {"Townie"} and results(fire, 2) == []
+
+    guilt = sim(
+        ["vigilante", "bodyguard", "mafioso", *TOWN6],
+        [night(), day(), night(("Vigilante", "Townie")), day(), night(("Bodyguard", "Vigilante"))],
+    )
+    assert deaths(guilt, 4) == {"Vigilante"} and results(guilt, 4) == []
