@@ -2854,3 +2854,21 @@ def test_bay12_lynch_ties_the_jesters_win_and_unstoppable_deaths():
         [night(), day(), night(("Vigilante", "Townie")), day(), night(("Bodyguard", "Vigilante"))],
     )
     assert deaths(guilt, 4) == {"Vigilante"} and results(guilt, 4) == []
+
+
+def test_sc2_a_lynch_leaves_the_jail_empty_and_says_so():
+    """sc2-reference 2.1 Jailor: 'Day: choose prisoner (only after a no-lynch day)'. A
+    day that lynches leaves the cell empty and the day says so; a day without a lynch
+    holds the prisoner for the night (`sc2_day.after_day_45/46/47`)."""
+    from tests.engine.test_sc2_options import NAMES, roster
+
+    state = roles.new_game("sc2", roster("jailor", "mafioso"), 1, {}, "day")
+    jail = [_act("Ann", "jail", "Bob")]
+    votes = [[n, "Lou"] for n in NAMES if n != "Lou"]
+    lynch = roles.resolve_phase(state, {"day": {"votes": votes, "rounds": [], "actions": jail}})
+    assert lynch.record["lynched"] == ["Lou"]
+    assert lynch.record["events"] == [{"kind": "jail_empty"}]
+    assert "sc2_jail" not in lynch.state.memory
+    quiet = roles.resolve_phase(state, {"day": {"votes": [], "rounds": [], "actions": jail}})
+    assert quiet.record["events"] == []
+    assert quiet.state.memory["sc2_jail"] == {"jailor": "Ann", "prisoner": "Bob", "night": 1}
