@@ -50,7 +50,12 @@ def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, si
     SHOTS.mkdir(parents=True, exist_ok=True)
     gm.goto(f"{site.url}/games/new/?ruleset=ru_classic")
     gm.select_option("#id_preset", "classic_11")
-    gm.wait_for_function("() => document.querySelector('#id_preset').value === 'classic_11'")
+    # The setup's own form replaces the page's (static/games/create.js): wait for the
+    # swap, or the fields typed below are lost when it lands (seen under load in CI).
+    gm.wait_for_function(
+        "() => !document.querySelector('#create-slot form').classList.contains('loading')"
+        " && document.querySelector('#id_preset').value === 'classic_11'"
+    )
     gm.wait_for_selector("#id_masks:checked")
     defaults = gm.input_value("#id_mask_names")
     gm.fill("#id_name", "Masked evening")
