@@ -13,6 +13,7 @@ courtesan, step-wise kills with the Russian protections, the hangman.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from .. import abilities as hooks
@@ -144,15 +145,20 @@ def _bodyguards_strike_back(ctx: PhaseContext, attacks: list) -> None:
 # -- night moves ----------------------------------------------------------------------
 
 
+# The factories below bind their settings with `partial` to module-level functions
+# rather than closures: the settings stay visible, and mutation testing (bench/
+# mutation.py) switches a mutant of the function on at each call, not at import.
+
+
 def executors_named(stage: str, teams: tuple[str, ...]):
     """Who shoots for each team tonight, known from the start of the night (ru_common's
     EXECUTOR mode: the last `kill` a team sends stands, its sender is the executor)."""
+    return partial(name_executors, stage=stage, teams=teams)
 
-    def procedure(ctx: PhaseContext) -> None:
-        named = {common.executor_of(ctx, stage, team) for team in teams}
-        ctx.flags["executors_named"] = {name for name in named if name}
 
-    return procedure
+def name_executors(ctx: PhaseContext, stage: str, teams: tuple[str, ...]) -> None:
+    named = {common.executor_of(ctx, stage, team) for team in teams}
+    ctx.flags["executors_named"] = {name for name in named if name}
 
 
 def block(ctx: PhaseContext, intent: Intent) -> None:
@@ -186,19 +192,19 @@ def hunt_void(ctx: PhaseContext, intent: Intent) -> bool:
 
 def hunt_move(void_when_protected: bool):
     """A right guess kills the target, a wrong one the hunter (ru_19 adds the void rule)."""
+    return partial(hunt, void_when_protected=void_when_protected)
 
-    def resolve(ctx: PhaseContext, intent: Intent) -> None:
-        if void_when_protected and hunt_void(ctx, intent):
-            ctx.result(intent.actor, "hunt_void", target=intent.target)
-            return
-        target = intent.target
-        right = intent.extra.get("guess") == ctx.trait(target, "side")
-        if right:
-            ctx.attack(intent.actor, target, common.CAUSE_HUNT)
-        else:
-            ctx.attack(intent.actor, intent.actor, common.CAUSE_FAILED_HUNT)
 
-    return resolve
+def hunt(ctx: PhaseContext, intent: Intent, void_when_protected: bool) -> None:
+    if void_when_protected and hunt_void(ctx, intent):
+        ctx.result(intent.actor, "hunt_void", target=intent.target)
+        return
+    target = intent.target
+    right = intent.extra.get("guess") == ctx.trait(target, "side")
+    if right:
+        ctx.attack(intent.actor, target, common.CAUSE_HUNT)
+    else:
+        ctx.attack(intent.actor, intent.actor, common.CAUSE_FAILED_HUNT)
 
 
 def team_check(ctx: PhaseContext, intent: Intent) -> None:
@@ -253,12 +259,14 @@ def applied_to_hunt(state: GameState, player: Player) -> bool:
 
 
 def not_if_applied(what: str):
-    def usable(state: GameState, player: Player) -> str | None:
-        if applied_to_hunt(state, player):
-            return Reason("refusal.applied_to_hunt", role=player.role, what=what)
-        return None
+    """A move lost for the night by applying to hunt (the doctor's heal)."""
+    return partial(refuse_if_applied, what=what)
 
-    return usable
+
+def refuse_if_applied(state: GameState, player: Player, what: str) -> str | None:
+    if applied_to_hunt(state, player):
+        return Reason("refusal.applied_to_hunt", role=player.role, what=what)
+    return None
 
 
 def _hunt_approved(state: GameState, player: Player) -> str | None:
@@ -321,39 +329,39 @@ def hangman_vote(on_silence: str):
     or "nobody" (Eleven: his move is optional). A dead hangman: the first to reach the
     count (ru_19, two clans) or nobody (Eleven).
     """
+    return partial(vote_with_hangman, on_silence=on_silence)
 
-    def procedure(ctx: PhaseContext) -> None:
-        events = ctx.flags["votes"]
-        ballots = final_ballots(ctx, events)
-        counts = tally(ctx, ballots)
-        ctx.record["tally"] = counts
-        top = leaders(counts)
-        if len(top) == 1:
-            lynch(ctx, top[0])
-            return
-        if not top:
-            return
-        hangmen = [
-            p.name for p in ctx.state.players if ctx.is_alive_now(p.name) and _is_hangman(ctx, p)
-        ]
-        choice = _hangman_choice(ctx, top)
-        answered = any(i.ability.id == "hang" for i in ctx.intents)
-        if choice is None and hangmen and on_silence == "ask" and not answered:
-            raise PendingDecision(
-                Reason("question.hangman", actor=hangmen[0], tied=", ".join(top)),
-                kind="action",
-                choices=list(top),
-                actor=hangmen[0],
-                ability="hang",
-            )
-        if choice is None and on_silence != "nobody":
-            choice = first_to_reach(ctx, events, top, counts[top[0]])
-        if choice is None:
-            ctx.event("no_lynch", reason="tie", candidates=top)
-            return
-        lynch(ctx, choice)
 
-    return procedure
+def vote_with_hangman(ctx: PhaseContext, on_silence: str) -> None:
+    events = ctx.flags["votes"]
+    ballots = final_ballots(ctx, events)
+    counts = tally(ctx, ballots)
+    ctx.record["tally"] = counts
+    top = leaders(counts)
+    if len(top) == 1:
+        lynch(ctx, top[0])
+        return
+    if not top:
+        return
+    hangmen = [
+        p.name for p in ctx.state.players if ctx.is_alive_now(p.name) and _is_hangman(ctx, p)
+    ]
+    choice = _hangman_choice(ctx, top)
+    answered = any(i.ability.id == "hang" for i in ctx.intents)
+    if choice is None and hangmen and on_silence == "ask" and not answered:
+        raise PendingDecision(
+            Reason("question.hangman", actor=hangmen[0], tied=", ".join(top)),
+            kind="action",
+            choices=list(top),
+            actor=hangmen[0],
+            ability="hang",
+        )
+    if choice is None and on_silence != "nobody":
+        choice = first_to_reach(ctx, events, top, counts[top[0]])
+    if choice is None:
+        ctx.event("no_lynch", reason="tie", candidates=top)
+        return
+    lynch(ctx, choice)
 
 
 def _is_hangman(ctx: PhaseContext, player: Player) -> bool:
