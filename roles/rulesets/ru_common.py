@@ -38,6 +38,7 @@ choice) raises `roles.PendingDecision` saying what is asked of whom.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from ..abilities import note_last_target, settle_attacks
@@ -101,6 +102,10 @@ ANY_OTHER = TargetRule()
 # The pseudo-actor of the host's decisions in a scenario.
 GM = "GM"
 
+# The builders below bind their settings with `partial` to module-level functions
+# rather than closures: the settings stay visible, and mutation testing (bench/
+# mutation.py) switches a mutant of the function on at each call, not at import.
+
 
 # -- teams and checks -------------------------------------------------------------------
 
@@ -132,10 +137,11 @@ def answer_role(state: GameState, target: Player) -> str:
 def answer_is_role(role_id: str, yes: str, no: str) -> Callable[[GameState, Player], str]:
     """A yes/no check for one role (the don: "commissar" / "not_commissar")."""
 
-    def answer(state: GameState, target: Player) -> str:
-        return yes if target.role == role_id else no
+    return partial(answer_yes_if_role, role_id=role_id, yes=yes, no=no)
 
-    return answer
+
+def answer_yes_if_role(state: GameState, target: Player, role_id: str, yes: str, no: str) -> str:
+    return yes if target.role == role_id else no
 
 
 def check_ability(
@@ -154,13 +160,17 @@ def check_ability(
     skips actors who died earlier in the night).
     """
 
-    def resolve(ctx: PhaseContext, intent: Intent) -> None:
-        target = ctx.player(intent.target)
-        ctx.result(intent.actor, "check", target=target.name, value=answer(ctx.state, target))
-
+    resolve = partial(tell_check, answer=answer)
     return Ability(
         ability_id, label, description, stage=stage, resolve=resolve, targets=targets, **kw
     )
+
+
+def tell_check(
+    ctx: PhaseContext, intent: Intent, answer: Callable[[GameState, Player], str]
+) -> None:
+    target = ctx.player(intent.target)
+    ctx.result(intent.actor, "check", target=target.name, value=answer(ctx.state, target))
 
 
 # -- "not the same player two nights running" ----------------------------------------------
@@ -175,15 +185,18 @@ def not_twice_running(ability_id: str, what: str = "the same player") -> Callabl
     the player's choices.
     """
 
-    def refuse(state: GameState, player: Player, target: str) -> str | None:
-        last = player.memory.get("last_targets", {}).get(ability_id) or []
-        if target in last:
-            # ru_eleven: a status holder's refusal reads as a civilian's (known_as)
-            role = known_as(state, player)
-            return Reason("refusal.two_nights", role=role, what=what, target=target)
-        return None
+    return partial(refuse_last_target, ability_id=ability_id, what=what)
 
-    return refuse
+
+def refuse_last_target(
+    state: GameState, player: Player, target: str, ability_id: str, what: str
+) -> str | None:
+    last = player.memory.get("last_targets", {}).get(ability_id) or []
+    if target in last:
+        # ru_eleven: a status holder's refusal reads as a civilian's (known_as)
+        role = known_as(state, player)
+        return Reason("refusal.two_nights", role=role, what=what, target=target)
+    return None
 
 
 # The last night stage: remember tonight's targets of every ability, per player (the
@@ -236,24 +249,25 @@ def team_kill(
     if mode not in (PLURALITY, UNANIMOUS, EXECUTOR):
         raise ValueError(f"unknown kill mode {mode!r}")
 
-    def procedure(ctx: PhaseContext) -> None:
-        intents = [i for i in ctx.intents_at(stage) if ctx.player(i.actor).faction == faction]
-        if mode == EXECUTOR:
-            choice = _executor_kill(intents)
-        elif mode == UNANIMOUS:
-            choice = _unanimous_kill(ctx, intents, faction)
-        else:
-            choice = _plurality_kill(ctx, intents)
-        if choice is None:
-            return
-        attacker, target = choice
-        ctx.flags.setdefault("executor", {})[faction] = attacker
-        if ctx.died_tonight(attacker) or _is_blocked(intents, attacker):
-            return
-        ctx.visit(attacker, target, "kill")
-        ctx.attack(attacker, target, cause)
+    return partial(settle_team_kill, mode=mode, faction=faction, stage=stage, cause=cause)
 
-    return procedure
+
+def settle_team_kill(ctx: PhaseContext, mode: str, faction: str, stage: str, cause: str) -> None:
+    intents = [i for i in ctx.intents_at(stage) if ctx.player(i.actor).faction == faction]
+    if mode == EXECUTOR:
+        choice = _executor_kill(intents)
+    elif mode == UNANIMOUS:
+        choice = _unanimous_kill(ctx, intents, faction)
+    else:
+        choice = _plurality_kill(ctx, intents)
+    if choice is None:
+        return
+    attacker, target = choice
+    ctx.flags.setdefault("executor", {})[faction] = attacker
+    if ctx.died_tonight(attacker) or _is_blocked(intents, attacker):
+        return
+    ctx.visit(attacker, target, "kill")
+    ctx.attack(attacker, target, cause)
 
 
 def _is_blocked(intents: list[Intent], actor: str) -> bool:
@@ -333,18 +347,19 @@ def vote_rule(allow_pass: bool) -> Callable[[GameState, str, Any], str | None]:
     """A Ruleset.vote_check: a living player's name (oneself included), `None` to
     withdraw, and "pass" only where `allow_pass`."""
 
-    def check(state: GameState, voter: str, target: Any) -> str | None:
-        if target is None:
-            return None
-        if target == PASS:
-            return None if allow_pass else Reason("refusal.no_pass")
-        if not isinstance(target, str) or not state.has_player(target):
-            return Reason("refusal.unknown_player", player=target)
-        if not state.player(target).alive:
-            return Reason("refusal.vote_dead", player=target)
-        return None
+    return partial(check_vote, allow_pass=allow_pass)
 
-    return check
+
+def check_vote(state: GameState, voter: str, target: Any, allow_pass: bool) -> str | None:
+    if target is None:
+        return None
+    if target == PASS:
+        return None if allow_pass else Reason("refusal.no_pass")
+    if not isinstance(target, str) or not state.has_player(target):
+        return Reason("refusal.unknown_player", player=target)
+    if not state.player(target).alive:
+        return Reason("refusal.vote_dead", player=target)
+    return None
 
 
 def limit_vote_changes(events: list[list[Any]], changes: int, what: str | None = None) -> None:
@@ -483,11 +498,7 @@ def settle_tie(
 
 def fast_close_from(first_day: int) -> Callable[..., bool]:
     """A Ruleset.fast_close: `fast_close_allowed` from day `first_day` on."""
-
-    def fast_close(state: GameState, ballots: dict[str, Any], fasts: Iterable[str]) -> bool:
-        return fast_close_allowed(state, ballots, fasts, first_day)
-
-    return fast_close
+    return partial(fast_close_allowed, first_day=first_day)
 
 
 def fast_close_allowed(
@@ -694,25 +705,26 @@ def free_hunt(stage: str = "hunt") -> Callable[[PhaseContext], None]:
       (a dead executor kills nobody, a dead maniac kills nobody).
     """
 
-    def procedure(ctx: PhaseContext) -> None:
-        requests = [r for r in ctx.intents_at(stage) if not ctx.died_tonight(r.actor)]
-        if not requests:
-            return
-        for request in requests:
-            costs = ctx.trait(request.actor, "hunt_costs", ())
-            for other in ctx.intents_of(request.actor):
-                if other.ability.id in costs:
-                    other.blocked = True
-        drawn = requests[0] if len(requests) == 1 else ctx.rng.choice(requests)
-        ctx.record["hunt"] = {
-            "applicants": [r.actor for r in requests],
-            "drawn": drawn.actor,
-            "target": drawn.target,
-            "guess": drawn.extra.get("guess"),
-        }
-        resolve_hunt(ctx, drawn.actor, drawn.target, drawn.extra.get("guess"))
+    return partial(draw_and_resolve_hunt, stage=stage)
 
-    return procedure
+
+def draw_and_resolve_hunt(ctx: PhaseContext, stage: str) -> None:
+    requests = [r for r in ctx.intents_at(stage) if not ctx.died_tonight(r.actor)]
+    if not requests:
+        return
+    for request in requests:
+        costs = ctx.trait(request.actor, "hunt_costs", ())
+        for other in ctx.intents_of(request.actor):
+            if other.ability.id in costs:
+                other.blocked = True
+    drawn = requests[0] if len(requests) == 1 else ctx.rng.choice(requests)
+    ctx.record["hunt"] = {
+        "applicants": [r.actor for r in requests],
+        "drawn": drawn.actor,
+        "target": drawn.target,
+        "guess": drawn.extra.get("guess"),
+    }
+    resolve_hunt(ctx, drawn.actor, drawn.target, drawn.extra.get("guess"))
 
 
 def resolve_hunt(ctx: PhaseContext, hunter: str, target: str, guess: Any) -> bool:
@@ -769,12 +781,11 @@ def only_results(*kinds: str) -> Callable[[PhaseContext], None]:
     ночных проверок' - check results, nothing else (no "you were saved" notes: after a
     heal the morning post 'просто указывается, что жертв больше нет').
     """
-    keep = set(kinds)
+    return partial(keep_results, kinds=frozenset(kinds))
 
-    def procedure(ctx: PhaseContext) -> None:
-        ctx.results[:] = [r for r in ctx.results if r["kind"] in keep]
 
-    return procedure
+def keep_results(ctx: PhaseContext, kinds: frozenset[str]) -> None:
+    ctx.results[:] = [r for r in ctx.results if r["kind"] in kinds]
 
 
 def headline(deaths: int) -> str:
@@ -790,11 +801,12 @@ def headline(deaths: int) -> str:
 def reveal_by_option(option: str = "reveal") -> Callable[[GameState], str]:
     """A Ruleset.reveal reading a reveal option: light -> "role", half_light -> "team"."""
 
-    def reveal(state: GameState) -> str:
-        mode = state.options.get(option, LIGHT)
-        return {LIGHT: "role", HALF_LIGHT: "team"}.get(mode, "none")
+    return partial(reveal_mode, option=option)
 
-    return reveal
+
+def reveal_mode(state: GameState, option: str) -> str:
+    mode = state.options.get(option, LIGHT)
+    return {LIGHT: "role", HALF_LIGHT: "team"}.get(mode, "none")
 
 
 # -- the end ------------------------------------------------------------------------------
