@@ -2872,3 +2872,163 @@ def test_sc2_a_lynch_leaves_the_jail_empty_and_says_so():
     quiet = roles.resolve_phase(state, {"day": {"votes": [], "rounds": [], "actions": jail}})
     assert quiet.record["events"] == []
     assert quiet.state.memory["sc2_jail"] == {"jailor": "Ann", "prisoner": "Bob", "night": 1}
+
+
+# -- ru_19 and the two-clan game: runtime survivors, session 31 -----------------------
+
+
+def _ru19(*phases, seed=1):
+    from tests.engine.test_ru_19 import simulate
+
+    return simulate(*phases, seed=seed)
+
+
+def _clans(*phases, seed=1):
+    from tests.engine.test_ru_two_clans import simulate
+
+    return simulate(*phases, seed=seed)
+
+
+def _apply_day(*names, votes=()):
+    actions = [_act(n, "apply_hunt") for n in names]
+    return {"day": {"votes": [list(v) for v in votes], "rounds": [], "actions": actions}}
+
+
+def _hunt(hunter, target, guess):
+    return {**_act(hunter, "hunt", target), "guess": guess}
+
+
+def test_two_clans_the_maniacs_instinct_saves_him_for_the_whole_night():
+    """ru_two_clans: 'The maniac's instinct works by itself the first night someone
+    would kill him, and saves him for that whole night.' A clan's shot lands first
+    (instinct spent, and he is told), a right hunt lands at a later step of the same
+    night: he lives (`ru_19._fully_protected_8/12/13/14`, `_land_on_44/45/49/50/52/55/56`).
+    """
+    night = {"night": [_act("Ann", "kill", "Sam"), _hunt("Kay", "Sam", "maniac")]}
+    out = _clans(_apply_day("Kay"), night)
+    assert out["phases"][1]["deaths"] == []
+    assert out["phases"][1]["results"] == [{"to": "Sam", "kind": "instinct"}]
+    # The next night the instinct is gone: the same shot kills him.
+    again = _clans(_apply_day("Kay"), night, _apply_day(), {"night": [_act("Ann", "kill", "Sam")]})
+    assert [d["player"] for d in again["phases"][3]["deaths"]] == ["Sam"]
+
+
+def test_ru19_the_hangmans_choice_is_announced_with_the_tied_players():
+    """ru_19: 'A tie goes to the hangman's `hang` (one of the tied)': the day's event
+    names his choice and the tied players (`_hangman_choice_17/18/20/21`)."""
+    votes = [("Jon", "Kay"), ("Lou", "Max"), ("Kay", "Max"), ("Max", "Kay")]
+    out = _ru19(
+        {
+            "day": {
+                "votes": [list(v) for v in votes],
+                "rounds": [],
+                "actions": [_act("Ian", "hang", "Max")],
+            }
+        }
+    )
+    day = out["phases"][0]
+    assert day["lynched"] == ["Max"]
+    assert {"kind": "hangman", "chose": "Max", "candidates": ["Kay", "Max"]} in day["events"]
+
+
+def test_ru19_a_refused_hunt_names_the_player_who_was_not_drawn():
+    """Only the drawn hunter may send `hunt`; another is refused by name
+    (`_hunt_approved_12`)."""
+    state = roles.new_game("ru_19", _ru19_players(), seed=1, first_phase="day")
+    night = roles.resolve_phase(state, _apply_day("Jon")).state
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.check_action(night, _hunt("Kay", "Sam", "maniac"))
+    assert "Kay" in refused.value.reason
+
+
+def _ru19_players():
+    from tests.engine.test_ru_19 import players
+
+    return players()
+
+
+def test_ru19_a_courtesan_at_the_maniacs_is_his_victim():
+    """ru_19: 'Visiting the maniac, she dies' - as his victim (`courtesan_visit_15`)."""
+    out = _ru19({"night": [_act("Hal", "visit", "Sam")]})
+    night = out["phases"][0]
+    assert night["deaths"] == [{"player": "Hal", "role": "courtesan", "by": ["maniac"]}]
+    assert night["descriptions"] == {"Hal": "Victim of the maniac."}
+
+
+@pytest.mark.parametrize(
+    ("alive", "winners"),
+    [
+        # 'the maniac when he is alive with at most one other player'
+        (("Sam", "Jon"), {"Sam"}),
+        (("Sam", "Jon", "Kay"), None),
+        # 'the mafia when the maniac is dead and the civilians are no more than the mafia'
+        (("Sam", "Cid", "Dan", "Jon"), None),
+        (("Cid", "Dan", "Jon"), {"Ann", "Bob", "Cid", "Dan", "Eve"}),
+    ],
+)
+def test_ru19_who_wins_with_the_maniac_alive(alive, winners):
+    """ru_19 wins (`decide_21/22`): the maniac with two others alive has not won, and
+    the mafia does not win while the maniac lives, however few civilians are left."""
+    from roles.rulesets import ru_19
+
+    state = roles.new_game("ru_19", _ru19_players())
+    for player in state.players:
+        player.alive = player.name in alive
+    ru_19.win_check(state, None)
+    assert (set(state.winners) if state.ended else None) == winners
+
+
+def test_ru19_each_cause_is_described_and_several_are_joined():
+    """003: 'обязательно указывается причина смерти (жертва мафии, жертва маньяка, жертва
+    удачной/неудачной охоты...)' (`describe_3-5/7-10/13/16`)."""
+    from roles.rulesets.ru_19 import describe
+
+    assert describe(None, "Jon", ["hunt"]) == "Killed in a successful hunt."
+    assert describe(None, "Jon", ["successful_hunt"]) == "Killed in a successful hunt."
+    assert describe(None, "Jon", ["failed_hunt"]) == "Victim of a failed hunt."
+    assert (
+        describe(None, "Jon", ["maniac", "mafia"]) == "Victim of the maniac; victim of the mafia."
+    )
+    assert describe(None, "Jon", ["detective"]) is None  # the event line names the shot
+
+
+def test_ru19_two_applicants_are_drawn_by_lot():
+    """'Если ведущему поступило несколько заявок ... он жеребьевкой выбирает только одну'
+    - two applications too (`draw_hunter_19`)."""
+    drawn = set()
+    for seed in range(10):
+        out = _ru19(_apply_day("Jon", "Kay"), seed=seed)
+        drawn |= {r["to"] for r in out["phases"][0]["results"] if r["kind"] == "hunt_approved"}
+    assert drawn == {"Jon", "Kay"}
+
+
+def test_ru19_the_first_to_reach_the_tying_count_counts_from_zero():
+    """ru_19: with the hangman dead, 'the tied player who first reached the tying count
+    (replaying the votes in the order cast) is executed'. Max's one vote comes first,
+    so Max goes though Kay sits earlier (`first_to_reach_17`); a withdrawn vote no
+    longer counts while the votes are replayed (`first_to_reach_3`)."""
+    hanged = {"night": [_act("Sam", "kill", "Ian")]}
+    first = _ru19(
+        hanged, {"day": {"votes": [["Jon", "Max"], ["Lou", "Kay"]], "rounds": [], "actions": []}}
+    )
+    assert first["phases"][1]["lynched"] == ["Max"]
+    # Jon's vote for Max is withdrawn before Lou's: Kay reaches two votes first.
+    cast = ["Jon", "Max"], ["Jon", None], ["Lou", "Max"], ["Oli", "Kay"], ["Pam", "Kay"]
+    votes = [*cast, ["Ned", "Max"]]
+    withdrawn = _ru19(hanged, {"day": {"votes": votes, "rounds": [], "actions": []}})
+    assert withdrawn["phases"][1]["lynched"] == ["Kay"]
+
+
+def test_two_clans_the_bodyguard_strikes_back_beside_a_courtesans_client():
+    """ru_two_clans: the bodyguard 'убивает одного из покушающихся убийц', whatever other
+    protection the night holds: the courtesan's client, protected before him, does
+    not stop his blow (`_bodyguards_strike_back_4`)."""
+    night = {
+        "night": [
+            _act("Hal", "visit", "Lou"),
+            _act("Ian", "guard", "Kay"),
+            _act("Ann", "kill", "Kay"),
+        ]
+    }
+    out = _clans(night)
+    assert out["phases"][0]["deaths"] == [{"player": "Ann", "role": "thief", "by": ["bodyguard"]}]
