@@ -3032,3 +3032,32 @@ def test_two_clans_the_bodyguard_strikes_back_beside_a_courtesans_client():
     }
     out = _clans(night)
     assert out["phases"][0]["deaths"] == [{"player": "Ann", "role": "thief", "by": ["bodyguard"]}]
+
+
+def test_two_clans_the_bodyguards_lot_is_drawn_in_seat_order():
+    """ru_two_clans: 'Если два исполнителя стреляют в защищенного телохранителем игрока,
+    проводится жеребьевка и один исполнитель погибнет'. The lot is drawn among the
+    executors in seat order, so renaming a shooter does not change which seat dies
+    (`_bodyguards_strike_back_15/17`)."""
+    from tests.engine.test_ru_two_clans import PLAYERS, players
+
+    def dead_seat(spec, first, seed):
+        night = [
+            _act("Ian", "guard", "Kay"),
+            _act(first, "kill", "Kay"),
+            _act("Dan", "kill", "Kay"),
+        ]
+        out = roles.simulate(
+            {
+                "ruleset": "ru_two_clans",
+                "seed": seed,
+                "players": players(spec),
+                "phases": [{"night": night}],
+            }
+        )
+        names = [p["name"] for p in players(spec)]
+        return [names.index(d["player"]) for d in out["phases"][0]["deaths"]]
+
+    renamed = PLAYERS.replace("Ann:", "Zed:")  # seat 0 now sorts after Dan (seat 3)
+    for seed in range(6):
+        assert dead_seat(PLAYERS, "Ann", seed) == dead_seat(renamed, "Zed", seed)
