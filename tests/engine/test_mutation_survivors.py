@@ -3061,3 +3061,110 @@ def test_two_clans_the_bodyguards_lot_is_drawn_in_seat_order():
     renamed = PLAYERS.replace("Ann:", "Zed:")  # seat 0 now sorts after Dan (seat 3)
     for seed in range(6):
         assert dead_seat(PLAYERS, "Ann", seed) == dead_seat(renamed, "Zed", seed)
+
+
+# -- sc2_night: runtime survivors, session 31 ----------------------------------------
+
+
+def test_sc2_the_night_sequence_narrates_a_night_in_order():
+    """sc2-reference, Night Sequence: the night is told as it happened, without names:
+    a vest, an alert, the Bodyguard's duel, a conversion, a recruitment, then the
+    deaths (`_duel_*`, `convert_99-104`, `recruit`'s line, `vest`, `alert`)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    head = ("bodyguard", "mafioso", "citizen", "cultist", "mason_leader", "survivor", "veteran")
+    night = [
+        _act("Ann", "guard", "Cid"),
+        _act("Bob", "kill", "Cid"),
+        _act("Dan", "convert", "Hal"),
+        _act("Eve", "recruit", "Ivy"),
+        _act("Fay", "vest"),
+        _act("Gus", "alert"),
+    ]
+    out = sc2_sim(roster(*head), [{"night": night}], options={"night_type": "night_sequence"})
+    record = out["phases"][0]
+    assert record["deaths"] == [
+        {"player": "Ann", "role": "bodyguard", "by": ["mafioso"]},
+        {"player": "Bob", "role": "mafioso", "by": ["bodyguard"]},
+    ]
+    assert record["descriptions"] == {
+        "Ann": "He/She was killed in a duel.",
+        "Bob": "He/She was killed in a duel.",
+    }
+    assert record["events"] == [
+        {
+            "kind": "night_sequence",
+            "lines": [
+                "Someone put on a bulletproof vest.",
+                "Someone stayed on alert.",
+                "A fight broke out.",
+                "Someone joined the cult.",
+                "Someone joined a secret society.",
+                "He/She was killed in a duel.",
+                "He/She was killed in a duel.",
+            ],
+        }
+    ]
+    assert out["roles"]["Hal"] == "cultist" and out["roles"]["Ivy"] == "mason"
+
+
+def test_sc2_the_crime_ledger_by_action():
+    """sc2-reference 2.4 (Investigator, option `investigator_results: crimes`): crimes
+    are earned by actions and kept: an Escort who blocks a Citizen has disturbed the
+    peace and trespassed; an Arsonist who ignites adds arson and murder; a Framer's
+    target shows one crime he has not committed, that night only (`crimes_*`). A
+    Mason Leader who recruits a player killed earlier that night fails; one who tries
+    a Mafioso fails and the Mafioso learns who tried (`recruit_10-19`)."""
+    from tests.engine.test_sc2 import quiet_day
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    head = ("investigator", "mafioso", "escort", "framer", "arsonist", "mason_leader")
+    phases = [
+        {
+            "night": [
+                _act("Cid", "block", "Gus"),
+                _act("Eve", "douse", "Ivy"),
+                _act("Bob", "kill", "Jon"),
+                _act("Fay", "recruit", "Jon"),
+            ]
+        },
+        quiet_day(),
+        {"night": [_act("Eve", "ignite"), _act("Ann", "check", "Cid")]},
+        quiet_day(),
+        {"night": [_act("Ann", "check", "Eve")]},
+        quiet_day(),
+        {"night": [_act("Ann", "check", "Hal"), _act("Dan", "frame", "Hal")]},
+        quiet_day(),
+        {"night": [_act("Ann", "check", "Hal"), _act("Fay", "recruit", "Bob")]},
+    ]
+    out = sc2_sim(roster(*head), phases, options={"investigator_results": "crimes"})
+    nights = out["phases"][::2]
+    assert nights[0]["results"][0] == {
+        "to": "Fay",
+        "kind": "recruit",
+        "target": "Jon",
+        "value": "failed",
+    }
+    assert nights[1]["results"] == [
+        {
+            "to": "Ann",
+            "kind": "crimes",
+            "target": "Cid",
+            "value": ["disturbing_the_peace", "soliciting", "trespassing"],
+        }
+    ]
+    assert nights[2]["results"][0]["value"] == [
+        "arson",
+        "destruction_of_property",
+        "murder",
+        "trespassing",
+    ]
+    (framed,) = nights[3]["results"][0]["value"]
+    assert framed in roles.rulesets.sc2_rules.CRIMES
+    assert nights[4]["results"] == [
+        {"to": "Ann", "kind": "crimes", "target": "Hal", "value": []},
+        {"to": "Bob", "kind": "recruit_attempt", "target": "Fay", "value": "mason_leader"},
+        {"to": "Fay", "kind": "recruit", "target": "Bob", "value": "failed"},
+    ]
