@@ -3168,3 +3168,91 @@ def test_sc2_the_crime_ledger_by_action():
         {"to": "Bob", "kind": "recruit_attempt", "target": "Fay", "value": "mason_leader"},
         {"to": "Fay", "kind": "recruit", "target": "Bob", "value": "failed"},
     ]
+
+
+def test_sc2_the_night_sequence_of_an_execution_a_fire_and_a_spree():
+    """sc2-reference, Night Sequence: the jail, a block, the execution, the fire and the
+    Mass Murderer's spree, in the order of 002's kills ('Jailor, ... Arsonist, Mass
+    Murderer'), then the deaths (`kills_36-41/185-190`, `_mass_murders_52-57`)."""
+    from tests.engine.test_sc2 import quiet_day
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    head = ("jailor", "mafioso", "mass_murderer", "citizen", "arsonist", "escort")
+    phases = [
+        {"night": [_act("Eve", "douse", "Ivy")]},
+        quiet_day([_act("Ann", "jail", "Bob")]),
+        {
+            "night": [
+                _act("Ann", "execute"),
+                _act("Eve", "ignite"),
+                _act("Cid", "spree", "Jon"),
+                _act("Fay", "block", "Jon"),
+            ]
+        },
+    ]
+    out = sc2_sim(roster(*head), phases, options={"night_type": "night_sequence"})
+    record = out["phases"][2]
+    assert [(d["player"], d["by"]) for d in record["deaths"]] == [
+        ("Bob", ["jailor"]),
+        ("Fay", ["mass_murderer"]),
+        ("Ivy", ["arsonist"]),
+        ("Jon", ["mass_murderer"]),
+    ]
+    assert record["events"][0]["lines"] == [
+        "Someone was hauled off to jail.",
+        "Someone was roleblocked.",
+        "A prisoner was executed.",
+        "A fire broke out.",
+        "A killing spree took place.",
+        "He/She was executed in a jail cell.",
+        "He/She was completely eviscerated.",
+        "He/She was incinerated.",
+        "He/She was completely eviscerated.",
+    ]
+
+
+def test_sc2_the_jesters_haunt_is_neither_healed_nor_guarded():
+    """sc2-reference 2.3 Jester (`jester_kills_guilty_voter`): 'Kills a random guilty
+    voter' the night after his lynch; the haunt is unstoppable: a Doctor's heal and a
+    Bodyguard on the victim change nothing, and the Bodyguard does not fight
+    (`kills_202-215`)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import NAMES, roster
+
+    votes = [[n, "Ann"] for n in NAMES[1:9]]
+    lynch = {"day": {"votes": votes, "rounds": [], "actions": []}}
+    options = {"jester_kills_guilty_voter": True}
+    players = roster("jester", "doctor", "bodyguard", "mafioso")
+    (haunted,) = sc2_sim(players, [lynch, {"night": []}], options=options)["phases"][1]["deaths"]
+    victim = haunted["player"]
+    guarded = [_act("Bob", "heal", victim), _act("Cid", "guard", victim)]
+    night = sc2_sim(players, [lynch, {"night": guarded}], options=options)["phases"][1]
+    assert night["deaths"] == [haunted] and haunted["by"] == ["jester"]
+    assert night["results"] == []
+
+
+def test_sc2_the_veterans_shot_is_not_intercepted_and_takes_the_doctor():
+    """sc2-reference 2.1 Veteran: on alert he 'kills everyone who targets him'; a
+    Bodyguard cannot intercept the shot (000: the Bodyguard 'cannot prevent a kill
+    from the Veteran'), a Doctor's heal saves the visitor, and with
+    `veteran_shoots_visitors_doctors` the 'Doctor whose target visits the Vet dies'
+    (`kills_235-252`, `_shoot_doctors_of_*`)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    players = roster("veteran", "doctor", "bodyguard", "mafioso", "escort")
+    night = [
+        _act("Ann", "alert"),
+        _act("Eve", "block", "Ann"),
+        _act("Cid", "guard", "Eve"),
+        _act("Bob", "heal", "Eve"),
+    ]
+    options = {"veteran_shoots_visitors_doctors": True}
+    record = sc2_sim(players, [{"night": night}], options=options)["phases"][0]
+    assert record["deaths"] == [{"player": "Bob", "role": "doctor", "by": ["veteran"]}]
+    assert record["results"] == [
+        {"to": "Ann", "kind": "blocked"},
+        {"to": "Bob", "kind": "saved", "target": "Eve"},
+        {"to": "Eve", "kind": "saved"},
+    ]
