@@ -3256,3 +3256,24 @@ def test_sc2_the_veterans_shot_is_not_intercepted_and_takes_the_doctor():
         {"to": "Bob", "kind": "saved", "target": "Eve"},
         {"to": "Eve", "kind": "saved"},
     ]
+
+
+def test_sc2_the_disguiser_takes_the_role_of_the_player_he_killed():
+    """002: 'Disguiser replaces his target if the kill was successful': he is told whose
+    role he now wears and the victim is shown as the Disguiser; a healed target is
+    not replaced (`disguise_6/15/17/52-60`)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    players = roster("disguiser", "mafioso", "doctor")
+    killed = sc2_sim(players, [{"night": [_act("Ann", "disguise", "Dan")]}])["phases"][0]
+    assert killed["results"] == [
+        {"to": "Ann", "kind": "disguised", "target": "Dan", "value": "citizen"}
+    ]
+    assert killed["events"] == [{"kind": "reveal", "player": "Dan", "role": "disguiser"}]
+    healed = [_act("Ann", "disguise", "Dan"), _act("Cid", "heal", "Dan")]
+    saved = sc2_sim(players, [{"night": healed}])["phases"][0]
+    assert saved["deaths"] == [] and saved["events"] == []
+    assert {"to": "Ann", "kind": "disguised"} not in [
+        {k: r[k] for k in ("to", "kind")} for r in saved["results"]
+    ]
