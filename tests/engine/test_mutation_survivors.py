@@ -3277,3 +3277,59 @@ def test_sc2_the_disguiser_takes_the_role_of_the_player_he_killed():
     assert {"to": "Ann", "kind": "disguised"} not in [
         {k: r[k] for k in ("to", "kind")} for r in saved["results"]
     ]
+
+
+def test_ru19_the_hangman_is_asked_by_name_with_the_tied_players():
+    """ru_19: the hangman 'не может отказаться от действия в случае равнения': the day
+    waits for him, and the question names him and the tied players
+    (`vote_with_hangman_52/63/64/66/67/72`)."""
+    from tests.engine.test_ru_19 import day, players
+
+    state = roles.new_game("ru_19", players(), first_phase="day")
+    votes = [["Jon", "Kay"], ["Lou", "Kay"], ["Max", "Cid"], ["Ned", "Cid"]]
+    with pytest.raises(roles.PendingDecision) as asked:
+        roles.resolve_phase(state, day(votes=votes))
+    assert asked.value.reason == "Ian: the vote is tied between Cid, Kay; the hangman must choose"
+
+
+def test_ru19_the_doctor_who_applied_is_refused_the_heal_with_the_reason():
+    """ru_19: the doctor 'Может выходить на охоту – но в эту ночь лишается права лечить'
+    - the refusal says who and what (`refuse_if_applied_6/7/9/10`)."""
+    from tests.engine.test_ru_19 import apply, day, players
+
+    state = roles.new_game("ru_19", players(), first_phase="day")
+    night = roles.resolve_phase(state, day(actions=apply("Gil"))).state
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.check_action(night, _act("Gil", "heal", "Jon"))
+    assert refused.value.reason == "doctor applied to hunt and cannot heal tonight"
+
+
+def test_ru19_a_void_hunt_names_its_target_to_the_hunter():
+    """ru_19: 'если цель охотника вылечена Доком – то охотнику приходит ответ, что охота
+    не состоялась' - the hunter is told which hunt did not happen (`hunt_8/11`)."""
+    from tests.engine.test_ru_19 import apply, day
+
+    hunt = {**_act("Jon", "hunt", "Cid"), "guess": "mafia"}
+    out = _ru19(day(actions=apply("Jon")), {"night": [_act("Gil", "heal", "Cid"), hunt]})
+    assert out["phases"][1]["results"] == [{"to": "Jon", "kind": "hunt_void", "target": "Cid"}]
+
+
+def test_ru_eleven_a_tie_without_the_hangmans_choice_names_the_tied():
+    """ru_eleven: the hangman's move is optional; without it a tie lynches nobody and the
+    day says between whom (`vote_with_hangman_97/100`)."""
+    from tests.engine.test_ru_eleven import PLAYERS
+
+    out = roles.simulate(
+        {
+            "ruleset": "ru_eleven",
+            "seed": 3,
+            "first_phase": "day",
+            "players": [{"name": n, "role": r} for n, r in PLAYERS],
+            "phases": [
+                {"day": {"votes": [["Ann", "Bob"], ["Bob", "Ann"]], "rounds": [], "actions": []}}
+            ],
+        }
+    )
+    day = out["phases"][0]
+    assert day["lynched"] == []
+    assert day["events"] == [{"kind": "no_lynch", "reason": "tie", "candidates": ["Ann", "Bob"]}]
