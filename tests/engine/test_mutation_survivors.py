@@ -3333,3 +3333,37 @@ def test_ru_eleven_a_tie_without_the_hangmans_choice_names_the_tied():
     day = out["phases"][0]
     assert day["lynched"] == []
     assert day["events"] == [{"kind": "no_lynch", "reason": "tie", "candidates": ["Ann", "Bob"]}]
+
+
+def test_ru19_an_application_withdrawn_the_same_day_is_not_drawn():
+    """003: 'До окончания дня от своего намерения охотиться можно отказаться': an
+    application withdrawn before the day ends is out of the draw; applying and
+    withdrawing are free moves beside the day's one action (`apply_abilities`'
+    withdraw and `free` mutants, rechecked)."""
+    from tests.engine.test_ru_19 import day
+
+    moves = [_act("Jon", "apply_hunt"), _act("Jon", "withdraw_hunt"), _act("Kay", "apply_hunt")]
+    for seed in range(4):
+        out = _ru19(day(actions=moves), seed=seed)
+        assert out["phases"][0]["results"] == [{"to": "Kay", "kind": "hunt_approved"}]
+
+
+def test_ru19_the_hangman_applies_to_hunt_and_hangs_the_same_day():
+    """ru_19: the hangman 'Может охотиться': his application does not use up his
+    choice on a tie (`free`); an unnamed day move of his is the hang, never an
+    application; an unnamed night move of a drawn civilian is no hunt (a hunt is
+    named, with its guess: `named_only`)."""
+    from tests.engine.test_ru_19 import apply, day, players
+
+    votes = [["Jon", "Kay"], ["Lou", "Kay"], ["Max", "Cid"], ["Ned", "Cid"]]
+    moves = [_act("Ian", "apply_hunt"), _act("Ian", "hang", "Cid")]
+    out = _ru19(day(votes=votes, actions=moves))
+    assert out["phases"][0]["lynched"] == ["Cid"]
+    assert out["phases"][0]["results"] == [{"to": "Ian", "kind": "hunt_approved"}]
+
+    state = roles.new_game("ru_19", players(), first_phase="day")
+    assert roles.check_action(state, {"actor": "Ian", "targets": ["Kay"]}).id == "hang"
+    night = roles.resolve_phase(state, day(actions=apply("Jon"))).state
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.check_action(night, {"actor": "Jon", "targets": ["Cid"], "guess": "mafia"})
+    assert refused.value.reason == "civilian has no night ability"
