@@ -3367,3 +3367,16 @@ def test_ru19_the_hangman_applies_to_hunt_and_hangs_the_same_day():
     with pytest.raises(roles.IllegalAction) as refused:
         roles.check_action(night, {"actor": "Jon", "targets": ["Cid"], "guess": "mafia"})
     assert refused.value.reason == "civilian has no night ability"
+
+
+def test_ru19_an_application_leaves_the_hangmans_choice_owed():
+    """The hunt application is free: after applying, the hangman still owes his choice
+    and may withdraw; a civilian may still withdraw (`apply_abilities`' `free`
+    mutants: an application that spent the day's one action would end what he owes)."""
+    from tests.engine.test_ru_19 import players
+
+    state = roles.new_game("ru_19", players(), first_phase="day")
+    assert roles.owed(state, "Ian", frozenset({"apply_hunt"})) == ["hang", "withdraw_hunt"]
+    assert roles.owed(state, "Jon", frozenset({"apply_hunt"})) == ["withdraw_hunt"]
+    assert roles.owed(state, "Jon", frozenset({"withdraw_hunt"})) == ["apply_hunt"]
+    assert roles.replaced_moves(state, "Ian", "withdraw_hunt", {"apply_hunt", "hang"}) == []
