@@ -3380,3 +3380,15 @@ def test_ru19_an_application_leaves_the_hangmans_choice_owed():
     assert roles.owed(state, "Jon", frozenset({"apply_hunt"})) == ["withdraw_hunt"]
     assert roles.owed(state, "Jon", frozenset({"withdraw_hunt"})) == ["apply_hunt"]
     assert roles.replaced_moves(state, "Ian", "withdraw_hunt", {"apply_hunt", "hang"}) == []
+
+
+def test_two_clans_the_reviving_commissars_check_does_not_save_an_executor():
+    """ru_two_clans: the reviving commissar's check protects its target 'except an
+    executor': the other clan shoots tonight's executor of clan 1 and he dies though
+    checked; a checked clan member who is no executor lives (`executors_named_2`)."""
+    night = [_act("Ann", "kill", "Kay"), _act("Dan", "kill", "Ann"), _act("Gil", "check", "Ann")]
+    dead = [d["player"] for d in _clans({"night": night})["phases"][0]["deaths"]]
+    assert dead == ["Ann", "Kay"]
+    night = [_act("Ann", "kill", "Kay"), _act("Dan", "kill", "Bob"), _act("Gil", "check", "Bob")]
+    dead = [d["player"] for d in _clans({"night": night})["phases"][0]["deaths"]]
+    assert dead == ["Kay"]
