@@ -3392,3 +3392,49 @@ def test_two_clans_the_reviving_commissars_check_does_not_save_an_executor():
     night = [_act("Ann", "kill", "Kay"), _act("Dan", "kill", "Bob"), _act("Gil", "check", "Bob")]
     dead = [d["player"] for d in _clans({"night": night})["phases"][0]["deaths"]]
     assert dead == ["Kay"]
+
+
+def test_sc2_kills_named_by_their_cause():
+    """002's kills, each with its cause and death line: the Vigilante who shot a
+    Citizen 'commit[s] suicide the following night', through a Doctor's heal; a
+    Serial Killer jailed and not executed kills the Jailor ('releasing an SK ... SK
+    kills Jailor'); the Godfather's order is carried out by the Mafioso, once; a doused
+    player in jail burns ('jail' is pierced by the fire) (`kills_57/68/76/77/138/139`)."""
+    from tests.engine.test_sc2 import quiet_day
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    guilt = sc2_sim(
+        roster("vigilante", "mafioso", "doctor"),
+        [
+            {"night": []},
+            quiet_day(),
+            {"night": [_act("Ann", "kill", "Dan")]},
+            quiet_day(),
+            {"night": [_act("Cid", "heal", "Ann")]},
+        ],
+    )["phases"][4]
+    assert guilt["deaths"] == [{"player": "Ann", "role": "vigilante", "by": ["suicide"]}]
+    assert guilt["descriptions"] == {"Ann": "He/She apparently committed suicide."}
+
+    jailed = sc2_sim(
+        roster("jailor", "serial_killer", "mafioso"),
+        [quiet_day([_act("Ann", "jail", "Bob")]), {"night": []}],
+    )["phases"][1]
+    assert jailed["deaths"] == [{"player": "Ann", "role": "jailor", "by": ["serial_killer"]}]
+    assert jailed["descriptions"] == {"Ann": "He/She had multiple stab wounds."}
+
+    ordered = sc2_sim(
+        roster("godfather", "mafioso", "doctor"), [{"night": [_act("Ann", "kill", "Dan")]}]
+    )["phases"][0]
+    assert ordered["deaths"] == [{"player": "Dan", "role": "citizen", "by": ["mafioso"]}]
+
+    fire = sc2_sim(
+        roster("jailor", "arsonist", "mafioso"),
+        [
+            {"night": [_act("Bob", "douse", "Dan")]},
+            quiet_day([_act("Ann", "jail", "Dan")]),
+            {"night": [_act("Bob", "ignite")]},
+        ],
+    )["phases"][2]
+    assert fire["deaths"] == [{"player": "Dan", "role": "citizen", "by": ["arsonist"]}]
