@@ -3438,3 +3438,37 @@ def test_sc2_kills_named_by_their_cause():
         ],
     )["phases"][2]
     assert fire["deaths"] == [{"player": "Dan", "role": "citizen", "by": ["arsonist"]}]
+
+
+def test_sc2_the_cult_converts_once_a_night_and_the_sequence_tells_heals_and_swaps():
+    """sc2-reference 2.3 Cultist: the cult converts one player a night: of two Cultists'
+    orders the first converts and the second does nothing (`convert_2/7/8/18-20`). The
+    night sequence tells a swap and a heal, without names (`_swapped_5-7`,
+    `_saved_5-7`)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    night = [
+        _act("Ann", "convert", "Fay"),
+        _act("Bob", "convert", "Gus"),
+        _act("Cid", "kill", "Hal"),
+        _act("Dan", "heal", "Hal"),
+        {"actor": "Eve", "targets": ["Ivy", "Jon"]},
+    ]
+    head = ("cultist", "cultist", "mafioso", "doctor", "bus_driver")
+    out = sc2_sim(roster(*head), [{"night": night}], options={"night_type": "night_sequence"})
+    record = out["phases"][0]
+    assert out["roles"]["Fay"] == "cultist" and out["roles"]["Gus"] == "citizen"
+    assert [r for r in record["results"] if r["kind"] == "convert"] == [
+        {"to": "Ann", "kind": "convert", "target": "Fay", "value": "success"}
+    ]
+    assert record["events"] == [
+        {
+            "kind": "night_sequence",
+            "lines": [
+                "Two houses were swapped.",
+                "Someone was attacked but nursed back to health.",
+                "Someone joined the cult.",
+            ],
+        }
+    ]
