@@ -3472,3 +3472,45 @@ def test_sc2_the_cult_converts_once_a_night_and_the_sequence_tells_heals_and_swa
             ],
         }
     ]
+
+
+def test_ru_sport_the_catastrophe_rounds_question_and_refusal_in_both_languages():
+    """003 ru_sport: 'Если на тот момент в игре четное количество игроков - голосование
+    проходит на выбор "помиловать всех/казнить всех"', with an odd number 'из
+    претендентов на повешение выбирается один'; every living player votes in the round.
+    The question and the refusal name the round and its choices, in English and
+    Russian (`ru_common._round_ballots_1-35`)."""
+    from roles.messages.refusals import refusal_message
+    from tests.engine.test_ru_sport import NAMES, TIE10, game, kills, play
+
+    def said(reason):
+        message = refusal_message(reason, "ru_sport")
+        return str(reason), render(message, "en"), render(message, "ru")
+
+    with pytest.raises(roles.PendingDecision) as even:
+        roles.resolve_phase(game(first="day"), {"day": {"votes": TIE10}})
+    assert said(even.value.reason) == (
+        "the vote is tied: catastrophe round 1 is needed (execute / pardon)",
+        "the vote is tied: catastrophe round 1 is needed (execute / pardon)",
+        "Ничья на голосовании — катастрофа: казнить всех или помиловать всех (раунд катастрофы 1).",
+    )
+    state, _ = play(game(), {"night": kills("Jon", "Bob", "Cid", "Dan")})
+    votes = [[n, "Eve"] for n in ["Ann", "Bob", "Cid", "Dan"]]
+    votes += [[n, "Fay"] for n in ["Eve", "Gil", "Hal", "Ian"]]
+    with pytest.raises(roles.PendingDecision) as odd:
+        roles.resolve_phase(state, {"day": {"votes": votes}})
+    assert (
+        said(odd.value.reason)[0] == "the vote is tied: catastrophe round 1 is needed (Eve / Fay)"
+    )
+    assert said(odd.value.reason)[2] == (
+        "Ничья на голосовании — катастрофа: выбор между Eve, Fay (раунд катастрофы 1)."
+    )
+    rounds = [[[n, "execute"] for n in NAMES[:6]]]
+    with pytest.raises(roles.IllegalAction) as missing:
+        roles.resolve_phase(game(first="day"), {"day": {"votes": TIE10, "rounds": rounds}})
+    assert (
+        said(missing.value.reason)[0] == "Gil: every living player votes in the catastrophe round 1"
+    )
+    assert said(missing.value.reason)[2] == (
+        "Нет голоса игрока Gil: голосуют все живые игроки (раунд катастрофы 1)."
+    )
