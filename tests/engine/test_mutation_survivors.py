@@ -3514,3 +3514,47 @@ def test_ru_sport_the_catastrophe_rounds_question_and_refusal_in_both_languages(
     assert said(missing.value.reason)[2] == (
         "Нет голоса игрока Gil: голосуют все живые игроки (раунд катастрофы 1)."
     )
+
+
+def test_ru_classic_a_tie_by_each_rule_says_what_happened():
+    """ru_classic's tie option (the document leaves a tie to the host): nobody, one drawn
+    by lot, or the host's choice; the day's first event names the tied and the chosen,
+    the host is asked by name and a choice outside the tie is refused, in English and
+    Russian (`ru_common.settle_tie_6/9/23-27/37-58/74-99`)."""
+    from roles.messages.refusals import refusal_message
+    from tests.engine.test_ru_classic import game
+
+    votes = {"votes": [["Ann", "Fay"], ["Bob", "Gil"]], "rounds": []}
+
+    def first_event(tie, actions=()):
+        state = game(first="day", options={"tie": tie})
+        result = roles.resolve_phase(state, {"day": {**votes, "actions": list(actions)}})
+        return result.record["events"][0]
+
+    assert first_event("no_lynch") == {
+        "kind": "no_lynch",
+        "reason": "tie",
+        "candidates": ["Fay", "Gil"],
+    }
+    drawn = first_event("random")
+    assert drawn["kind"] == "tie_drawn" and drawn["candidates"] == ["Fay", "Gil"]
+    assert drawn["chosen"] in ("Fay", "Gil")
+    decided = first_event("gm", [_act("GM", "decide_tie", "Gil")])
+    assert decided == {"kind": "tie_decided", "candidates": ["Fay", "Gil"], "chosen": "Gil"}
+
+    state = game(first="day", options={"tie": "gm"})
+    with pytest.raises(roles.PendingDecision) as asked:
+        roles.resolve_phase(state, {"day": {**votes, "actions": []}})
+    assert (
+        asked.value.reason
+        == "GM: the vote is tied between Fay, Gil; the host must decide (decide_tie)"
+    )
+    assert render(refusal_message(asked.value.reason, "ru_classic"), "ru") == (
+        "Ничья на голосовании между Fay, Gil: решает ведущий."
+    )
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.resolve_phase(state, {"day": {**votes, "actions": [_act("GM", "decide_tie", "Kay")]}})
+    assert refused.value.reason == "GM: decide_tie must name one of the tied players (Fay, Gil)"
+    assert render(refusal_message(refused.value.reason, "ru_classic"), "ru") == (
+        "Ведущий: Решая ничью, назовите одного из игроков, набравших поровну (Fay, Gil)."
+    )
