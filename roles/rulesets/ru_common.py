@@ -136,7 +136,6 @@ def answer_role(state: GameState, target: Player) -> str:
 
 def answer_is_role(role_id: str, yes: str, no: str) -> Callable[[GameState, Player], str]:
     """A yes/no check for one role (the don: "commissar" / "not_commissar")."""
-
     return partial(answer_yes_if_role, role_id=role_id, yes=yes, no=no)
 
 
@@ -159,7 +158,6 @@ def check_ability(
     after the kills gives nothing to a checker killed that night (the resolver
     skips actors who died earlier in the night).
     """
-
     resolve = partial(tell_check, answer=answer)
     return Ability(
         ability_id, label, description, stage=stage, resolve=resolve, targets=targets, **kw
@@ -184,7 +182,6 @@ def not_twice_running(ability_id: str, what: str = "the same player") -> Callabl
     counts nights, not uses. As a refuse_target it also drops that player from
     the player's choices.
     """
-
     return partial(refuse_last_target, ability_id=ability_id, what=what)
 
 
@@ -346,7 +343,6 @@ def settle_now(ctx: PhaseContext) -> None:
 def vote_rule(allow_pass: bool) -> Callable[[GameState, str, Any], str | None]:
     """A Ruleset.vote_check: a living player's name (oneself included), `None` to
     withdraw, and "pass" only where `allow_pass`."""
-
     return partial(check_vote, allow_pass=allow_pass)
 
 
@@ -704,7 +700,6 @@ def free_hunt(stage: str = "hunt") -> Callable[[PhaseContext], None]:
       recorded directly, and an actor killed here does not act later in the night
       (a dead executor kills nobody, a dead maniac kills nobody).
     """
-
     return partial(draw_and_resolve_hunt, stage=stage)
 
 
@@ -800,7 +795,6 @@ def headline(deaths: int) -> str:
 
 def reveal_by_option(option: str = "reveal") -> Callable[[GameState], str]:
     """A Ruleset.reveal reading a reveal option: light -> "role", half_light -> "team"."""
-
     return partial(reveal_mode, option=option)
 
 

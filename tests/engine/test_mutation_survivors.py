@@ -2889,9 +2889,10 @@ def _clans(*phases, seed=1):
     return simulate(*phases, seed=seed)
 
 
-def _apply_day(*names, votes=()):
+def _apply_day(*names):
+    """A day with no votes where `names` apply to hunt (ru_19 and the two-clan game)."""
     actions = [_act(n, "apply_hunt") for n in names]
-    return {"day": {"votes": [list(v) for v in votes], "rounds": [], "actions": actions}}
+    return {"day": {"votes": [], "rounds": [], "actions": actions}}
 
 
 def _hunt(hunter, target, guess):
