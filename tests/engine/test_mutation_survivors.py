@@ -3559,3 +3559,154 @@ def test_ru_classic_a_tie_by_each_rule_says_what_happened():
     assert render(refusal_message(refused.value.reason, "ru_classic"), "ru") == (
         "Ведущий: Решая ничью, назовите одного из игроков, набравших поровну (Fay, Gil)."
     )
+
+
+# -- sc2_night: the gaps named in session 31, session 32 --------------------------------
+
+
+def _sc2_night_record(head, night, options=None, before=()):
+    """One sc2 night's record (after the phases `before`, each a night or a day)."""
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    out = sc2_sim(roster(*head), [*before, {"night": night}], options=options)
+    return out["phases"][-1]
+
+
+def test_sc2_a_spree_at_an_empty_house_spares_the_owner():
+    """sc2-reference 2.3 Mass Murderer: 'Spree at target's house: kills everyone who
+    visited the target; target dies only if "home" (did not target anyone)'. Cid is
+    out checking Bob and nobody heals him: only his visitor dies (`_mass_murders_33`)."""
+    record = _sc2_night_record(
+        ("mass_murderer", "mafioso", "sheriff", "lookout"),
+        [_act("Ann", "spree", "Cid"), _act("Cid", "check", "Bob"), _act("Dan", "watch", "Cid")],
+    )
+    assert [d["player"] for d in record["deaths"]] == ["Dan"]
+
+
+def test_sc2_a_guarded_spree_leaves_the_other_mass_murderers_spree():
+    """sc2-reference 2.3 Mass Murderer: 'A Bodyguard visiting the target saves everyone
+    else there and kills the MM'. Ann's spree ends in the duel at Dan's; Bob's spree at
+    Fay's, where Gus is visiting, still takes place (`_mass_murders_27`: the duel
+    ended every later spree)."""
+    record = _sc2_night_record(
+        ("mass_murderer", "mass_murderer", "bodyguard", "citizen", "citizen", "citizen", "doctor"),
+        [
+            _act("Ann", "spree", "Dan"),
+            _act("Cid", "guard", "Dan"),
+            _act("Bob", "spree", "Fay"),
+            _act("Gus", "heal", "Fay"),
+        ],
+    )
+    assert [d["player"] for d in record["deaths"]] == ["Ann", "Cid", "Gus"]
+
+
+def test_sc2_the_mass_murderers_cooldown_is_the_nights_between_sprees():
+    """sc2-reference 2.3 Mass Murderer: '1 or 2 nights between sprees (D: Off) -
+    cooldown only after >=2 kills'. With one night of cooldown, a spree of two kills on
+    the first night forbids the second night's and allows the third's (`dawn_53`: one
+    night too many)."""
+    from tests.engine.test_sc2 import game, offered, play, quiet_day
+    from tests.engine.test_sc2_options import roster
+
+    state = game(
+        roster("mass_murderer", "mafioso", "citizen", "lookout", "doctor"),
+        {"mass_murderer_cooldown": 1},
+    )
+    night = [_act("Ann", "spree", "Cid"), _act("Dan", "watch", "Cid"), _act("Eve", "heal", "Cid")]
+    state = play(state, {"night": night}, quiet_day())
+    assert [p.name for p in state.players if not p.alive] == ["Dan", "Eve"]
+    assert "spree" not in offered(state, "Ann")
+    state = play(state, {"night": []}, quiet_day())
+    assert "spree" in offered(state, "Ann")
+
+
+def test_sc2_a_godfather_without_a_mafioso_kills_beside_the_other_killers():
+    """sc2-reference 2.2 Godfather: with no Mafioso he kills himself (option
+    `godfather_kills_without_mafioso`, on by default); 002: the killing roles act
+    simultaneously, so the Serial Killer's kill stands beside his (`kills_120`: the
+    Godfather's own kill lost; `kills_123`: the killers after him skipped)."""
+    record = _sc2_night_record(
+        ("godfather", "serial_killer"), [_act("Ann", "kill", "Cid"), _act("Bob", "kill", "Dan")]
+    )
+    assert [(d["player"], d["by"]) for d in record["deaths"]] == [
+        ("Cid", ["godfather"]),
+        ("Dan", ["serial_killer"]),
+    ]
+
+
+def test_sc2_the_jail_absorbs_a_block_on_its_prisoner():
+    """sc2-notes 1: 'Jail (SC2 only): the prisoner is blocked and protected.' An Escort
+    who blocks the jailed Serial Killer is not killed for it, and the prisoner is told
+    only that he was jailed (`_on_block_28`: the block landed as well)."""
+    from tests.engine.test_sc2 import quiet_day
+
+    record = _sc2_night_record(
+        ("jailor", "serial_killer", "escort"),
+        [_act("Cid", "block", "Bob")],
+        before=[{"night": []}, quiet_day([_act("Ann", "jail", "Bob")])],
+    )
+    assert record["deaths"] == []
+    assert [r for r in record["results"] if r["to"] == "Bob"] == [{"to": "Bob", "kind": "jailed"}]
+
+
+def test_sc2_only_the_arsonists_blocker_is_doused():
+    """Port Arsonist `douse_blocker` (option `arsonist_douses_roleblockers`): 'a
+    roleblocker who visits the Arsonist is doused'. An Escort who blocks a Citizen is
+    not: the Arsonist's fire the next night burns only his own target
+    (`_on_block_29`: every blocker doused)."""
+    from tests.engine.test_sc2 import quiet_day
+
+    record = _sc2_night_record(
+        ("arsonist", "escort"),
+        [_act("Ann", "ignite")],
+        options={"arsonist_douses_roleblockers": True},
+        before=[{"night": [_act("Bob", "block", "Cid"), _act("Ann", "douse", "Dan")]}, quiet_day()],
+    )
+    assert [d["player"] for d in record["deaths"]] == ["Dan"]
+
+
+def test_sc2_the_coroner_learns_the_death_type_only_by_option():
+    """sc2-reference 2.1 Coroner: 'Learn exact role of a dead player'; the death type is
+    the option `coroner_discovers_death_type` (off by default): off, the autopsy tells
+    the role only (`autopsy_36`)."""
+    from tests.engine.test_sc2 import quiet_day
+
+    record = _sc2_night_record(
+        ("coroner", "mafioso"),
+        [_act("Ann", "autopsy", "Cid")],
+        before=[{"night": [_act("Bob", "kill", "Cid")]}, quiet_day()],
+    )
+    assert record["results"] == [
+        {"to": "Ann", "kind": "check", "target": "Cid", "value": "citizen"}
+    ]
+
+
+def test_sc2_a_jailor_lynched_the_day_he_jails_holds_nobody():
+    """sc2-notes 1: the jail is the Jailor's; a Jailor lynched the day he jails holds
+    nobody that night: his prisoner is free to kill. (The day keeps the cell only when
+    both live at its end, so the night's own check, `jail_17`, is a guard.)"""
+    from tests.engine.test_sc2 import quiet_day
+
+    votes = [[voter, "Ann"] for voter in ("Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")]
+    day = quiet_day([_act("Ann", "jail", "Bob")])
+    day["day"]["votes"] = votes
+    record = _sc2_night_record(
+        ("jailor", "mafioso"), [_act("Bob", "kill", "Cid")], before=[{"night": []}, day]
+    )
+    assert [d["player"] for d in record["deaths"]] == ["Cid"]
+    assert not [r for r in record["results"] if r["kind"] == "jailed"]
+
+
+def test_sc2_an_investigator_is_answered_under_the_name_he_chose():
+    """sc2-reference 2.1 Bus Driver: 'Swap two players: all actions targeting one go to
+    the other'. The Investigator who checks Cid while Cid and Dan are swapped learns
+    Dan's group, told as the answer about Cid, the name he chose (`investigate_4`)."""
+    record = _sc2_night_record(
+        ("investigator", "bus_driver", "citizen", "mafioso"),
+        [_act("Bob", "transport", "Cid", "Dan"), _act("Ann", "check", "Cid")],
+        options={"investigator_results": "exact"},
+    )
+    assert [r for r in record["results"] if r["to"] == "Ann"] == [
+        {"to": "Ann", "kind": "check", "target": "Cid", "value": "mafioso"}
+    ]
