@@ -3710,3 +3710,80 @@ def test_sc2_an_investigator_is_answered_under_the_name_he_chose():
     assert [r for r in record["results"] if r["to"] == "Ann"] == [
         {"to": "Ann", "kind": "check", "target": "Cid", "value": "mafioso"}
     ]
+
+
+# -- ru_common's catastrophe: runtime survivors, session 32 -----------------------------
+
+
+def test_ru_sport_no_catastrophe_with_four_players_names_the_tied_and_takes_no_round():
+    """003 sport: 'Катастрофу нельзя делать, если в игре осталось 4 игрока.' The day
+    says the tie left nobody eliminated and names the tied; a catastrophe round given
+    anyway is refused (`catastrophe_16-25`: the event's fields; `_31`: one round let
+    through)."""
+    from tests.engine.test_ru_sport import game, play
+
+    four = [
+        {"name": n, "role": r}
+        for n, r in zip(
+            ["Ann", "Bob", "Eve", "Fay"], ["commissar", "don", "civilian", "civilian"], strict=True
+        )
+    ]
+    state = game(first="day", players=four)
+    votes = [["Ann", "Bob"], ["Eve", "Bob"], ["Bob", "Eve"], ["Fay", "Eve"]]
+    _, (record,) = play(state, {"day": {"votes": votes}})
+    assert record["events"][0] == {
+        "kind": "no_lynch",
+        "reason": "tie",
+        "candidates": ["Bob", "Eve"],
+    }
+    assert record["lynched"] == []
+    one_round = [[voter, "execute"] for voter in ("Ann", "Bob", "Eve", "Fay")]
+    with pytest.raises(roles.IllegalAction) as refused:
+        play(state, {"day": {"votes": votes, "rounds": [one_round]}})
+    assert str(refused.value.reason) == "round 1 was given but the vote called for no more rounds"
+
+
+def test_ru_sport_an_even_catastrophe_names_the_tied_and_takes_one_round():
+    """003 sport: with an even number of players the round is 'помиловать всех/казнить
+    всех'. The verdict's event names the tied either way, and a second round is refused
+    (`catastrophe_87/89/95/97`: the candidates left out; `_84`: two rounds let
+    through)."""
+    from tests.engine.test_ru_sport import NAMES, TIE10, game, play
+
+    for execute, kind in ((6, "catastrophe_execute"), (4, "catastrophe_pardon")):
+        ballots = [[n, "execute" if i < execute else "pardon"] for i, n in enumerate(NAMES)]
+        _, (record,) = play(game(first="day"), {"day": {"votes": TIE10, "rounds": [ballots]}})
+        assert record["events"][:2] == [
+            {"kind": "catastrophe", "candidates": ["Eve", "Fay"]},
+            {"kind": kind, "candidates": ["Eve", "Fay"]},
+        ]
+        with pytest.raises(roles.IllegalAction) as refused:
+            play(game(first="day"), {"day": {"votes": TIE10, "rounds": [ballots, ballots]}})
+        assert str(refused.value.reason) == (
+            "round 2 was given but the vote called for no more rounds"
+        )
+
+
+def test_ru_sport_an_odd_catastrophes_rounds_are_kept_and_limited_like_the_vote():
+    """003 sport: with an odd number 'из претендентов на повешение выбирается один', and
+    'Переголосовывать можно только 1 раз' holds in each round. The record keeps each
+    round's count; a second change is refused naming the round; a ballot outside the
+    tied is refused naming the round (`catastrophe_112/125/130/131`,
+    `limit_vote_changes_13/14/22/26`, `_round_ballots_44/55/58`)."""
+    from tests.engine.test_ru_sport import NAMES, game, kills, play
+
+    state, _ = play(game(), {"night": kills("Jon", "Bob", "Cid", "Dan")})
+    voters = NAMES[:9]
+    votes = [[n, ("Eve", "Fay", "Gil")[i % 3]] for i, n in enumerate(voters)]
+    narrowing = [[n, "Eve" if i < 4 else "Fay" if i < 8 else "Gil"] for i, n in enumerate(voters)]
+    final = [[n, "Eve" if i < 4 else "Fay"] for i, n in enumerate(voters)]
+    _, (record,) = play(state, {"day": {"votes": votes, "rounds": [narrowing, final]}})
+    assert record["rounds"] == [{"Eve": 4, "Fay": 4, "Gil": 1}, {"Eve": 4, "Fay": 5}]
+    assert record["lynched"] == ["Fay"]
+    changed_twice = final + [["Ann", "Fay"], ["Ann", "Eve"]]
+    with pytest.raises(roles.IllegalAction) as twice:
+        play(state, {"day": {"votes": votes, "rounds": [narrowing, changed_twice]}})
+    assert str(twice.value.reason) == "Ann: a vote may be changed only once (catastrophe round 2)"
+    with pytest.raises(roles.IllegalAction) as outside:
+        play(state, {"day": {"votes": votes, "rounds": [narrowing, final + [["Ann", "Gil"]]]}})
+    assert str(outside.value.reason) == "Ann: the catastrophe round 2 is a choice of Eve, Fay"
