@@ -3787,3 +3787,128 @@ def test_ru_sport_an_odd_catastrophes_rounds_are_kept_and_limited_like_the_vote(
     with pytest.raises(roles.IllegalAction) as outside:
         play(state, {"day": {"votes": votes, "rounds": [narrowing, final + [["Ann", "Gil"]]]}})
     assert str(outside.value.reason) == "Ann: the catastrophe round 2 is a choice of Eve, Fay"
+
+
+# -- ru_common: runtime survivors read in session 32 ------------------------------------
+
+
+def test_two_clans_the_bodyguards_blow_is_announced_by_its_cause():
+    """ru_two_clans: the bodyguard 'убивает одного из покушающихся убийц'; every death is
+    announced with its cause, and a cause outside the announced list (the bodyguard's
+    blow) keeps its own name (`cause_events_14/15/16`: announced as nothing)."""
+    night = {"night": [_act("Ian", "guard", "Kay"), _act("Ann", "kill", "Kay")]}
+    record = _clans(night)["phases"][0]
+    assert {"kind": "death_cause", "player": "Ann", "cause": "bodyguard"} in record["events"]
+
+
+def test_ru_sport_a_vote_for_a_stranger_or_the_dead_is_refused_by_name():
+    """A vote names a living player (the vote rule of every Russian ruleset): a name
+    not in the game, or not a name at all, and a dead player are refused, naming the
+    one voted for (`check_vote_8/12-17/21/23`)."""
+    from tests.engine.test_ru_sport import game, kills, play
+
+    state, _ = play(game(), {"night": kills("Eve", "Bob", "Cid", "Dan")})
+    refusals = []
+    for target in ("Zed", 7, "Eve"):
+        with pytest.raises(roles.IllegalAction) as refused:
+            roles.resolve_phase(state, {"day": {"votes": [["Ann", target]]}})
+        refusals.append(str(refused.value.reason))
+    assert refusals == [
+        "Ann: unknown player 'Zed'",
+        "Ann: unknown player 7",
+        "Ann: cannot vote for Eve: Eve is dead",
+    ]
+
+
+def test_ru_sport_the_hosts_modkill_of_a_stranger_or_the_dead_is_refused_by_name():
+    """The host's modkill names a living player: a stranger and the dead are refused,
+    the refusal naming the host and the player (`gm_modkills_16/18/23/26/41/44`)."""
+    from tests.engine.test_ru_sport import game, kills, play
+
+    state, _ = play(game(), {"night": kills("Eve", "Bob", "Cid", "Dan")})
+    refusals = []
+    for target in ("Zed", "Eve"):
+        day = {"day": {"votes": [], "actions": [_act("GM", "modkill", target)]}}
+        with pytest.raises(roles.IllegalAction) as refused:
+            roles.resolve_phase(state, day)
+        refusals.append(str(refused.value.reason))
+    assert refusals == ["GM: unknown player 'Zed'", "GM: Eve is dead"]
+
+
+def test_ru_classic_a_fast_close_is_a_days_and_never_a_finished_games():
+    """003 classic: 'Для закрытия игрового дня фастом нужны голос и фаст всех "живых"
+    игроков, кроме голосуемого.' A day's close: never at night, even with every ballot
+    fast, nor once the game is over (`fast_close_allowed_3`)."""
+    from tests.engine.test_ru_classic import game
+
+    ruleset = roles.get_ruleset("ru_classic")
+    from tests.engine.test_ru_classic import NAMES
+
+    state = roles.resolve_phase(game(), {"night": []}).state
+    lynch = {"day": {"votes": [[n, "Lou"] for n in NAMES]}}
+    state = roles.resolve_phase(state, lynch).state
+    assert (state.phase_kind, state.phase_number) == ("night", 2)
+    names = state.alive_names()
+    ballots = {n: names[0] for n in names[1:]}
+    assert not ruleset.fast_close(state, ballots, set(ballots))
+    state = roles.resolve_phase(state, {"night": []}).state
+    assert ruleset.fast_close(state, ballots, set(ballots))
+    state.ended = True
+    assert not ruleset.fast_close(state, ballots, set(ballots))
+
+
+def test_ru_hunt_a_hunter_modkilled_that_night_does_not_hunt():
+    """003 hunt: the host's modkill 'The player dies at once: his later moves of the
+    phase are void' -- his hunt request too, though the hunt is the night's first step
+    (`draw_and_resolve_hunt_4`: the dead hunter's request drawn)."""
+    from tests.engine.test_ru_hunt import TIE_DAY, game, hunt, play
+
+    night = [_act("GM", "modkill", "Fay"), hunt("Fay", "Bob", "mafia")]
+    _, records = play(game(first="day"), TIE_DAY, {"night": night})
+    assert records[-1]["deaths"] == [{"player": "Fay", "role": "civilian", "by": ["modkill"]}]
+
+
+def test_ru_sport_the_last_mafioso_beside_the_last_civilian_wins():
+    """003 sport: the mafia wins when it equals the civilians in number, one against one
+    included (`mafia_parity_7`: parity only with two mafiosi or more)."""
+    from tests.engine.test_ru_sport import game, kills, play
+
+    four = [
+        {"name": n, "role": r}
+        for n, r in zip(
+            ["Ann", "Bob", "Eve", "Fay"], ["commissar", "don", "civilian", "civilian"], strict=True
+        )
+    ]
+    state, _ = play(
+        game(players=four),
+        {"night": kills("Eve", "Bob")},
+        {"day": {"votes": [["Ann", "Fay"], ["Bob", "Fay"], ["Fay", "Bob"]]}},
+    )
+    assert state.ended and state.winners == ["Bob"]
+
+
+def test_ru_classic_a_member_modkilled_that_night_has_no_say_in_the_kill():
+    """003 classic: the mafia's kill is the target most of its members name; a member
+    the host modkills that night 'dies at once: his later moves of the phase are void'
+    (`_plurality_kill_2/5`: his vote kept, which would tie the kill and leave it to the
+    lot)."""
+    from tests.engine.test_ru_classic import game
+
+    night = [_act("GM", "modkill", "Cid"), _act("Bob", "kill", "Jon"), _act("Cid", "kill", "Kay")]
+    for seed in range(8):
+        record = roles.resolve_phase(game(seed=seed), {"night": night}).record
+        assert [d["player"] for d in record["deaths"]] == ["Cid", "Jon"]
+
+
+def test_russian_headlines_count_the_victims():
+    """003 classic: 'В случает успешного лечения доктора просто указывается, что жертв
+    больше нет'; otherwise the morning post counts the victims, one in the singular
+    (`headline_7`)."""
+    from roles.rulesets import ru_common
+
+    assert [ru_common.headline(n) for n in (0, 1, 2, 3)] == [
+        "There are no victims tonight.",
+        "One player was killed tonight.",
+        "2 players were killed tonight.",
+        "3 players were killed tonight.",
+    ]
