@@ -3912,3 +3912,104 @@ def test_russian_headlines_count_the_victims():
         "2 players were killed tonight.",
         "3 players were killed tonight.",
     ]
+
+
+# -- townston: runtime survivors, session 32 --------------------------------------------
+
+
+def _townston_refusal(state, action):
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.check_action(state, action)
+    return str(refused.value.reason)
+
+
+def _townston_vote_refusal(state, voter, target):
+    from tests.engine.test_townston import day
+
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.resolve_phase(state, day((voter, target)))
+    return str(refused.value.reason)
+
+
+def test_townston_each_refusal_names_who_and_whom():
+    """001 (Townston): each limit a card states is refused in words naming the player
+    and the target: 'a mafia member cannot kill fellow mafia'; the Mad Hatter's 'two
+    bombs in circulation', a bomb planted once on a player and detonated only where it
+    is; a horse head once per player; the Godfather's favor 'once per game'; an offer
+    answered only when made; a player in hiding does not vote; there is no pass vote,
+    and a vote names a living player (`_no_fellow_mafia_6-10`, `_may_plant_4/6`,
+    `_may_detonate_5/7`, `_plant_target_5-9`, `_detonate_target_5-9`,
+    `_horse_head_target_6/8`, `_may_call_favor_5/7`, `_may_answer_11/13`,
+    `_vote_check_6-31`)."""
+    from tests.engine.test_townston import act, day, night, play, players
+
+    first = night(
+        act("Ivy", "plant", "Ann"), act("Fay", "horse_head", "Dan"), act("Bob", "kill", "Lou")
+    )
+    day_1 = play([first])
+    night_2 = play([first, day()])
+    night_3 = play([first, day(), night(act("Ivy", "plant", "Cid")), day()])
+    start = play([])
+    assert [
+        _townston_refusal(start, act("Bob", "kill", "Fay")),
+        _townston_refusal(start, act("Ivy", "detonate", "Ann")),
+        _townston_refusal(night_2, act("Ivy", "plant", "Ann")),
+        _townston_refusal(night_2, act("Ivy", "detonate", "Cid")),
+        _townston_refusal(night_3, act("Ivy", "plant", "Gil")),
+        _townston_refusal(night_2, act("Fay", "horse_head", "Dan")),
+        _townston_refusal(day_1, act("Ann", "accept")),
+    ] == [
+        "Bob is mafia and cannot kill fellow mafia (Fay)",
+        "Ivy has no bomb in circulation",
+        "Ann already carries a bomb of Ivy's",
+        "Cid carries no bomb of Ivy's",
+        "Ivy already has two bombs in circulation",
+        "Dan has already been sent a horse head",
+        "Ann has no offer to answer",
+    ]
+    assert [
+        _townston_vote_refusal(day_1, "Dan", "Ann"),
+        _townston_vote_refusal(day_1, "Ann", "pass"),
+        _townston_vote_refusal(day_1, "Ann", "Zed"),
+        _townston_vote_refusal(day_1, "Ann", "Lou"),
+    ] == [
+        "Dan: Dan is in hiding (horse head) and cannot vote",
+        "Ann: townston has no pass vote",
+        "Ann: unknown player 'Zed'",
+        "Ann: cannot vote for Lou: Lou is dead",
+    ]
+    state = roles.new_game("townston", players(), 1, {}, "day")
+    used = roles.resolve_phase(state, day(("Ann", "Bob"), actions=[act("Fay", None)])).state
+    used = roles.resolve_phase(used, night()).state
+    assert _townston_refusal(used, act("Fay", "cancel_lynch")) == (
+        "Fay has already called in his favor"
+    )
+
+
+def test_townston_the_paramedics_refusals_say_why():
+    """001 Paramedic: 'This power can ONLY be used on a player who died during
+    yesterday's lynching complications or the previous night ... This power does not
+    work on people who were properly lynched.' Each refusal says which rule stops it:
+    lynched, a day death that was not the street conflict (a modkill), too old -- a
+    street conflict's dead two days on included (`_revivable_18-30/42/57-66`)."""
+    from tests.engine.test_townston import act, day, night, play
+
+    lynch = day(*[(n, "Dan") for n in ("Ann", "Bob", "Cid", "Eve", "Fay", "Gil", "Hal")])
+    lynched = play([night(), lynch, night()])
+    modkilled = roles.modkill(play([night()]), "Dan").state
+    modkilled = roles.resolve_phase(modkilled, day()).state
+    modkilled = roles.resolve_phase(modkilled, night()).state
+    conflict = day(("Ann", "Dan"), ("Cid", "Dan"), ("Bob", "Gil"), ("Fay", "Gil"))
+    old = play([night(act("Hal", None, "Lou")), conflict, night(), day(), night()])
+    assert old.phase_label == "day 3" and not old.player("Bob").alive
+    assert [
+        _townston_refusal(lynched, act("Jon", "revive", "Dan")),
+        _townston_refusal(modkilled, act("Jon", "revive", "Dan")),
+        _townston_refusal(old, act("Jon", "revive", "Bob")),
+        _townston_refusal(old, act("Jon", "revive", "Lou")),
+    ] == [
+        "Dan was properly lynched and cannot be revived",
+        "Dan did not die in yesterday's street conflict",
+        "Bob's corpse is older than two turns",
+        "Lou's corpse is older than two turns",
+    ]
