@@ -4013,3 +4013,104 @@ def test_townston_the_paramedics_refusals_say_why():
         "Bob's corpse is older than two turns",
         "Lou's corpse is older than two turns",
     ]
+
+
+def test_townston_the_days_vote_on_record():
+    """001 Lynch mobs: the mob with the most votes lynches ('lynch' is the cause); a
+    tie is a street conflict; the Godfather's 'Call in a favor' cancels either, named
+    in the day's event; a suspect in hiding escapes the lynch (`stage_vote_19/20/45/47/
+    64-69/74/77/78`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    favor = act("Fay", "cancel_lynch")
+    cancelled = simulate([day(("Ann", "Bob"), ("Cid", "Bob"), ("Dan", "Gil"), actions=[favor])])
+    assert cancelled["phases"][0]["tally"] == {"Bob": 2, "Gil": 1}
+    assert cancelled["phases"][0]["events"] == [{"kind": "lynch_cancelled", "suspects": ["Bob"]}]
+    tied = simulate([day(("Ann", "Bob"), ("Dan", "Gil"), actions=[favor])])
+    assert tied["phases"][0]["events"] == [
+        {"kind": "conflict_prevented", "suspects": ["Bob", "Gil"]}
+    ]
+    hidden = simulate(
+        [
+            night(act("Fay", "horse_head", "Dan")),
+            day(("Ann", "Dan"), ("Cid", "Dan"), ("Bob", "Gil")),
+        ]
+    )
+    assert hidden["phases"][1]["events"] == [{"kind": "lynch_failed", "player": "Dan"}]
+    assert hidden["phases"][1]["lynched"] == []
+    lynched = simulate([day(("Ann", "Dan"), ("Cid", "Dan"), ("Bob", "Gil"))])
+    assert lynched["phases"][0]["deaths"] == [{"player": "Dan", "role": "townie", "by": ["lynch"]}]
+
+
+def test_townston_a_second_killer_of_the_dying_is_a_culprit_too():
+    """001 Detective, Who dun it?: 'whether a player committed a given crime'. Two killers
+    of one victim in one night both committed the murder: both causes are on record and
+    each is answered yes (`_hit_5/6/11`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    out = simulate(
+        [
+            night(act("Bob", "kill", "Lou"), act("Hal", None, "Lou")),
+            day(),
+            night(act("Eve", "crime", "Bob", crime="Lou")),
+            day(actions=[act("Eve", "crime", "Hal", crime="Lou")]),
+        ]
+    )
+    assert out["phases"][0]["deaths"] == [
+        {"player": "Lou", "role": "townie", "by": ["hitman", "vigilante"]}
+    ]
+    answers = [r["value"] for phase in out["phases"][2:] for r in phase["results"]]
+    assert answers == ["yes", "yes"]
+
+
+def test_townston_a_horse_head_hides_the_next_day_whatever_came_first():
+    """001 Godfather, Send him a message: 'in hiding for the next day and night cycle'
+    -- the day after the night he got it, counted right in a game that began by day and
+    on a later night (`_next_day_and_night_3/6/7/8`)."""
+    from tests.engine.test_townston import act, day, night, play, players
+
+    by_day = roles.new_game("townston", players(), 1, {}, "day")
+    for phase in (day(), night(act("Fay", "horse_head", "Dan"))):
+        by_day = roles.resolve_phase(by_day, phase).state
+    later = play([night(), day(), night(act("Fay", "horse_head", "Dan"))])
+    for state in (by_day, later):
+        assert state.phase_label == "day 2"
+        assert _townston_vote_refusal(state, "Dan", "Ann") == (
+            "Dan: Dan is in hiding (horse head) and cannot vote"
+        )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_townston_a_clue_names_only_the_living(seed):
+    """001 Mad Hatter: 'Every time he detonates a bomb, a clue is given about his
+    identity': the clue names the culprit among living players, never the dead
+    (`_announce_with_clue_6`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    pairs = [("Ann", "townie"), ("Bob", "hitman"), ("Cid", "townie"), ("Dan", "townie"),
+             ("Eve", "townie"), ("Gil", "townie"), ("Ivy", "mad_hatter")]  # fmt: skip
+    lynch = day(*[(n, "Dan") for n in ("Ann", "Bob", "Eve", "Gil")])
+    out = simulate(
+        [
+            night(act("Ivy", "plant", "Ann"), act("Bob", "kill", "Cid")),
+            lynch,
+            night(act("Ivy", "detonate", "Ann")),
+        ],
+        pairs=pairs,
+        seed=seed,
+        options={"clue_size": 5},
+    )
+    clue = out["phases"][2]["events"][1]
+    assert clue["kind"] == "clue" and clue["suspects"] == ["Ann", "Bob", "Eve", "Gil", "Ivy"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_townston_a_protected_voter_is_never_the_mobs_casualty(seed):
+    """001 Lynching complications: 'ONE player of EACH side will die. A randomizer will
+    determine the casualties' -- among those who can be hit: the Godfather behind the
+    curtains and a Bodyguard's ward are not drawn (`_street_conflict_12`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    votes = [("Ann", "Dan"), ("Bob", "Dan"), ("Fay", "Gil"), ("Lou", "Gil")]
+    out = simulate([night(act("Cid", "protect", "Ann")), day(*votes)], seed=seed)
+    assert sorted(d["player"] for d in out["phases"][1]["deaths"]) == ["Bob", "Lou"]
