@@ -4114,3 +4114,87 @@ def test_townston_a_protected_voter_is_never_the_mobs_casualty(seed):
     votes = [("Ann", "Dan"), ("Bob", "Dan"), ("Fay", "Gil"), ("Lou", "Gil")]
     out = simulate([night(act("Cid", "protect", "Ann")), day(*votes)], seed=seed)
     assert sorted(d["player"] for d in out["phases"][1]["deaths"]) == ["Bob", "Lou"]
+
+
+def test_townston_a_bodyguard_intercepts_one_bomb_and_the_other_goes_off():
+    """001 Bodyguard: 'bombs planted on him are intercepted'; the guard is told which
+    ward's bomb he took, the Mad Hatter that his bomb is gone, and another Mad Hatter's
+    detonation that night still goes off (`stage_bombs_18-24/38`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    pairs = [("Ann", "townie"), ("Bob", "mad_hatter"), ("Cid", "bodyguard"), ("Dan", "townie"),
+             ("Eve", "mad_hatter"), ("Fay", "townie"), ("Gil", "hitman")]  # fmt: skip
+    second = night(
+        act("Cid", "protect", "Ann"), act("Bob", "detonate", "Ann"), act("Eve", "detonate", "Dan")
+    )
+    out = simulate(
+        [night(act("Bob", "plant", "Ann"), act("Eve", "plant", "Dan")), day(), second],
+        pairs=pairs,
+    )
+    record = out["phases"][2]
+    assert record["deaths"] == [{"player": "Dan", "role": "townie", "by": ["bomb"]}]
+    assert record["results"] == [
+        {"to": "Bob", "kind": "intercepted", "target": "Ann"},
+        {"to": "Cid", "kind": "intercepted", "target": "Ann"},
+    ]
+
+
+def test_townston_an_answered_offer_is_told_to_both():
+    """001 Godfather, Welcome to the family: the offered player answers the next day;
+    both learn the answer, each naming the other (`stage_answers_48/52`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    out = simulate([night(act("Fay", "recruit", "Ann")), day(actions=[act("Ann", "accept")])])
+    assert out["phases"][1]["results"] == [
+        {"to": "Ann", "kind": "recruit", "target": "Fay", "value": "accepted"},
+        {"to": "Fay", "kind": "recruit", "target": "Ann", "value": "accepted"},
+    ]
+
+
+def test_townston_every_paramedics_revive_counts_beside_other_day_moves():
+    """001 Paramedic: 'No wait! He's still breathing!' Two Paramedics on one patient
+    revive him once; a third on another patient, and a Detective's day check before
+    them, do not stop any revive; each Paramedic who revived is told whom
+    (`stage_revive_4/7/30/33`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    pairs = [("Ann", "paramedic"), ("Bob", "paramedic"), ("Cid", "paramedic"), ("Dan", "hitman"),
+             ("Eve", "vigilante"), ("Fay", "townie"), ("Gil", "townie"), ("Hal", "detective"),
+             ("Ivy", "townie")]  # fmt: skip
+    moves = [
+        act("Hal", "check", "Dan"),
+        act("Ann", "revive", "Fay"),
+        act("Bob", "revive", "Fay"),
+        act("Cid", "revive", "Gil"),
+    ]
+    out = simulate(
+        [night(act("Dan", "kill", "Fay"), act("Eve", "kill", "Gil")), day(actions=moves)],
+        pairs=pairs,
+    )
+    assert [r for r in out["phases"][1]["results"] if r["kind"] == "revived"] == [
+        {"to": "Ann", "kind": "revived", "target": "Fay"},
+        {"to": "Cid", "kind": "revived", "target": "Gil"},
+    ]
+    assert out["alive"] == [name for name, _ in pairs]
+
+
+def test_townston_each_detectives_infiltration_is_answered():
+    """001 Detective, What's going on here?: 'Vote with a mob and learn ... how many
+    criminals voted for its suspect'. One Detective's day check and another's failed
+    infiltration (he voted elsewhere) do not stop a third's answer (`_infiltrations_4/16`)."""
+    from tests.engine.test_townston import act, day, simulate
+
+    pairs = [("Ann", "detective"), ("Bob", "detective"), ("Cid", "hitman"), ("Dan", "townie"),
+             ("Eve", "townie"), ("Fay", "townie"), ("Gil", "detective")]  # fmt: skip
+    votes = [("Cid", "Eve"), ("Ann", "Dan"), ("Bob", "Eve"), ("Gil", "Eve"), ("Dan", "Eve")]
+    moves = [
+        act("Ann", "check", "Cid"),
+        act("Bob", "infiltrate", "Dan"),
+        act("Gil", "infiltrate", "Eve"),
+    ]
+    out = simulate([day(*votes, actions=moves)], pairs=pairs)
+    assert out["phases"][0]["results"] == [
+        {"to": "Ann", "kind": "check", "target": "Cid", "value": "criminal"},
+        {"to": "Bob", "kind": "infiltrate_failed", "target": "Dan"},
+        {"to": "Gil", "kind": "infiltrate", "target": "Eve", "value": 1},
+    ]
