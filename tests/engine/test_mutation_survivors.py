@@ -4198,3 +4198,155 @@ def test_townston_each_detectives_infiltration_is_answered():
         {"to": "Bob", "kind": "infiltrate_failed", "target": "Dan"},
         {"to": "Gil", "kind": "infiltrate", "target": "Eve", "value": 1},
     ]
+
+
+def test_townston_the_paranoid_shoots_a_standing_guard_first():
+    """001 Paranoid: 'kill the first player who targets you in any way'; Bodyguard: 'you
+    will continuously protect him unless you change your mind' -- a standing guard
+    targets his ward every night, before any move posted that night. Night 1 the
+    Vigilante's shot was posted before the guard's and is first; night 2 the guard
+    stands and is first (`_visits_in_order_3-15`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    pairs = [("Ann", "townie"), ("Bob", "hitman"), ("Cid", "bodyguard"), ("Dan", "townie"),
+             ("Kim", "paranoid"), ("Hal", "vigilante"), ("Eve", "detective")]  # fmt: skip
+    out = simulate(
+        [
+            night(act("Hal", "kill", "Kim"), act("Cid", "protect", "Kim")),
+            day(),
+            night(act("Bob", "kill", "Kim")),
+        ],
+        pairs=pairs,
+    )
+    assert [d["player"] for d in out["phases"][0]["deaths"]] == ["Hal"]
+    assert [d["player"] for d in out["phases"][2]["deaths"]] == ["Cid"]
+
+
+def test_townston_a_dead_mad_hatters_bombs_go_off_or_are_found():
+    """001 Mad Hatter: when he dies his bombs in circulation all go off (a bomb on a body
+    killed otherwise is found); the other Mad Hatter's bombs stay. The bomb's victim
+    is on record as the Mad Hatter's crime (`stage_fallout_7/14/15/20/21/25-33`)."""
+    from tests.engine.test_townston import act, day, night, offered, play, simulate
+
+    pairs = [("Ann", "mad_hatter"), ("Bob", "mad_hatter"), ("Cid", "townie"), ("Dan", "townie"),
+             ("Hal", "vigilante"), ("Eve", "detective"), ("Gil", "psychopath"),
+             ("Ivy", "townie")]  # fmt: skip
+    planted = [night(act("Ann", "plant", "Cid"), act("Bob", "plant", "Dan")), day()]
+    shot = night(act("Hal", "kill", "Bob"))
+    out = simulate([*planted, shot], pairs=pairs)
+    assert [(d["player"], d["by"]) for d in out["phases"][2]["deaths"]] == [
+        ("Bob", ["vigilante"]),
+        ("Dan", ["bomb"]),
+    ]
+    assert offered(play([*planted, shot], pairs=pairs), "Eve")["crime"].extra == {
+        "crime": ["Bob", "Dan"]
+    }
+    both = night(act("Hal", "kill", "Bob"), act("Gil", "kill", "Dan"))
+    events = simulate([*planted, both], pairs=pairs)["phases"][2]["events"]
+    assert [e for e in events if e["kind"] != "clue"] == [{"kind": "bomb_found", "player": "Dan"}]
+
+
+def test_townston_a_detective_killed_tonight_does_not_stop_anothers_check():
+    """001: the Detective investigates 'by night after the kills': one killed that night
+    learns nothing, and another's check is still answered (`stage_investigate_7`)."""
+    from tests.engine.test_townston import act, night, simulate
+
+    pairs = [("Ann", "detective"), ("Bob", "hitman"), ("Cid", "detective"), ("Dan", "townie"),
+             ("Eve", "townie"), ("Fay", "townie")]  # fmt: skip
+    moves = night(act("Ann", "check", "Bob"), act("Bob", "kill", "Ann"), act("Cid", "check", "Bob"))
+    assert simulate([moves], pairs=pairs)["phases"][0]["results"] == [
+        {"to": "Cid", "kind": "check", "target": "Bob", "value": "criminal"}
+    ]
+
+
+def test_townston_a_player_in_hiding_is_told_why_he_cannot_act():
+    """001 Godfather, Send him a message: 'in hiding for the next day and night cycle'
+    -- no power meanwhile, and the refusal names him (`_able_6/8`)."""
+    from tests.engine.test_townston import act, day, night, play
+
+    state = play([night(act("Fay", "horse_head", "Hal")), day()])
+    assert _townston_refusal(state, act("Hal", "kill", "Ann")) == (
+        "Hal is in hiding (horse head) and cannot act"
+    )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_townston_the_gm_draws_only_for_an_idle_psychopath(seed):
+    """001 Psychopath: 'Each night you must kill someone' (option psychopath_idle =
+    random: the GM draws the victim of one who sends nothing). One who acts kills only
+    his own victim; one in hiding is skipped without stopping the draw for another
+    idle Psychopath, whose victim is his crime (`_psychopath_never_idles_8-11/23/40`)."""
+    from tests.engine.test_townston import PSYCHO, act, day, night, offered, play, simulate
+
+    random = {"psychopath_idle": "random"}
+    acted = simulate([night(act("Psy", "kill", "Ann"))], pairs=PSYCHO, seed=seed, options=random)
+    assert acted["phases"][0]["deaths"] == [
+        {"player": "Ann", "role": "townie", "by": ["psychopath"]}
+    ]
+    pairs = [("Ann", "townie"), ("Pat", "psychopath"), ("Psy", "psychopath"),
+             ("Fay", "godfather"), ("Dan", "townie"), ("Eve", "detective"), ("Lou", "townie"),
+             ("Kay", "townie")]  # fmt: skip
+    first = night(
+        act("Fay", "horse_head", "Pat"), act("Pat", "kill", "Lou"), act("Psy", "kill", "Ann")
+    )
+    phases = [first, day(), night()]
+    out = simulate(phases, pairs=pairs, seed=seed, options=random)
+    (death,) = out["phases"][2]["deaths"]
+    assert death["by"] == ["psychopath"]
+    state = play(phases, pairs=pairs, seed=seed, options=random)
+    assert state.phase_label == "day 2"
+    if death["player"] != "Eve":
+        assert death["player"] in offered(state, "Eve")["crime"].extra["crime"]
+
+
+def test_townston_three_days_of_peace_count_from_the_last_death_and_pick_the_winner():
+    """002 Three Days of Peace (an option of this ruleset, on by default): 'three days
+    and three nights without a death' end the game -- counted from the last death --
+    won by the Psychopaths if they are at least as many as each side, else the mafia
+    if at least as many as the town, else the town (`win_check_6/89-105`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    pairs = [("Ann", "townie"), ("Bob", "hitman"), ("Cid", "townie"), ("Dan", "townie"),
+             ("Eve", "townie")]  # fmt: skip
+    death = night(act("Bob", "kill", "Eve"))
+    five = simulate([death, day(), night(), day(), night(), day()], pairs=pairs)
+    assert five["ended"] is False
+    six = simulate([death, day(), night(), day(), night(), day(), night()], pairs=pairs)
+    assert six["ended"] is True and six["winners"] == ["Ann", "Cid", "Dan", "Eve"]
+    quiet = [night(), day(), night(), day(), night(), day()]
+    for seats, winners in (
+        ([("Ann", "townie"), ("Psy", "psychopath"), ("Bob", "hitman")], ["Psy"]),
+        ([("Ann", "townie"), ("Cid", "townie"), ("Psy", "psychopath"), ("Bob", "hitman")],
+         ["Ann", "Cid"]),
+        ([("Ann", "townie"), ("Psy", "psychopath"), ("Bob", "hitman"), ("Fay", "godfather")],
+         ["Bob", "Fay"]),
+        ([("Ann", "townie"), ("Cid", "townie"), ("Bob", "hitman"), ("Fay", "godfather")],
+         ["Bob", "Fay"]),
+    ):  # fmt: skip
+        out = simulate(quiet, pairs=seats)
+        assert (out["ended"], out["winners"]) == (True, winners)
+
+
+def test_townston_one_against_one_at_night_and_nobody_left():
+    """002 (one versus one at night): 'Serial Killer, then Mafia, then Town' -- the
+    mafia wins as a side (its dead included), a Psychopath wins alone (another, dead
+    Psychopath does not); when nobody is left alive, nobody wins
+    (`win_check_20-23/75-77`)."""
+    from tests.engine.test_townston import act, day, night, simulate
+
+    mafia = [("Ann", "townie"), ("Bob", "hitman"), ("Cid", "townie"), ("Fay", "godfather"),
+             ("Dan", "townie")]  # fmt: skip
+    lynch = day(*[(n, "Fay") for n in ("Bob", "Cid", "Dan")])
+    out = simulate([night(act("Bob", "kill", "Ann")), lynch, night(act("Bob", "kill", "Cid"))],
+                   pairs=mafia)  # fmt: skip
+    assert (out["ended"], out["winners"]) == (True, ["Bob", "Fay"])
+    loners = [("Ann", "townie"), ("Pat", "psychopath"), ("Psy", "psychopath"), ("Cid", "townie"),
+              ("Dan", "townie")]  # fmt: skip
+    lynch = day(*[(n, "Pat") for n in ("Psy", "Cid", "Dan")])
+    out = simulate([night(act("Psy", "kill", "Ann")), lynch, night(act("Psy", "kill", "Cid"))],
+                   pairs=loners)  # fmt: skip
+    assert (out["ended"], out["winners"]) == (True, ["Psy"])
+    everyone = [("Hal", "vigilante"), ("Psy", "psychopath"), ("Bob", "hitman")]
+    shots = night(act("Hal", "kill", "Psy"), act("Psy", "kill", "Bob"), act("Bob", "kill", "Hal"))
+    out = simulate([shots], pairs=everyone)
+    assert (out["ended"], out["winners"], out["alive"]) == (True, [], [])
