@@ -4350,3 +4350,31 @@ def test_townston_one_against_one_at_night_and_nobody_left():
     shots = night(act("Hal", "kill", "Psy"), act("Psy", "kill", "Bob"), act("Bob", "kill", "Hal"))
     out = simulate([shots], pairs=everyone)
     assert (out["ended"], out["winners"], out["alive"]) == (True, [], [])
+
+
+def test_sc2_a_day_crime_joins_the_crimes_already_committed():
+    """sc2-reference 2.4 (option `investigator_results: crimes`): crimes are earned by
+    actions and kept. The Jailor's second jailing (kidnapping, by day) keeps the murder
+    of his execution in his ledger (`sc2_day._crime_7/11/12`: the ledger restarted)."""
+    from tests.engine.test_sc2 import quiet_day
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    phases = [
+        {"night": []},
+        quiet_day([_act("Ann", "jail", "Bob")]),
+        {"night": [_act("Ann", "execute")]},
+        quiet_day([_act("Ann", "jail", "Cid")]),
+        {"night": [_act("Dan", "check", "Ann")]},
+    ]
+    out = sc2_sim(
+        roster("jailor", "mafioso", "citizen", "investigator", "mafioso"),
+        phases,
+        options={"investigator_results": "crimes"},
+    )
+    assert out["phases"][4]["results"][-1] == {
+        "to": "Dan",
+        "kind": "crimes",
+        "target": "Ann",
+        "value": ["kidnapping", "murder"],
+    }
