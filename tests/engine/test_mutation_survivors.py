@@ -4378,3 +4378,41 @@ def test_sc2_a_day_crime_joins_the_crimes_already_committed():
         "target": "Ann",
         "value": ["kidnapping", "murder"],
     }
+
+
+@pytest.mark.parametrize("lynched", ["Ann", "Bob"])
+def test_sc2_a_jail_whose_jailor_or_prisoner_is_lynched_stays_empty(lynched):
+    """sc2-reference 2.1 Jailor: the prisoner is held the night after the day he was
+    chosen; if that day's lynch takes the Jailor or the prisoner, the day says the jail
+    stays empty, also where the host lets him jail after a lynch (option
+    `jail_requires_no_lynch` off) (`sc2_day.after_day_23/25`: the cell kept)."""
+    from tests.engine.test_sc2 import quiet_day
+    from tests.engine.test_sc2 import sim as sc2_sim
+    from tests.engine.test_sc2_options import roster
+
+    day = quiet_day([_act("Ann", "jail", "Bob")])
+    voters = ("Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
+    day["day"]["votes"] = [[voter, lynched] for voter in voters]
+    options = {"jail_requires_no_lynch": False}  # else any lynch empties the jail
+    out = sc2_sim(roster("jailor", "mafioso", "godfather"), [{"night": []}, day], options)
+    assert out["phases"][1]["lynched"] == [lynched]
+    assert {"kind": "jail_empty"} in out["phases"][1]["events"]
+
+
+def test_sc2_without_last_wills_a_lynched_players_will_is_not_read():
+    """sc2-reference 1.3: the last will is read 'unless sanitized / Clue'; the host's
+    option `last_wills` off, no will is read, by day either (`sc2_day.after_day_48`)."""
+    players = _sc2_table("sheriff", "mafioso")
+    players[1]["will"] = "I was framed."  # a scenario's will: wills cannot be written here
+    state = roles.new_game("sc2", players, 1, {"last_wills": False}, "day")
+    voters = [p.name for p in state.players if p.name != "Bob"]
+    day = {"day": {"votes": [[v, "Bob"] for v in voters], "rounds": [], "actions": []}}
+    result = roles.resolve_phase(state, day)
+    assert result.record["lynched"] == ["Bob"]
+    assert not [e for e in result.record["events"] if e["kind"] == "last_will"]
+
+
+def _sc2_table(*head):
+    from tests.engine.test_sc2 import table
+
+    return table(*head)
