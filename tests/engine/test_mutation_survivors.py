@@ -4416,3 +4416,34 @@ def _sc2_table(*head):
     from tests.engine.test_sc2 import table
 
     return table(*head)
+
+
+def test_ru_eleven_the_last_decoy_note_sent_stands_and_a_repeat_move_is_refused_by_name():
+    """003 eleven: 'Мафия каждую ночь присылает ведущему два имени "подкидышей"' -- of
+    two notes the last one sent stands, whoever sits first (`decoys_2/6/7/11/12`: read
+    in seat order); '+1 ... кроме того, на которого был ход в прошлый раз' is refused
+    naming the move and the player (`not_as_last_time_10-14`, built at import)."""
+    import json
+    from pathlib import Path
+
+    from tests.engine.test_ru_eleven import cm
+    from tests.engine.test_ru_eleven import scenario as eleven_scenario
+
+    night = [
+        {"actor": "Kay", "ability": "decoy", "targets": ["Kay", "Ann", "Bob"]},
+        {"actor": "Ian", "ability": "decoy", "targets": ["Fay", "Gil", "Hal"]},
+        cm("Dan", "commissar", "Ian"),
+        cm("Eve", "commissar", "Jon"),
+        cm("Fay", "commissar", "Cid"),
+    ]
+    events = roles.simulate(eleven_scenario({"night": night}))["phases"][0]["events"]
+    assert [e for e in events if e["kind"] == "check"] == [
+        {"kind": "check", "names": ["Fay", "Gil", "Ian"], "value": "mafia"}
+    ]
+    fixture = (
+        Path(__file__).parent
+        / "scenarios/ru_eleven/07-plus-vote-not-the-same-player-as-last-time.json"
+    )
+    with pytest.raises(roles.ScenarioError) as refused:
+        roles.simulate(json.loads(fixture.read_text()))
+    assert str(refused.value) == "night 3: Bob: the plus move cannot name Eve twice in a row"
