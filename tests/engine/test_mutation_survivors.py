@@ -4447,3 +4447,68 @@ def test_ru_eleven_the_last_decoy_note_sent_stands_and_a_repeat_move_is_refused_
     with pytest.raises(roles.ScenarioError) as refused:
         roles.simulate(json.loads(fixture.read_text()))
     assert str(refused.value) == "night 3: Bob: the plus move cannot name Eve twice in a row"
+
+
+# -- bay12: runtime survivors read in session 32 ----------------------------------------
+
+
+def test_bay12_each_check_is_told_about_its_target():
+    """000 Investigator: 'Check one person each night for a clue to their role';
+    Consigliere: 'Check one person each night for their exact role'; Spy: learns what
+    his target was affected by -- only his target's own results (`investigator_check_
+    34/38`, `consigliere_check_13-21`, `spy_on_6/15/19`)."""
+    from tests.engine.test_bay12 import TOWN6, night, sim
+
+    roster = ["investigator", "consigliere", "spy", "mafioso", "doctor", "escort", *TOWN6]
+    moves = night(
+        ("Investigator", "Mafioso"),
+        ("Consigliere", "Doctor"),
+        ("Spy", "Townie"),
+        ("Mafioso", "Townie"),
+        ("Doctor", "Townie"),
+        ("Escort", "Townie2"),
+    )
+    results = sim(roster, [moves])["phases"][0]["results"]
+    told = {r["to"]: r for r in results if r["kind"] in ("roles", "check", "spied")}
+    assert told == {
+        "Investigator": {
+            "to": "Investigator",
+            "kind": "roles",
+            "target": "Mafioso",
+            "value": ["mafioso", "vigilante"],
+        },
+        "Consigliere": {
+            "to": "Consigliere",
+            "kind": "check",
+            "target": "Doctor",
+            "value": "doctor",
+        },
+        "Spy": {"to": "Spy", "kind": "spied", "target": "Townie", "value": ["saved"]},
+    }
+
+
+def test_bay12_a_jester_lynched_after_a_night_haunts_the_next_night():
+    """000 Jester: 'If you are lynched, you may kill one of your guilty voters the
+    following night' -- counted right in a game that began at night (`_next_night_3/6/
+    7/8`: the haunt put on another night)."""
+    from tests.engine.test_bay12 import TOWN6, day, roster
+
+    players = roster(["jester", "mafioso", *TOWN6, "townie"])
+    state = roles.resolve_phase(roles.new_game("bay12", players, 0, {}, "night"), {"night": []})
+    votes = [[p["name"], "Jester"] for p in players if p["name"] != "Jester"]
+    state = roles.resolve_phase(state.state, day(*votes)).state
+    assert state.phase_label == "night 2"
+    assert [c.ability for c in roles.choices(state, "Jester")] == ["haunt"]
+
+
+def test_bay12_three_days_of_peace_count_from_the_last_death():
+    """002 Three Days of Peace: 'three days and three nights without a death' -- after
+    a death the count starts again from nothing: five quiet phases are not enough,
+    six are (`_count_peace_6`)."""
+    from tests.engine.test_bay12 import TOWN6, day, night, sim
+
+    death = night(("Mafioso", "Townie"))
+    five = sim(["mafioso", *TOWN6], [death, day(), night(), day(), night(), day()])
+    assert five["ended"] is False
+    six = sim(["mafioso", *TOWN6], [death, day(), night(), day(), night(), day(), night()])
+    assert six["ended"] is True and six["winners"] == ["Townie", "Townie2", "Townie3", "Townie4"]
