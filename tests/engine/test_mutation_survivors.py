@@ -4512,3 +4512,75 @@ def test_bay12_three_days_of_peace_count_from_the_last_death():
     assert five["ended"] is False
     six = sim(["mafioso", *TOWN6], [death, day(), night(), day(), night(), day(), night()])
     assert six["ended"] is True and six["winners"] == ["Townie", "Townie2", "Townie3", "Townie4"]
+
+
+# -- sc2: runtime survivors read in session 32 ------------------------------------------
+
+
+def test_sc2_each_wait_and_limit_is_refused_in_words():
+    """sc2-reference 2.3 Mass Murderer '1 or 2 nights between sprees', Cultist 'nights
+    between conversions', Mason Leader's recruits (port `mason_leader_recruits`), the
+    Witch who may not control herself (port `can_control_self`, off), the Amnesiac who
+    'Cannot become Town/Mafia/a killing role': each refusal names the night or the
+    limit or the role (`_spree_usable_11/13`, `_convert_usable_17/19/22`,
+    `_mason_recruits_17/19`, `_control_self_refusal_11-17`, `_remember_refusal_16-57`)."""
+    from tests.engine.test_sc2 import game, play, quiet_day
+    from tests.engine.test_sc2_options import roster
+
+    def said(state, action):
+        with pytest.raises(roles.IllegalAction) as refused:
+            roles.check_action(state, action)
+        return str(refused.value.reason)
+
+    spree = game(
+        roster("mass_murderer", "mafioso", "citizen", "lookout", "doctor"),
+        {"mass_murderer_cooldown": 1},
+    )
+    night = [_act("Ann", "spree", "Cid"), _act("Dan", "watch", "Cid"), _act("Eve", "heal", "Cid")]
+    spree = play(spree, {"night": night}, quiet_day())
+    recruits = game(roster("mason_leader", "mafioso"), {"mason_leader_recruits": 2})
+    recruits = play(
+        recruits,
+        {"night": [_act("Ann", "recruit", "Cid")]},
+        quiet_day(),
+        {"night": [_act("Ann", "recruit", "Eve")]},
+        quiet_day(),
+    )
+    cult = game(roster("cultist", "mafioso"), {"cult_nights_between_conversions": 2})
+    cult = play(cult, {"night": [_act("Ann", "convert", "Cid")]}, quiet_day())
+    witch = game(roster("witch", "mafioso"))
+    assert [
+        said(spree, _act("Ann", "spree", "Cid")),
+        said(recruits, _act("Ann", "recruit", "Dan")),
+        said(cult, _act("Ann", "convert", "Dan")),
+        said(witch, _act("Ann", "control", "Bob", "Ann")),
+    ] == [
+        "the Mass Murderer must wait until night 3 (mass_murderer_cooldown)",
+        "the Mason Leader has no recruits left (mason_leader_recruits = 2)",
+        "the cult cannot convert until night 3 (cult_nights_between_conversions)",
+        "witch cannot target themselves",
+    ]
+    never = {
+        "amnesiac_cannot_become_town": True,
+        "amnesiac_cannot_become_mafia": True,
+        "amnesiac_cannot_become_killing": True,
+    }
+    bodies = game(roster("amnesiac", "mafioso", "citizen", "serial_killer", "godfather"), never)
+    bodies = play(
+        bodies,
+        {"night": [_act("Bob", "kill", "Dan"), _act("Dan", "kill", "Bob")]},
+        quiet_day(),
+        {"night": [_act("Eve", "kill", "Cid")]},
+        quiet_day(),
+    )
+    killer = game(roster("amnesiac", "mafioso", "citizen", "mass_murderer"), never)
+    killer = play(killer, {"night": [_act("Bob", "kill", "Dan")]}, quiet_day())
+    assert [
+        said(bodies, _act("Ann", "remember", "Cid")),
+        said(bodies, _act("Ann", "remember", "Bob")),
+        said(killer, _act("Ann", "remember", "Dan")),
+    ] == [
+        "the Amnesiac cannot become a Town role (citizen)",
+        "the Amnesiac cannot become a Mafia role (mafioso)",
+        "the Amnesiac cannot become a killing role (mass_murderer)",
+    ]
