@@ -4584,3 +4584,26 @@ def test_sc2_each_wait_and_limit_is_refused_in_words():
         "the Amnesiac cannot become a Mafia role (mafioso)",
         "the Amnesiac cannot become a killing role (mass_murderer)",
     ]
+
+
+def test_bay12_each_executioner_gets_a_town_target_drawn_by_seed():
+    """000 Executioner: 'your target (a randomly chosen town member)'. One Executioner's
+    given target does not stop the other's draw; the draw is seeded (its stream is
+    named, so the same seed draws the same target), always a town member; a given
+    target that is no other player is refused (`setup_4/10/15/18-24/28`)."""
+    from tests.engine.test_bay12 import TOWN6, roster
+
+    players = roster(["mafioso", "executioner", "executioner", "serial_killer", *TOWN6])
+    players[1]["target"] = "Townie"  # seated after a non-Executioner, as a draw may be
+    drawn = []
+    for seed in range(6):
+        state = roles.new_game("bay12", players, seed)
+        assert state.player("Executioner").memory["target"] == "Townie"
+        drawn.append(state.player("Executioner2").memory["target"])
+    assert drawn == ["Townie4", "Townie4", "Townie", "Townie", "Townie3", "Townie2"]
+    for bad in ("Executioner", "Zed"):
+        alone = roster(["executioner", "mafioso", *TOWN6])
+        alone[0]["target"] = bad
+        with pytest.raises(ValueError) as refused:
+            roles.new_game("bay12", alone, 0)
+        assert str(refused.value) == f"executioner Executioner: target {bad!r} is not a player"
