@@ -4607,3 +4607,58 @@ def test_bay12_each_executioner_gets_a_town_target_drawn_by_seed():
         with pytest.raises(ValueError) as refused:
             roles.new_game("bay12", alone, 0)
         assert str(refused.value) == f"executioner Executioner: target {bad!r} is not a player"
+
+
+def test_sc2_the_jailors_executions_are_refused_in_words():
+    """sc2-reference 2.1 Jailor: 'Execute prisoner (limited executions)' -- the limit
+    (port `jailor_executions`), a night with no prisoner, and a prisoner who died (the
+    host's modkill) are each refused in words (`_limit_13-21`, `_execute_usable_5/21-23/
+    30/38/39`)."""
+    from tests.engine.test_sc2 import game, play, quiet_day
+    from tests.engine.test_sc2_options import roster
+
+    def said(state, action):
+        with pytest.raises(roles.IllegalAction) as refused:
+            roles.check_action(state, action)
+        return str(refused.value.reason)
+
+    seats = roster("jailor", "mafioso", "citizen", "godfather")
+    used = play(
+        game(seats, {"jailor_executions": 1}),
+        {"night": []},
+        quiet_day([_act("Ann", "jail", "Bob")]),
+        {"night": [_act("Ann", "execute")]},
+        quiet_day([_act("Ann", "jail", "Cid")]),
+    )
+    empty = play(used, {"night": []}, quiet_day())
+    dead = play(game(seats), {"night": []}, quiet_day([_act("Ann", "jail", "Cid")]))
+    dead = roles.modkill(dead, "Cid").state
+    assert [
+        (used.phase_label, said(used, _act("Ann", "execute"))),
+        (empty.phase_label, said(empty, _act("Ann", "execute"))),
+        (dead.phase_label, said(dead, _act("Ann", "execute"))),
+    ] == [
+        ("night 3", "jailor has no executions left (jailor_executions = 1)"),
+        ("night 4", "the Jailor has no prisoner tonight"),
+        ("night 2", "the Jailor's prisoner is dead"),
+    ]
+
+
+def test_sc2_an_executioner_not_bound_to_town_targets_anyone_but_himself():
+    """sc2-reference 2.3 Executioner, option `executioner_target_must_be_town` off: the
+    target is any other player, drawn by seed, or given -- a Mafioso too
+    (`_executioner_pool_10`, `setup_20`, `setup_problems_71`)."""
+    from tests.engine.test_sc2_options import roster
+
+    anyone = {"executioner_target_must_be_town": False}
+    drawn = [
+        roles.new_game("sc2", roster("executioner", "mafioso"), seed, anyone, "night")
+        .player("Ann")
+        .memory["exe_target"]
+        for seed in range(6)
+    ]
+    assert drawn == ["Fay", "Jon", "Eve", "Dan", "Kay", "Ivy"]
+    given = roster("executioner", "mafioso")
+    given[0]["target"] = "Bob"
+    state = roles.new_game("sc2", given, 0, anyone, "night")
+    assert state.player("Ann").memory["exe_target"] == "Bob"
