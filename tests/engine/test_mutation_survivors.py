@@ -4662,3 +4662,18 @@ def test_sc2_an_executioner_not_bound_to_town_targets_anyone_but_himself():
     given[0]["target"] = "Bob"
     state = roles.new_game("sc2", given, 0, anyone, "night")
     assert state.player("Ann").memory["exe_target"] == "Bob"
+
+
+def test_ru_hunt_the_maniacs_second_shot_at_one_player_is_refused_in_words():
+    """003 hunt: the maniac kills 'never the same player two nights in a row, even one
+    who survived thanks to the doctor'; the refusal names the role, the rule and the
+    player (`ru_common.not_twice_running_1/2/5`, built at import)."""
+    from tests.engine.test_ru_hunt import TIE_DAY, game, play
+
+    first = {"night": [_act("Eve", "kill", "Fay"), _act("Ann", "heal", "Fay")]}
+    state, _ = play(game(), first, TIE_DAY)
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.check_action(state, _act("Eve", "kill", "Fay"))
+    assert str(refused.value.reason) == (
+        "maniac cannot name the same player two nights in a row (Fay)"
+    )
