@@ -4677,3 +4677,17 @@ def test_ru_hunt_the_maniacs_second_shot_at_one_player_is_refused_in_words():
     assert str(refused.value.reason) == (
         "maniac cannot name the same player two nights in a row (Fay)"
     )
+
+
+@pytest.mark.parametrize(
+    ("mode", "shown"), [("light", "role"), ("half_light", "team"), ("dark", "none")]
+)
+def test_ru_19_the_reveal_option_sets_what_a_death_shows(mode, shown):
+    """003 (19): the host's option `reveal` -- an elimination announces the role
+    (light), the team (half_light) or only the name (dark); the ruleset's reveal reads
+    that option (`ru_common.reveal_by_option_1/2`, built at import: another option
+    read, so every game showed roles)."""
+    from tests.engine.test_ru_19 import players
+
+    state = roles.new_game("ru_19", players(), 1, {"reveal": mode}, "night")
+    assert roles.get_ruleset("ru_19").reveal(state) == shown
