@@ -4691,3 +4691,14 @@ def test_ru_19_the_reveal_option_sets_what_a_death_shows(mode, shown):
 
     state = roles.new_game("ru_19", players(), 1, {"reveal": mode}, "night")
     assert roles.get_ruleset("ru_19").reveal(state) == shown
+
+
+def test_ru_common_a_team_kill_of_an_unknown_mode_is_refused_by_name():
+    """A ruleset's team kill is one of the three modes ru_common documents (plurality,
+    unanimous, executor); another is a ruleset author's error, named
+    (`team_kill_4`)."""
+    from roles.rulesets import ru_common
+
+    with pytest.raises(ValueError) as refused:
+        ru_common.team_kill("loudest")
+    assert str(refused.value) == "unknown kill mode 'loudest'"
