@@ -4702,3 +4702,20 @@ def test_ru_common_a_team_kill_of_an_unknown_mode_is_refused_by_name():
     with pytest.raises(ValueError) as refused:
         ru_common.team_kill("loudest")
     assert str(refused.value) == "unknown kill mode 'loudest'"
+
+
+def test_ru_sport_the_don_finds_the_commissar_and_classic_kills_by_plurality():
+    """003 sport: 'Дон (проверяет ночью статус мирных игроков - ищет комиссара)': his
+    check of the commissar says so (`answer_is_role_2`, built at import); 003 classic:
+    the mafia kills the player most of its members name, not the last name sent
+    (`team_kill_6`, built at import: every team kill in executor mode)."""
+    from tests.engine.test_ru_classic import game as classic_game
+    from tests.engine.test_ru_sport import game, play
+
+    _, (record,) = play(game(), {"night": [_act("Bob", "check", "Ann")]})
+    assert record["results"] == [
+        {"to": "Bob", "kind": "check", "target": "Ann", "value": "commissar"}
+    ]
+    night = [_act("Bob", "kill", "Jon"), _act("Cid", "kill", "Jon"), _act("Dan", "kill", "Kay")]
+    deaths = roles.resolve_phase(classic_game(), {"night": night}).record["deaths"]
+    assert deaths == [{"player": "Jon", "role": "civilian", "by": ["mafia"]}]
