@@ -4707,8 +4707,9 @@ def test_ru_common_a_team_kill_of_an_unknown_mode_is_refused_by_name():
 def test_ru_sport_the_don_finds_the_commissar_and_classic_kills_by_plurality():
     """003 sport: 'Дон (проверяет ночью статус мирных игроков - ищет комиссара)': his
     check of the commissar says so (`answer_is_role_2`, built at import); 003 classic:
-    the mafia kills the player most of its members name, not the last name sent
-    (`team_kill_6`, built at import: every team kill in executor mode)."""
+    the mafia kills the player most of its members name; 003 hunt: the executor's
+    kill, the last name sent (`team_kill_6`, built at import: no mode, every team kill
+    by plurality)."""
     from tests.engine.test_ru_classic import game as classic_game
     from tests.engine.test_ru_sport import game, play
 
@@ -4719,3 +4720,9 @@ def test_ru_sport_the_don_finds_the_commissar_and_classic_kills_by_plurality():
     night = [_act("Bob", "kill", "Jon"), _act("Cid", "kill", "Jon"), _act("Dan", "kill", "Kay")]
     deaths = roles.resolve_phase(classic_game(), {"night": night}).record["deaths"]
     assert deaths == [{"player": "Jon", "role": "civilian", "by": ["mafia"]}]
+    from tests.engine.test_ru_hunt import game as hunt_game
+
+    for seed in range(6):  # ru_hunt's executor: the last name sent stands, never a lot
+        night = [_act("Bob", "kill", "Fay"), _act("Cid", "kill", "Gil")]
+        record = roles.resolve_phase(hunt_game(seed=seed), {"night": night}).record
+        assert [d["player"] for d in record["deaths"]] == ["Gil"]
