@@ -4726,3 +4726,20 @@ def test_ru_sport_the_don_finds_the_commissar_and_classic_kills_by_plurality():
         night = [_act("Bob", "kill", "Fay"), _act("Cid", "kill", "Gil")]
         record = roles.resolve_phase(hunt_game(seed=seed), {"night": night}).record
         assert [d["player"] for d in record["deaths"]] == ["Gil"]
+
+
+def test_townston_the_gms_sheet_lists_the_kills_at_their_step():
+    """001: the night runs guards, then 'Vigilante, Hitmen, the Godfather's pistol, the
+    Psychopath'; the GM's order sheet lists each kill at that step, in seat order
+    (`_kill_12/21/22`, built at import: the kills fell to "Other moves")."""
+    from tests.engine.test_townston import act, play
+
+    actions = [act("Hal", "kill", "Ann"), act("Bob", "kill", "Dan"), act("Cid", "protect", "Ann")]
+    sheet = roles.order_sheet(play([]), actions)
+    assert [(s.title, [(line.text, line.targets) for line in s.lines]) for s in sheet] == [
+        ("Guard", [("Cid (Bodyguard) protects Ann", ("Ann",))]),
+        (
+            "Kills",
+            [("Bob (Hitman) kills Dan", ("Dan",)), ("Hal (Vigilante) kills Ann", ("Ann",))],
+        ),
+    ]
