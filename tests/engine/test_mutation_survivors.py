@@ -3917,7 +3917,8 @@ def test_russian_headlines_count_the_victims():
 # -- townston: runtime survivors, session 32 --------------------------------------------
 
 
-def _townston_refusal(state, action):
+def _refusal(state, action):
+    """The engine's refusal of `action` now, in English."""
     with pytest.raises(roles.IllegalAction) as refused:
         roles.check_action(state, action)
     return str(refused.value.reason)
@@ -3951,13 +3952,13 @@ def test_townston_each_refusal_names_who_and_whom():
     night_3 = play([first, day(), night(act("Ivy", "plant", "Cid")), day()])
     start = play([])
     assert [
-        _townston_refusal(start, act("Bob", "kill", "Fay")),
-        _townston_refusal(start, act("Ivy", "detonate", "Ann")),
-        _townston_refusal(night_2, act("Ivy", "plant", "Ann")),
-        _townston_refusal(night_2, act("Ivy", "detonate", "Cid")),
-        _townston_refusal(night_3, act("Ivy", "plant", "Gil")),
-        _townston_refusal(night_2, act("Fay", "horse_head", "Dan")),
-        _townston_refusal(day_1, act("Ann", "accept")),
+        _refusal(start, act("Bob", "kill", "Fay")),
+        _refusal(start, act("Ivy", "detonate", "Ann")),
+        _refusal(night_2, act("Ivy", "plant", "Ann")),
+        _refusal(night_2, act("Ivy", "detonate", "Cid")),
+        _refusal(night_3, act("Ivy", "plant", "Gil")),
+        _refusal(night_2, act("Fay", "horse_head", "Dan")),
+        _refusal(day_1, act("Ann", "accept")),
     ] == [
         "Bob is mafia and cannot kill fellow mafia (Fay)",
         "Ivy has no bomb in circulation",
@@ -3981,9 +3982,7 @@ def test_townston_each_refusal_names_who_and_whom():
     state = roles.new_game("townston", players(), 1, {}, "day")
     used = roles.resolve_phase(state, day(("Ann", "Bob"), actions=[act("Fay", None)])).state
     used = roles.resolve_phase(used, night()).state
-    assert _townston_refusal(used, act("Fay", "cancel_lynch")) == (
-        "Fay has already called in his favor"
-    )
+    assert _refusal(used, act("Fay", "cancel_lynch")) == ("Fay has already called in his favor")
 
 
 def test_townston_the_paramedics_refusals_say_why():
@@ -4003,10 +4002,10 @@ def test_townston_the_paramedics_refusals_say_why():
     old = play([night(act("Hal", None, "Lou")), conflict, night(), day(), night()])
     assert old.phase_label == "day 3" and not old.player("Bob").alive
     assert [
-        _townston_refusal(lynched, act("Jon", "revive", "Dan")),
-        _townston_refusal(modkilled, act("Jon", "revive", "Dan")),
-        _townston_refusal(old, act("Jon", "revive", "Bob")),
-        _townston_refusal(old, act("Jon", "revive", "Lou")),
+        _refusal(lynched, act("Jon", "revive", "Dan")),
+        _refusal(modkilled, act("Jon", "revive", "Dan")),
+        _refusal(old, act("Jon", "revive", "Bob")),
+        _refusal(old, act("Jon", "revive", "Lou")),
     ] == [
         "Dan was properly lynched and cannot be revived",
         "Dan did not die in yesterday's street conflict",
@@ -4265,7 +4264,7 @@ def test_townston_a_player_in_hiding_is_told_why_he_cannot_act():
     from tests.engine.test_townston import act, day, night, play
 
     state = play([night(act("Fay", "horse_head", "Hal")), day()])
-    assert _townston_refusal(state, act("Hal", "kill", "Ann")) == (
+    assert _refusal(state, act("Hal", "kill", "Ann")) == (
         "Hal is in hiding (horse head) and cannot act"
     )
 
@@ -4527,11 +4526,6 @@ def test_sc2_each_wait_and_limit_is_refused_in_words():
     from tests.engine.test_sc2 import game, play, quiet_day
     from tests.engine.test_sc2_options import roster
 
-    def said(state, action):
-        with pytest.raises(roles.IllegalAction) as refused:
-            roles.check_action(state, action)
-        return str(refused.value.reason)
-
     spree = game(
         roster("mass_murderer", "mafioso", "citizen", "lookout", "doctor"),
         {"mass_murderer_cooldown": 1},
@@ -4550,10 +4544,10 @@ def test_sc2_each_wait_and_limit_is_refused_in_words():
     cult = play(cult, {"night": [_act("Ann", "convert", "Cid")]}, quiet_day())
     witch = game(roster("witch", "mafioso"))
     assert [
-        said(spree, _act("Ann", "spree", "Cid")),
-        said(recruits, _act("Ann", "recruit", "Dan")),
-        said(cult, _act("Ann", "convert", "Dan")),
-        said(witch, _act("Ann", "control", "Bob", "Ann")),
+        _refusal(spree, _act("Ann", "spree", "Cid")),
+        _refusal(recruits, _act("Ann", "recruit", "Dan")),
+        _refusal(cult, _act("Ann", "convert", "Dan")),
+        _refusal(witch, _act("Ann", "control", "Bob", "Ann")),
     ] == [
         "the Mass Murderer must wait until night 3 (mass_murderer_cooldown)",
         "the Mason Leader has no recruits left (mason_leader_recruits = 2)",
@@ -4576,9 +4570,9 @@ def test_sc2_each_wait_and_limit_is_refused_in_words():
     killer = game(roster("amnesiac", "mafioso", "citizen", "mass_murderer"), never)
     killer = play(killer, {"night": [_act("Bob", "kill", "Dan")]}, quiet_day())
     assert [
-        said(bodies, _act("Ann", "remember", "Cid")),
-        said(bodies, _act("Ann", "remember", "Bob")),
-        said(killer, _act("Ann", "remember", "Dan")),
+        _refusal(bodies, _act("Ann", "remember", "Cid")),
+        _refusal(bodies, _act("Ann", "remember", "Bob")),
+        _refusal(killer, _act("Ann", "remember", "Dan")),
     ] == [
         "the Amnesiac cannot become a Town role (citizen)",
         "the Amnesiac cannot become a Mafia role (mafioso)",
@@ -4617,11 +4611,6 @@ def test_sc2_the_jailors_executions_are_refused_in_words():
     from tests.engine.test_sc2 import game, play, quiet_day
     from tests.engine.test_sc2_options import roster
 
-    def said(state, action):
-        with pytest.raises(roles.IllegalAction) as refused:
-            roles.check_action(state, action)
-        return str(refused.value.reason)
-
     seats = roster("jailor", "mafioso", "citizen", "godfather")
     used = play(
         game(seats, {"jailor_executions": 1}),
@@ -4634,9 +4623,9 @@ def test_sc2_the_jailors_executions_are_refused_in_words():
     dead = play(game(seats), {"night": []}, quiet_day([_act("Ann", "jail", "Cid")]))
     dead = roles.modkill(dead, "Cid").state
     assert [
-        (used.phase_label, said(used, _act("Ann", "execute"))),
-        (empty.phase_label, said(empty, _act("Ann", "execute"))),
-        (dead.phase_label, said(dead, _act("Ann", "execute"))),
+        (used.phase_label, _refusal(used, _act("Ann", "execute"))),
+        (empty.phase_label, _refusal(empty, _act("Ann", "execute"))),
+        (dead.phase_label, _refusal(dead, _act("Ann", "execute"))),
     ] == [
         ("night 3", "jailor has no executions left (jailor_executions = 1)"),
         ("night 4", "the Jailor has no prisoner tonight"),
