@@ -4732,3 +4732,76 @@ def test_townston_the_gms_sheet_lists_the_kills_at_their_step():
             [("Bob (Hitman) kills Dan", ("Dan",)), ("Hal (Vigilante) kills Ann", ("Ann",))],
         ),
     ]
+
+
+# -- roles/scenario.py: survivors read in session 32 -------------------------------------
+
+
+def test_a_scenarios_setup_errors_are_one_line_each():
+    """spec/scenario.md: invalid input is refused with one line saying what is wrong --
+    not an object, an unknown ruleset (with the nearest name when there is one),
+    players or phases not lists of objects, a seed that is no integer, a `before` that
+    is no list of changes (`simulate_2-5/23/25/46/50-53/58/63`, `_apply_before_1`)."""
+    from tests.engine.test_bay12 import TOWN6, roster
+
+    base = {"ruleset": "bay12", "players": roster(["mafioso", "doctor", *TOWN6])}
+
+    def error(scenario):
+        with pytest.raises(roles.ScenarioError) as refused:
+            roles.simulate(scenario)
+        return str(refused.value)
+
+    assert [
+        error([]),
+        error({**base, "ruleset": "bay13"}),
+        error({**base, "ruleset": "zzz"}),
+        error({**base, "players": [1]}),
+        error({**base, "phases": [1]}),
+        error({**base, "seed": "1"}),
+        error({**base, "phases": [{"night": [], "before": [1]}]}),
+    ] == [
+        "setup: a scenario is a JSON object",
+        "setup: unknown ruleset 'bay13' (did you mean 'bay12'?)",
+        "setup: unknown ruleset 'zzz'",
+        "setup: players must be a list of {name, role} objects",
+        "setup: phases must be a list of {night: ...} or {day: ...}",
+        "setup: seed must be an integer",
+        "night 1: before must be a list of {will|modkill|leave: NAME}",
+    ]
+
+
+def test_a_scenario_without_a_seed_plays_seed_zero():
+    """spec/scenario.md: the seed is optional, 0 by default: a townston street conflict
+    drawn without a seed is seed 0's (`simulate_45`)."""
+    from tests.engine.test_townston import FULL
+
+    votes = [["Ann", "Bob"], ["Dan", "Bob"], ["Lou", "Bob"], ["Hal", "Gil"], ["Jon", "Gil"]]
+    votes.append(["Eve", "Gil"])
+    scenario = {
+        "ruleset": "townston",
+        "players": [{"name": n, "role": r} for n, r in FULL],
+        "phases": [{"day": {"votes": votes, "rounds": [], "actions": []}}],
+    }
+    assert roles.simulate(scenario) == roles.simulate({**scenario, "seed": 0})
+    assert roles.simulate(scenario) != roles.simulate({**scenario, "seed": 1})
+
+
+def test_a_scenarios_before_writes_erases_a_will_and_lets_a_player_leave():
+    """spec/scenario.md, `before`: `{will: NAME, text}` writes the will (no text erases
+    it) and `{leave: NAME}` is the player leaving, who dies as a leaver, not a modkill
+    (`_apply_before_31/33/36/38/39/42`)."""
+    from tests.engine.test_sc2_options import roster
+
+    def night(before, actions=()):
+        phases = [{"night": list(actions), "before": before}]
+        return roles.simulate({"ruleset": "sc2", "players": roster("mafioso"), "phases": phases})
+
+    shot = [_act("Ann", "kill", "Bob")]
+    written = night([{"will": "Bob", "text": "hi"}], shot)["phases"][0]["events"]
+    erased = night([{"will": "Bob", "text": "hi"}, {"will": "Bob"}], shot)["phases"][0]["events"]
+    assert [e for e in written if e["kind"] == "last_will"] == [
+        {"kind": "last_will", "player": "Bob", "text": "hi"}
+    ]
+    assert not [e for e in erased if e["kind"] == "last_will"]
+    left = night([{"leave": "Cid"}])["phases"][0]["deaths"]
+    assert left == [{"player": "Cid", "role": "citizen", "by": ["leaver"]}]
