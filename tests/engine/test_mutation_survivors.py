@@ -4401,7 +4401,9 @@ def test_sc2_a_jail_whose_jailor_or_prisoner_is_lynched_stays_empty(lynched):
 def test_sc2_without_last_wills_a_lynched_players_will_is_not_read():
     """sc2-reference 1.3: the last will is read 'unless sanitized / Clue'; the host's
     option `last_wills` off, no will is read, by day either (`sc2_day.after_day_48`)."""
-    players = _sc2_table("sheriff", "mafioso")
+    from tests.engine.test_sc2 import table
+
+    players = table("sheriff", "mafioso")
     players[1]["will"] = "I was framed."  # a scenario's will: wills cannot be written here
     state = roles.new_game("sc2", players, 1, {"last_wills": False}, "day")
     voters = [p.name for p in state.players if p.name != "Bob"]
@@ -4409,12 +4411,6 @@ def test_sc2_without_last_wills_a_lynched_players_will_is_not_read():
     result = roles.resolve_phase(state, day)
     assert result.record["lynched"] == ["Bob"]
     assert not [e for e in result.record["events"] if e["kind"] == "last_will"]
-
-
-def _sc2_table(*head):
-    from tests.engine.test_sc2 import table
-
-    return table(*head)
 
 
 def test_ru_eleven_the_last_decoy_note_sent_stands_and_a_repeat_move_is_refused_by_name():
