@@ -68,12 +68,12 @@ def _simulate(path: str) -> int:
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     except OSError as exc:
-        print(f"setup: cannot read {path}: {exc.strerror}", file=sys.stderr)
+        print(f"simulate: cannot read {path}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
         scenario = json.loads(text)
     except json.JSONDecodeError as exc:
-        print(f"setup: invalid JSON: {exc.msg} at line {exc.lineno}", file=sys.stderr)
+        print(f"simulate: invalid JSON: {exc.msg} at line {exc.lineno}", file=sys.stderr)
         return 2
     try:
         outcome = simulate(scenario)

@@ -140,3 +140,11 @@ def test_the_option_takes_only_on_or_off():
 
 def test_the_docstring_example_runs():
     assert doctest.testmod(activity).failed == 0
+
+
+def test_two_days_of_posts_read_as_two_days():
+    # 003: "in each of the first two days" (the rule's own count, not "the first day").
+    assert Activity(10, 2).text() == (
+        "at least 10 game posts in each of the first 2 days; a warning the first time, "
+        "a modkill when repeated"
+    )
