@@ -59,7 +59,6 @@ def faction_randoms(
     mafia: Iterable[str] = ("mafia",),
     killing: Iterable[str] = (),
     titles: Mapping[str, str] | None = None,
-    fallbacks: Mapping[str, str] | None = None,
 ) -> dict[str, Category]:
     """`town_random`, `mafia_random`, `neutral_random` (the roles of every other faction,
     where there are any) and `any_random` over the ruleset's roles, in their order."""
@@ -70,7 +69,6 @@ def faction_randoms(
         "any_random": "Any Random",
         **(titles or {}),
     }
-    fallbacks = dict(fallbacks or {})
     town, mafia, killing = set(town), set(mafia), tuple(killing)
     sides = {
         "town": tuple(r.id for r in roles.values() if r.faction in town),
@@ -81,14 +79,12 @@ def faction_randoms(
     for side, members in sides.items():
         if members:
             cid = f"{side}_random"
-            out[cid] = kind(cid, titles[cid], members, killing, fallbacks.get(cid))
+            out[cid] = kind(cid, titles[cid], members, killing)
     flags = [ExclusionFlag(f"exclude_{side}", False, removes=m) for side, m in sides.items() if m]
     killers = tuple(r for r in roles if r in set(killing))
     if killers:
         flags.append(ExclusionFlag("exclude_killing", False, removes=killers))
-    out["any_random"] = Category(
-        "any_random", titles["any_random"], tuple(roles), tuple(flags), fallbacks.get("any_random")
-    )
+    out["any_random"] = Category("any_random", titles["any_random"], tuple(roles), tuple(flags))
     return out
 
 

@@ -325,3 +325,34 @@ def test_dealing_refuses_a_wrong_count_or_preset_in_words():
         deal("bay12", "town11", ["Ann"], 1)
     with pytest.raises(roles.IllegalAction, match=r"^preset classic7 is for 7 players, not 3$"):
         deal("bay12", "classic7", ["Ann", "Bob", "Cid"], 1)
+
+
+def _bay12_odds(category, exclude):
+    setup = {"ruleset": "bay12", "slots": [{"category": category, "exclude": exclude}]}
+    return roles.setup_odds(setup)["slots"][0]["odds"]
+
+
+def test_the_generic_categories_flags_remove_what_they_name():
+    # bay12's categories are built by roles/setup/categories.py (faction randoms and
+    # kinds, a flag per member, "exclude_killing" where a kind mixes killers in).
+    assert _bay12_odds("town_protective", {}) == {"doctor": 0.5, "bodyguard": 0.5}
+    assert _bay12_odds("town_protective", {"exclude_killing": True}) == {"doctor": 1.0}
+    assert _bay12_odds("town_protective", {"exclude_doctor": True}) == {"bodyguard": 1.0}
+    mafia_only = _bay12_odds("any_random", {"exclude_town": True, "exclude_neutral": True})
+    assert set(mafia_only) == {"mafioso", "consort", "framer", "consigliere"}
+    no_killers = _bay12_odds("any_random", {"exclude_killing": True})
+    assert {"mafioso", "vigilante", "serial_killer", "arsonist"}.isdisjoint(no_killers)
+    assert {"townie", "doctor", "jester", "framer"} <= set(no_killers)
+
+
+def test_two_constrained_roles_are_both_named():
+    town = [r for r in TOWN_RANDOM if r not in ("mason_leader", "coroner")]
+    setup = {
+        "options": {"mason_leader_excluded_from_randoms": False},
+        "slots": [{"category": "town_random", "exclude": {f"exclude_{r}": True for r in town}}],
+    }
+    assert _problems({**SC2, **setup}) == [
+        "slot 1 of 1 (Town Random): no possible role in any roll: Town Random: Coroner needs a"
+        " Janitor already in the game, the Clue variant or every Coroner option on, Mason Leader"
+        " needs a Citizen or a Cultist already in the game; Town Random has no fallback"
+    ]
