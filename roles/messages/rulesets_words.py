@@ -377,19 +377,28 @@ def _blocked_ru(text: str, names: dict[str, str]) -> str | None:
     out = []
     for ending, word in ((" at its limit", "на пределе"), (" at their limits", "на пределе")):
         head, found, rest = text.partition(ending)
-        if found and not head.count(", "):
-            listed = [names.get(n, n) for n in head.split(" and ")]
-            out.append(" и ".join(listed) + " " + word)
+        if found:  # the roles at their limits come first: "Mayor, Jailor and Veteran"
+            listed = [names.get(n, n) for n in head.replace(" and ", ", ").split(", ")]
+            out.append(_and_ru(listed) + " " + word)
             text = rest.removeprefix(", ")
             break
+    constrained = False
     for entry in filter(None, text.split(", ")):
         name = next(
             (n for n in sorted(names, key=len, reverse=True) if entry.startswith(n + " ")), None
         )
+        if name is None and constrained:
+            continue  # the rule text goes on after a comma (the Coroner's does)
         if name is None:
             return None
         out.append(f"{names[name]}: не выполнено условие появления")
+        constrained = True
     return ", ".join(out)
+
+
+def _and_ru(names: list[str]) -> str:
+    """ "Мирный, Комиссар и Доктор": commas, then one "и"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " и " + names[-1]
 
 
 def _why_ru(why: str, names: dict[str, str]) -> str | None:

@@ -169,10 +169,10 @@ class Draws:
                 constrained.append(f"{roles[role].name} {text}")
         out = []
         if at_limit:
-            out.append(
-                " and ".join(at_limit)
-                + (" at its limit" if len(at_limit) == 1 else " at their limits")
+            listed = (
+                ", ".join(at_limit[:-1]) + " and " + at_limit[-1] if at_limit[1:] else at_limit[0]
             )
+            out.append(listed + (" at its limit" if len(at_limit) == 1 else " at their limits"))
         if constrained:
             out.append(", ".join(constrained))
         return ", ".join(out)
