@@ -105,10 +105,16 @@ AND = {"en": " and ", "ru": " и "}
 
 
 def action_words(
-    actor: str, role_name: str, ability: Ability | None, action: dict, lang: str = "en"
+    actor: str,
+    role_name: str,
+    ability: Ability | None,
+    action: dict,
+    lang: str = "en",
+    ruleset_id: str | None = None,
 ) -> str:
     """ "dan (Escort) blocks gus"; an ability without a sentence reads as its label
-    (in Russian: the ability's name in the catalogue)."""
+    (in Russian: the ability's name in the catalogue). Other fields follow in brackets:
+    ru_eleven's claimed status (`"as"`) in words, any other as `key: value`."""
     lang = language(lang)
     targets = [str(t) for t in action.get("targets") or []]
     ability_id = ability.id if ability else str(action.get("ability") or "")
@@ -123,13 +129,19 @@ def action_words(
         mid = ("sheet.uses.on" if targets else "sheet.uses") if ability_id else "sheet.idle"
         words = said(mid, lang, label=label, ability=ability_id, t=joined)
     extras = [
-        f"{key}: {value}"
+        _extra(key, value, ruleset_id, lang)
         for key, value in action.items()
         if key not in ("actor", "ability", "targets") and value not in (None, "")
     ]
     tail = f" ({', '.join(extras)})" if extras else ""
     line = "sheet.line.gm" if actor == "GM" else "sheet.line"  # the host's pseudo-actor
     return said(line, lang, actor=actor, role=role_name, words=words, tail=tail)
+
+
+def _extra(key: str, value: Any, ruleset_id: str | None, lang: str) -> str:
+    if key == "as":  # ru_eleven: the status a civilian's move is made as
+        return said("sheet.as", lang, role=role_name(ruleset_id, str(value), lang) or value)
+    return f"{key}: {value}"
 
 
 def order_sheet(
@@ -163,7 +175,7 @@ def order_sheet(
             ability=ability.id if ability else named,
             label=ability.label if ability else named,
             targets=tuple(str(t) for t in action.get("targets") or []),
-            text=action_words(actor, role, ability, action, lang),
+            text=action_words(actor, role, ability, action, lang, state.ruleset),
         )
         found.setdefault(key, []).append((seat_of(state, actor), index, line))
     return [

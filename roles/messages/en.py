@@ -586,6 +586,7 @@ SHEET = {
     "sheet.inner": "{outer} · {inner}",
     "sheet.uses": "uses {label}",
     "sheet.uses.on": "uses {label} on {t}",
+    "sheet.as": "as {role}",
     "sheet.idle": "uses nothing",
     "sheet.host": "host",
     "sheet.line": "{actor} ({role}) {words}{tail}",

@@ -579,6 +579,7 @@ SHEET = {
     "sheet.inner": "{outer} · {inner}",
     "sheet.uses": "применяет «{ability:ability}»",
     "sheet.uses.on": "применяет «{ability:ability}» к {t}",
+    "sheet.as": "как {role}",
     "sheet.idle": "ничего не делает",
     "sheet.host": "ведущий",
     "sheet.line": "{actor} ({role}) {words}{tail}",
