@@ -430,3 +430,28 @@ def test_three_roles_at_their_limits_read_as_a_list():
         "«Случайный горожанин»: Ветеран, Тюремщик и Мэр на пределе, Коронер: не выполнено "
         "условие появления; у категории «Случайный горожанин» нет запасной"
     )
+
+
+@pytest.mark.parametrize(
+    "ruling, english, russian",
+    [
+        (
+            "reject_vote",
+            "vote not accepted (the post held more than the nickname)",
+            "голос не принят (в посте было что-то кроме ника)",
+        ),
+        (
+            "urged",
+            "urged others to vote: the vote counts against them",
+            "призывал голосовать против кого-то: голос засчитан против него",
+        ),
+        ("no_such_ruling", "no_such_ruling", "no_such_ruling"),
+    ],
+)
+def test_the_gms_vote_rulings_in_words(ruling, english, russian):
+    """003 (ru_hunt's vote thread): a vote post with anything but the nickname is not
+    accepted, and urging others counts the vote against oneself; the GM records either
+    ruling by these words. A ruling the ruleset does not know reads as its id."""
+    assert words.ruling_label("ru_hunt", ruling) == english
+    assert words.ruling_label("ru_hunt", ruling, "en") == english
+    assert words.ruling_label("ru_hunt", ruling, "ru") == russian
