@@ -9,14 +9,12 @@ test_setup_cli.py), in process so that they run fast and under mutation testing.
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 
 import pytest
 
 import roles
-from roles.__main__ import main
+from tests.engine.test_setup_cli import run
 
 # A scenario whose outcome carries a non-ASCII name: the JSON keeps it as written.
 SCENARIO = {
@@ -35,14 +33,6 @@ SETUP = {"ruleset": "sc2", "slots": [{"role": "mayor"}, {"category": "town_inves
 
 def as_printed(result) -> str:
     return json.dumps(result, indent=2, ensure_ascii=False) + "\n"
-
-
-def run(argv, capsys, monkeypatch, stdin=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_simulate_prints_indented_json_with_names_as_written(capsys, monkeypatch):

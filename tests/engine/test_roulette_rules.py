@@ -27,12 +27,7 @@ from roles.roulette import (
     normalise,
     payouts,
 )
-
-RICH = {name: 1000 for name in ("ann", "bob", "cid", "dee", "eve")}
-
-
-def play(table, actor, text, balances=RICH, seed=7, **kw):
-    return apply(table, actor, text, balances=balances, seed=seed, **kw)
+from tests.engine.test_roulette import RICH, play, seated, seed_with_bullet
 
 
 def refusal(table, actor, text, **kw) -> str:
@@ -40,20 +35,6 @@ def refusal(table, actor, text, **kw) -> str:
     with pytest.raises(RouletteRefused) as refused:
         play(table, actor, text, **kw)
     return str(refused.value)
-
-
-def seed_with_bullet(chamber: int, chambers: int = 6, round_no: int = 1) -> int:
-    return next(s for s in range(1000) if bullet_chamber(s, round_no, chambers) == chamber)
-
-
-def seated(*names, seed=7, bets=None, chambers=6, min_bet=10):
-    """A table opened by the first name, joined by the others, bets placed, not started."""
-    table = play(Table(), names[0], f"-roulette {min_bet} {chambers}", seed=seed).table
-    for name in names[1:]:
-        table = play(table, name, "-join", seed=seed).table
-    for name, amount in (bets or {}).items():
-        table = play(table, name, f"-bet {amount}", seed=seed).table
-    return table
 
 
 def started(*names, seed=7, now=0.0, **kw) -> Table:
