@@ -12,9 +12,11 @@ time from the deadline to the headline (phase_closed) at every client (median,
 p99, max), lost and duplicated events (checked against the event log), and
 messages per second. Figures only: nothing here is a timed test.
 
-BENCH_CLOSED_AHEAD=1 (an experiment, not the site): the closers close every phase
-before the deadline and hold its pushes, sending only those at the deadline: the
-least a close worked out ahead of its deadline could give (bench/README.md).
+The closers work out each close before the deadline and write it at the deadline, as a
+Celery worker does (games/services/prepared.py); `--ordinary` closes at the deadline
+the ordinary way. BENCH_CLOSED_AHEAD=1 (an experiment, not the site): the closers
+close every phase before the deadline and hold its pushes, sending only those at the
+deadline: the least a close worked out ahead of its deadline could give.
 """
 
 from __future__ import annotations
@@ -26,9 +28,7 @@ import os
 import statistics
 import subprocess
 import sys
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
@@ -100,17 +100,6 @@ def prepare(games: int, warm: int = 0, nights: str = "quiet") -> dict:
     }
 
 
-def warm_up() -> None:
-    """A Celery worker is warm: rulesets loaded, the push thread connected to Redis."""
-    import roles
-    from games.services import push
-
-    for ruleset in roles.list_rulesets():
-        roles.get_ruleset(ruleset if isinstance(ruleset, str) else ruleset.id)
-    push.send_all([("bench-warm-up", {"type": "bench.warm"})])
-    time.sleep(0.5)
-
-
 def set_deadline(game_ids: list[int], lead_seconds: float) -> float:
     """Every game's open phase ends at the same instant."""
     from games.models import Phase
@@ -118,127 +107,6 @@ def set_deadline(game_ids: list[int], lead_seconds: float) -> float:
     deadline = datetime.now(UTC) + timedelta(seconds=lead_seconds)
     Phase.objects.filter(game_id__in=game_ids, closed_at__isnull=True).update(deadline=deadline)
     return deadline.timestamp()
-
-
-def close_all(game_ids: list[int], closers: int, warm_ids: list[int]) -> None:
-    """The closer process: warm up, read the deadline, close every phase at it.
-
-    Each closer thread first closes one unwatched game of its own, as a worker that
-    has run tasks before: its database connection open, Django's lazy set-up done."""
-    from django.db import close_old_connections
-
-    from games import services
-    from games.models import Phase
-    from mafiasite.celery import keep_database_connections, settle_garbage_collector
-
-    keep_database_connections()  # as a Celery worker does
-    seqs = dict(
-        Phase.objects.filter(
-            game_id__in=[*game_ids, *warm_ids], closed_at__isnull=True
-        ).values_list("game_id", "seq")
-    )
-    warm_up()
-    deadline = float(sys.stdin.readline())
-    now_dt = datetime.fromtimestamp(deadline, UTC)
-
-    def close(game_id: int) -> None:
-        try:
-            services.close_phase_at_deadline(game_id, seqs[game_id], now=now_dt)
-        finally:
-            close_old_connections()
-
-    pool = ThreadPoolExecutor(max_workers=closers)
-    each_thread = threading.Barrier(len(warm_ids))  # one warm-up game per thread
-
-    def warm_thread(game_id: int) -> None:
-        each_thread.wait(timeout=30)
-        services.close_phase(game_id, seqs[game_id], reason="gm")
-        close_old_connections()
-
-    warm_started = time.time()
-    list(pool.map(warm_thread, warm_ids))
-    settle_garbage_collector()  # as a Celery worker does once loaded
-    print(
-        f"closer: warmed up in {1000 * (time.time() - warm_started):.0f} ms, "
-        f"{1000 * (deadline - time.time()):.0f} ms before the deadline",
-        file=sys.stderr,
-        flush=True,
-    )
-
-    if os.environ.get("BENCH_PYSPY"):  # sample this closer around the deadline only
-        subprocess.Popen(
-            [os.environ["BENCH_PYSPY"], "record", "-p", str(os.getpid()), "-d", "3", "-r", "500",
-             "--gil", "--nonblocking", "--format", "raw",
-             "-o", f"/tmp/bench-closer-{os.getpid()}.raw"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-    if os.environ.get("BENCH_CLOSED_AHEAD"):  # the bound a close prepared ahead could reach
-        closed_ahead(pool, close, game_ids, deadline)
-        return
-    time.sleep(max(0.0, deadline - time.time()))
-    started, cpu = time.time(), time.process_time()
-    if os.environ.get("BENCH_PROFILE"):  # a CPU-time cProfile of the closes, one thread
-        import cProfile
-
-        profile = cProfile.Profile(time.process_time)
-        pool.submit(profile.runcall, lambda: [close(g) for g in game_ids]).result()
-        profile.dump_stats(f"{os.environ['BENCH_PROFILE']}.{os.getpid()}")
-    else:
-        with pool:
-            list(pool.map(close, game_ids))
-    print(
-        f"closer: started {1000 * (started - deadline):.0f} ms after the deadline, "
-        f"closed {len(game_ids)} phases in {1000 * (time.time() - started):.0f} ms "
-        f"({1000 * (time.process_time() - cpu):.0f} ms CPU)",
-        file=sys.stderr,
-        flush=True,
-    )
-    wait_for_pushes()  # a worker lives on; this process must not exit before its pushes
-
-
-def closed_ahead(pool, close, game_ids: list[int], deadline: float) -> None:
-    """An experiment, not the site: every phase is closed (as at its deadline) before
-    the deadline and its pushes are held; at the deadline only the pushes leave. What
-    the clients then see is the least a close worked out in advance could give: the
-    web process, Redis and the clients alone (BENCH_CLOSED_AHEAD=1)."""
-    from games.services import push
-
-    held, send_all = [], push.send_all
-    push.send_all = held.append  # send_on_commit's after-commit call: kept for later
-    cpu = time.process_time()
-    with pool:
-        list(pool.map(close, game_ids))
-    ahead = 1000 * (deadline - time.time())
-    push.send_all = send_all
-    time.sleep(max(0.0, deadline - time.time()))
-    started, cpu_at = time.time(), time.process_time()
-    for messages in held:
-        send_all(messages)
-    wait_for_pushes()
-    print(
-        f"closer: closed {len(game_ids)} phases {ahead:.0f} ms before the deadline "
-        f"({1000 * (cpu_at - cpu):.0f} ms CPU); their pushes sent from the deadline in "
-        f"{1000 * (time.time() - started):.0f} ms ({1000 * (time.process_time() - cpu_at):.0f} "
-        "ms CPU)",
-        file=sys.stderr,
-        flush=True,
-    )
-
-
-def wait_for_pushes(timeout: float = 120.0) -> None:
-    """Block until the push thread (games/services/push.py) has sent every commit
-    queued so far: it sends in order, so a marker queued last is sent last."""
-    from games.services import push
-
-    drained = threading.Event()
-
-    class Marker:  # stands in for the layer: its one "send" says the queue is through
-        async def group_send(self, group, message) -> None:
-            drained.set()
-
-    push._sender.submit(Marker(), [("bench-drained", {})])
-    if not drained.wait(timeout):
-        print("closer: the push thread did not drain", file=sys.stderr, flush=True)
 
 
 async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
@@ -605,7 +473,14 @@ def main() -> None:
         default="quiet",
         help="quiet: nobody acts; acting: every seat with a night move sends it (realistic)",
     )
+    parser.add_argument(
+        "--ordinary",
+        action="store_true",
+        help="close at the deadline the ordinary way, not prepared (games/services/prepared.py)",
+    )
     args = parser.parse_args()
+    if args.ordinary:  # the closer processes read it
+        os.environ["BENCH_ORDINARY"] = "1"
     if not os.environ.get("REDIS_URL"):
         print("note: REDIS_URL is not set: the in-memory layer cannot reach another process")
     django_setup()
@@ -659,6 +534,8 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "close":
         django_setup()
+        from live_closer import close_all  # bench/ (this script's folder)
+
         close_all(json.loads(sys.argv[2]), int(sys.argv[3]), json.loads(sys.argv[4]))
     else:
         main()

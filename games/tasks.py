@@ -8,11 +8,14 @@ service does nothing if that phase is already closed or not yet due.
 """
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from celery import shared_task
+from django.conf import settings
+from django.utils import timezone
 
 from games import services
+from games.services import prepared
 
 logger = logging.getLogger(__name__)
 
@@ -20,6 +23,12 @@ logger = logging.getLogger(__name__)
 @shared_task(name="games.tasks.close_phase")
 def close_phase(game_id: int, phase_seq: int) -> bool:
     return services.close_phase_at_deadline(game_id, phase_seq)
+
+
+@shared_task(name="games.tasks.prepare_close")
+def prepare_close(game_id: int, phase_seq: int) -> bool:
+    """Work the close out now; this worker process writes it at the deadline."""
+    return prepared.prepare_and_hold(game_id, phase_seq)
 
 
 @shared_task(name="games.tasks.sweep_overdue_phases_task")
@@ -46,8 +55,18 @@ def schedule_reminder(game_id: int, phase_seq: int, when: datetime) -> None:
 
 
 def schedule_close(game_id: int, phase_seq: int, deadline: datetime) -> None:
-    """An ETA task closes the phase at its deadline (called after commit)."""
+    """An ETA task closes the phase at its deadline (called after commit). Where closes
+    are prepared (games/services/prepared.py) and the deadline is far enough, a task
+    prepares it a few seconds before, and the ETA task comes a moment after the
+    deadline: it closes the phase only if the prepared close was not written (a
+    worker that died meanwhile), as the sweeper would."""
+    ahead = timedelta(seconds=prepared.prepare_seconds())
     try:
+        if ahead and prepared.may_prepare() and deadline - timezone.now() > 2 * ahead:
+            prepare_close.apply_async((game_id, phase_seq), eta=deadline - ahead)
+            backstop = timedelta(seconds=settings.PREPARED_BACKSTOP_SECONDS)
+            close_phase.apply_async((game_id, phase_seq), eta=deadline + backstop)
+            return
         close_phase.apply_async((game_id, phase_seq), eta=deadline)
     except Exception:  # the beat sweeper closes it anyway
         logger.exception("could not schedule the close of game %s phase %s", game_id, phase_seq)

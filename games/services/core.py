@@ -70,6 +70,9 @@ class Change:
     # The seats whose socket groups this change moved, when it knows them exactly (a
     # phase close: rooms.regrouped); None: each socket judges from the events.
     regroup: set[str] | None = None
+    # The moment the change happens at, when its caller fixes it (a phase close: its
+    # `now`, so a close worked out ahead of its deadline stamps its events with it).
+    now: datetime | None = None
 
     def log(self, kind: str, audience: str, payload: dict, phase: Phase | None = None) -> Event:
         if self.acting and kind in GM_ACTED_KINDS:
@@ -93,7 +96,7 @@ class Change:
             kind=kind,
             audience=audience,
             payload=payload,
-            created_at=timezone.now(),
+            created_at=self.now or timezone.now(),
         )
         self.events.append(event)
         self.unsaved.append(event)

@@ -376,6 +376,7 @@ def close_phase(
         except ServiceError:
             return False  # a task for a deleted game, or for another database
         change.acting = dict(acting or {})
+        change.now = now
         # Read after the lock, in its own statement: a phase joined to the locking
         # query would be the version from before a pause that held the lock.
         phase = rows.first(Phase, "game_id = %s AND seq = %s", [change.game.id, phase_seq])

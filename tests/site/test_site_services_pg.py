@@ -177,33 +177,37 @@ def _worker_env(queue: str) -> dict:
     return env
 
 
+def start_worker(queue: str) -> subprocess.Popen:
+    """`celery -A mafiasite worker` on this test's own queue (no other run's tasks)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "mafiasite", "worker", "--pool=solo",
+         "--loglevel=info", "-Q", queue, "--without-heartbeat", "--without-gossip",
+         "--without-mingle"],
+        cwd=ROOT, env=_worker_env(queue), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True,
+    )  # fmt: skip
+
+
+def stop_worker(worker: subprocess.Popen, queue: str) -> str:
+    """Stop it, drop what is left in its queue, and return its log."""
+    from django.conf import settings
+
+    worker.terminate()
+    try:
+        log, _ = worker.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        log, _ = worker.communicate()
+    redis.Redis.from_url(settings.REDIS_URL).delete(queue)
+    return log
+
+
 def test_a_real_celery_worker_closes_a_real_phase_at_its_deadline(gemma, players, settings):
     """An ETA task, sent when the phase opens, is run by `celery -A mafiasite worker`."""
     from games.tasks import close_phase
 
     queue = f"mafia-test-{uuid.uuid4().hex[:8]}"
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "mafiasite",
-            "worker",
-            "--pool=solo",
-            "--loglevel=info",
-            "-Q",
-            queue,
-            "--without-heartbeat",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=_worker_env(queue),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    worker = start_worker(queue)
     try:
         settings.PHASE_TIMER = "celery"
         send = close_phase.apply_async  # this test's own queue: no other run's tasks
@@ -223,13 +227,7 @@ def test_a_real_celery_worker_closes_a_real_phase_at_its_deadline(gemma, players
             assert worker.poll() is None, worker.stdout.read()
             time.sleep(0.1)
     finally:
-        worker.terminate()
-        try:
-            log, _ = worker.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            log, _ = worker.communicate()
-        redis.Redis.from_url(settings.REDIS_URL).delete(queue)  # the next phase's ETA task
+        log = stop_worker(worker, queue)  # and the next phase's ETA task
     assert night.closed_at is not None, f"the worker did not close the night:\n{log}"
     assert night.close_reason == "deadline"
     assert night.closed_at >= night.deadline

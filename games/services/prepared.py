@@ -1,0 +1,296 @@
+"""A phase close worked out before its deadline, and written at it.
+
+At a shared deadline every game's close lands in the same second, and on a small
+machine the CPU of those closes (the engine, the lines in every language, binding the
+statements) is what delays the last headline (bench/README.md, "a faster quiet
+machine"). `prepare` runs the ordinary close (`phases.close_phase`, with the deadline
+as its `now`) a few seconds ahead, inside a transaction that is rolled back, and
+records every statement it sends: what each read returned, and each statement already
+bound. `write` sends the recorded statements again, in order and in one round trip,
+at the deadline: the first takes the game's lock, and if any read returns anything
+else than it did (a
+move sent or withdrawn meanwhile, a note, a will, a pause, a GM's edit, a pronoun),
+the transaction is rolled back and the caller closes the phase the ordinary way.
+Otherwise the statements are the close, the very ones the ordinary close would have
+sent at the deadline; its pushes and after-commit calls (the next phase's clock) go
+out once it commits.
+
+PostgreSQL only (psycopg binds on the client, and its results can be read twice); on
+SQLite a phase closes the ordinary way. The prepared close stays in the process that
+prepared it: `hold` hands it to that process's writer thread, which writes it at the
+deadline; the ETA close task, a moment later (games/tasks.py), finds the phase closed.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
+
+from games import rows
+from games.models import Phase, Seat
+from games.services import phases
+from games.services.bots import HAS_BOTS
+
+logger = logging.getLogger(__name__)
+
+
+class Unpreparable(Exception):
+    """The close cannot be recorded (a statement run many times at once)."""
+
+
+class _Changed(Exception):
+    """A read at the deadline returned something else than when the close was prepared."""
+
+
+@dataclass
+class Step:
+    sql: str  # bound already: sent as it is
+    rows: list | None  # what it returned when prepared (None: a statement without a result)
+
+
+@dataclass(order=True)
+class Prepared:
+    deadline: datetime
+    game_id: int
+    phase_seq: int
+    steps: list[Step] = field(default_factory=list, compare=False)
+    # The close's after-commit calls (its pushes, the next phase's clock), as prepared.
+    after_commit: list = field(default_factory=list, compare=False)
+
+
+def may_prepare(using: str = DEFAULT_DB_ALIAS) -> bool:
+    """PostgreSQL with psycopg's client-side binding (Django's default)."""
+    connection = connections[using]
+    options = connection.settings_dict.get("OPTIONS", {})
+    return connection.vendor == "postgresql" and not options.get("server_side_binding")
+
+
+class _Recorder:
+    """A connection's execute wrapper: every statement, bound, and what reads return."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.paused = False
+        self._binder = None
+
+    def _bind(self, context, sql: str, params) -> str:
+        if params is None:
+            return sql
+        if self._binder is None:  # its own cursor: binding would drop the caller's result
+            import psycopg
+
+            self._binder = psycopg.ClientCursor(context["connection"].connection)
+        return self._binder.mogrify(sql, params)
+
+    def __call__(self, execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if self.paused:
+            return result
+        if many:
+            raise Unpreparable("a statement run many times at once")
+        cursor = context["cursor"]
+        bound = self._bind(context, sql, params)
+        if cursor.description is None:
+            self.steps.append(Step(bound, None))
+        else:
+            found = cursor.fetchall()
+            if found:  # the caller reads them as if untouched
+                cursor.scroll(0, mode="absolute")
+            self.steps.append(Step(bound, found))
+        return result
+
+
+def prepare(game_id: int, phase_seq: int, using: str = DEFAULT_DB_ALIAS) -> Prepared | None:
+    """The phase's close at its deadline, recorded; None when there is nothing to write
+    (closed, paused or already past its deadline: then it is closed the ordinary way)."""
+    deadline = (
+        Phase.objects.using(using)
+        .filter(game_id=game_id, seq=phase_seq, closed_at__isnull=True, paused_at__isnull=True)
+        .values_list("deadline", flat=True)
+        .first()
+    )
+    if deadline is None or not may_prepare(using) or _has_bots(game_id):
+        return None
+    connection = connections[using]
+    recorder = _Recorder()
+    prepared = Prepared(deadline, game_id, phase_seq)
+
+    def allocate(model, count: int) -> list[int]:
+        # Ids taken now are never handed out again, written or not (sequences do not
+        # roll back); not recorded: the statement at the deadline names them.
+        recorder.paused = True
+        try:
+            table, pk = model._meta.db_table, model._meta.pk.column
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                    [table, pk, count],
+                )
+                return [n for (n,) in cursor.fetchall()]
+        finally:
+            recorder.paused = False
+
+    try:
+        with transaction.atomic(using=using):
+            hooks_before = len(connection.run_on_commit)
+            token = rows.ALLOCATE_IDS.set(allocate)
+            try:
+                with connection.execute_wrapper(recorder):
+                    phases.close_phase(game_id, phase_seq, reason="deadline", now=deadline)
+            finally:
+                rows.ALLOCATE_IDS.reset(token)
+            prepared.after_commit = [
+                (func, robust) for _, func, robust in connection.run_on_commit[hooks_before:]
+            ]
+            raise _RolledBack
+    except _RolledBack:
+        pass
+    except Unpreparable:
+        return None
+    writes = [s for s in recorder.steps if s.rows is None and not _is_savepoint(s.sql)]
+    if not writes:
+        return None
+    prepared.steps = recorder.steps
+    return prepared
+
+
+class _RolledBack(Exception):
+    """Ends the preparing transaction: nothing of it stays."""
+
+
+def _is_savepoint(sql: str) -> bool:
+    return sql.lstrip().upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO"))
+
+
+def _has_bots(game_id: int) -> bool:
+    """Practice seats move with the clock (games/services/bots.py): not prepared."""
+    return bool(rows.values(Seat, HAS_BOTS, [game_id]))
+
+
+def write(prepared: Prepared, using: str = DEFAULT_DB_ALIAS) -> bool:
+    """Write the prepared close; False (and nothing written) when anything it read has
+    changed since: the caller then closes the phase the ordinary way."""
+    connection = connections[using]
+    try:
+        with transaction.atomic(using=using):
+            with connection.cursor() as cursor:
+                # One round trip: every statement at once (they are bound already), then
+                # each read's rows checked; a difference rolls all of them back.
+                cursor.execute(";\n".join(step.sql for step in prepared.steps))
+                for index, step in enumerate(prepared.steps):
+                    if index:
+                        cursor.nextset()
+                    if step.rows is not None and cursor.fetchall() != step.rows:
+                        raise _Changed
+            for func, robust in prepared.after_commit:
+                transaction.on_commit(func, using=using, robust=robust)
+    except (_Changed, IntegrityError):  # a row it creates exists already: closed meanwhile
+        return False
+    return True
+
+
+def close_at_deadline(prepared: Prepared) -> bool:
+    """The prepared close if nothing changed, else the ordinary one."""
+    try:
+        if write(prepared):
+            return True
+    except Exception:  # the ordinary close is the one that counts; say why
+        logger.exception(
+            "could not write the prepared close of game %s phase %s",
+            prepared.game_id,
+            prepared.phase_seq,
+        )
+    return phases.close_phase_at_deadline(prepared.game_id, prepared.phase_seq)
+
+
+class _Writer:
+    """One thread per process that writes the held closes at their deadlines, in order,
+    on its own database connection: opened a moment before a deadline (not at it, when
+    every close of that second is due), closed once nothing is due for a while."""
+
+    WARM_SECONDS = 1.0  # connect this long before the next deadline
+    IDLE_SECONDS = 10.0  # keep the connection while another deadline is this near
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._held: list[tuple[datetime, int, Prepared]] = []
+        self._order = itertools.count()
+        self._pid = 0
+
+    def hold(self, prepared: Prepared) -> None:
+        with self._lock:
+            if self._pid != os.getpid():  # a forked worker starts its own thread
+                self._pid = os.getpid()
+                self._held = []
+                threading.Thread(target=self._run, name="prepared-closes", daemon=True).start()
+            heapq.heappush(self._held, (prepared.deadline, next(self._order), prepared))
+            self._lock.notify()
+
+    def _seconds_to_next(self) -> float:
+        return self._held[0][0].timestamp() - time.time() if self._held else float("inf")
+
+    def _next_batch(self) -> list[Prepared]:
+        """Wait for the next deadline; every close due by then."""
+        warmed = False
+        with self._lock:
+            while (wait := self._seconds_to_next()) > 0:
+                if wait <= self.WARM_SECONDS and not warmed:
+                    self._lock.release()
+                    try:
+                        connections[DEFAULT_DB_ALIAS].ensure_connection()
+                    except Exception:  # written (or closed the ordinary way) without it
+                        logger.exception("the prepared closes' writer could not connect")
+                    finally:
+                        self._lock.acquire()
+                    warmed = True
+                    continue
+                if wait == float("inf"):
+                    self._lock.wait()
+                else:
+                    self._lock.wait(wait if warmed else wait - self.WARM_SECONDS)
+            due = []
+            while self._held and self._seconds_to_next() <= 0:
+                due.append(heapq.heappop(self._held)[2])
+            return due
+
+    def _run(self) -> None:
+        while True:
+            for prepared in self._next_batch():
+                try:
+                    close_at_deadline(prepared)
+                except Exception:  # the ETA task and the sweeper close it anyway
+                    logger.exception(
+                        "could not close game %s phase %s", prepared.game_id, prepared.phase_seq
+                    )
+                    connections[DEFAULT_DB_ALIAS].close()
+            with self._lock:
+                idle = self._seconds_to_next() > self.IDLE_SECONDS
+            if idle:
+                connections.close_all()
+
+
+_writer = _Writer()
+
+
+def prepare_and_hold(game_id: int, phase_seq: int) -> bool:
+    """Prepare the close and hold it for this process's writer; False when it was not
+    prepared (the ETA task closes the phase the ordinary way)."""
+    prepared = prepare(game_id, phase_seq)
+    if prepared is None:
+        return False
+    _writer.hold(prepared)
+    return True
+
+
+def prepare_seconds() -> float:
+    """How long before a deadline its close is prepared (0: never)."""
+    return float(settings.PREPARE_CLOSE_SECONDS)
