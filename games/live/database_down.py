@@ -54,6 +54,9 @@ class DatabaseDownSocket:
                 answered = True
             await send(message)
 
+        # The consumer sends its event frames straight to `send` (consumers.py `_frame`):
+        # only the handshake's answer matters here.
+        scope = {**scope, "frame_send": send}
         try:
             return await self.inner(scope, receive, watched_send)
         except OUTAGE_ERRORS:

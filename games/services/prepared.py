@@ -57,7 +57,7 @@ class Step:
     rows: list | None  # what it returned when prepared (None: a statement without a result)
 
 
-@dataclass(order=True)
+@dataclass
 class Prepared:
     deadline: datetime
     game_id: int
@@ -86,10 +86,14 @@ class _Recorder:
         if params is None:
             return sql
         if self._binder is None:  # its own cursor: binding would drop the caller's result
-            import psycopg
+            import psycopg  # only on PostgreSQL (may_prepare)
 
             self._binder = psycopg.ClientCursor(context["connection"].connection)
         return self._binder.mogrify(sql, params)
+
+    def close(self) -> None:
+        if self._binder is not None:
+            self._binder.close()
 
     def __call__(self, execute, sql, params, many, context):
         result = execute(sql, params, many, context)
@@ -156,6 +160,8 @@ def prepare(game_id: int, phase_seq: int, using: str = DEFAULT_DB_ALIAS) -> Prep
         pass
     except Unpreparable:
         return None
+    finally:
+        recorder.close()
     writes = [s for s in recorder.steps if s.rows is None and not _is_savepoint(s.sql)]
     if not writes:
         return None

@@ -98,6 +98,9 @@ def test_opening_a_phase_schedules_the_celery_eta_task_after_commit(
     table, gemma, settings, django_capture_on_commit_callbacks
 ):
     settings.PHASE_TIMER = "celery"
+    # The ETA task at the deadline itself; on PostgreSQL a close prepared ahead moves it
+    # a second later (tests/site/test_prepared_close_clock.py).
+    settings.PREPARE_CLOSE_SECONDS = 0
     with mock.patch("games.tasks.close_phase.apply_async") as apply_async:
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
             services.gm_close_phase(gemma, table.game.id)
