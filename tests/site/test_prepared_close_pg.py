@@ -21,7 +21,12 @@ from games.models import Event, Game, Phase
 from games.services import phases, prepared, push
 from games.services.core import choices_now, engine_state
 from tests.faults.conftest import other_sessions
-from tests.site.test_site_services_pg import start_worker, started_table, stop_worker
+from tests.site.test_site_services_pg import (
+    start_worker,
+    started_table,
+    stop_worker,
+    wait_for_close,
+)
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -242,14 +247,7 @@ def test_a_real_worker_prepares_a_close_and_writes_it_at_the_deadline(gemma, pla
             table = started_table(
                 gemma, players, now=timezone.now() - timedelta(seconds=2), night_seconds=12
             )
-        night = table.phase()
-        give_up = time.monotonic() + 60
-        while time.monotonic() < give_up:
-            night.refresh_from_db()
-            if night.closed_at is not None:
-                break
-            assert worker.poll() is None, worker.stdout.read()
-            time.sleep(0.1)
+        night = wait_for_close(table.phase(), worker, 60)
         time.sleep(settings.PREPARED_BACKSTOP_SECONDS + 1)  # the ETA task's turn
     finally:
         log = stop_worker(worker, queue)

@@ -1,53 +1,25 @@
 """On PostgreSQL and Redis (the services run): a real Celery worker sends the reminder
 at its ETA, once, to the seats that still owe a move (issue 16's activity rules)."""
 
-import os
-import subprocess
-import sys
 import time
 import uuid
 from datetime import timedelta
-from pathlib import Path
 from unittest import mock
 
 import pytest
-import redis
-from django.db import connection
 from django.utils import timezone
 
 from games import services, tasks
 from games.models import Event
 from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.site.test_site_services_pg import start_worker, stop_worker
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _worker(queue: str) -> subprocess.Popen:
-    db = connection.settings_dict
-    host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=f"postgres://{db['USER']}:{db['PASSWORD']}@{host}/{db['NAME']}",
-        PHASE_TIMER="celery",
-        PYTHONPATH=str(ROOT),
-        CELERY_QUEUE=queue,
-    )
-    args = ["worker", "--pool=solo", "--loglevel=info", "-Q", queue, "--without-heartbeat"]
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "mafiasite", *args, "--without-gossip"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
 
 
 def test_a_real_celery_worker_sends_the_reminder_at_its_eta(gemma, players, settings):
     queue = f"mafia-test-{uuid.uuid4().hex[:8]}"
-    worker = _worker(queue)
+    worker = start_worker(queue)
     try:
         settings.PHASE_TIMER = "celery"
         close, remind = tasks.close_phase.apply_async, tasks.send_reminder.apply_async
@@ -72,13 +44,7 @@ def test_a_real_celery_worker_sends_the_reminder_at_its_eta(gemma, players, sett
         game.refresh_from_db()
         night = services.open_phase(game)
     finally:
-        worker.terminate()
-        try:
-            log, _ = worker.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            log, _ = worker.communicate()
-        redis.Redis.from_url(settings.REDIS_URL).delete(queue)  # the close's ETA task
+        log = stop_worker(worker, queue)  # and the close's ETA task
     told = sorted(e.audience for e in Event.objects.filter(game=game, kind="reminder"))
     assert told, f"the worker sent no reminder:\n{log}"
     state = services.engine_state(game)

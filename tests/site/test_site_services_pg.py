@@ -202,6 +202,18 @@ def stop_worker(worker: subprocess.Popen, queue: str) -> str:
     return log
 
 
+def wait_for_close(phase: Phase, worker: subprocess.Popen, seconds: float) -> Phase:
+    """The phase as it is once closed, or after `seconds` (the worker must live on)."""
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up:
+        phase.refresh_from_db()
+        if phase.closed_at is not None:
+            break
+        assert worker.poll() is None, worker.stdout.read()
+        time.sleep(0.1)
+    return phase
+
+
 def test_a_real_celery_worker_closes_a_real_phase_at_its_deadline(gemma, players, settings):
     """An ETA task, sent when the phase opens, is run by `celery -A mafiasite worker`."""
     from games.tasks import close_phase
@@ -218,14 +230,7 @@ def test_a_real_celery_worker_closes_a_real_phase_at_its_deadline(gemma, players
             table = started_table(
                 gemma, players, now=timezone.now() - timedelta(seconds=8), night_seconds=10
             )
-        night = table.phase()
-        give_up = time.monotonic() + 45
-        while time.monotonic() < give_up:
-            night.refresh_from_db()
-            if night.closed_at is not None:
-                break
-            assert worker.poll() is None, worker.stdout.read()
-            time.sleep(0.1)
+        night = wait_for_close(table.phase(), worker, 45)
     finally:
         log = stop_worker(worker, queue)  # and the next phase's ETA task
     assert night.closed_at is not None, f"the worker did not close the night:\n{log}"
