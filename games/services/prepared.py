@@ -8,17 +8,17 @@ as its `now`) a few seconds ahead, inside a transaction that is rolled back, and
 records every statement it sends: what each read returned, and each statement already
 bound. `write` sends the recorded statements again, in order and in one round trip,
 at the deadline: the first takes the game's lock, and if any read returns anything
-else than it did (a
-move sent or withdrawn meanwhile, a note, a will, a pause, a GM's edit, a pronoun),
-the transaction is rolled back and the caller closes the phase the ordinary way.
-Otherwise the statements are the close, the very ones the ordinary close would have
-sent at the deadline; its pushes and after-commit calls (the next phase's clock) go
-out once it commits.
+else than it did (a move sent or withdrawn meanwhile, a note, a will, a pause, a GM's
+edit, a pronoun), the transaction is rolled back and the caller closes the phase the
+ordinary way. Otherwise the statements are the close, the very ones the ordinary
+close would have sent at the deadline; its pushes and after-commit calls (the next
+phase's clock) go out once it commits.
 
 PostgreSQL only (psycopg binds on the client, and its results can be read twice); on
 SQLite a phase closes the ordinary way. The prepared close stays in the process that
-prepared it: `hold` hands it to that process's writer thread, which writes it at the
-deadline; the ETA close task, a moment later (games/tasks.py), finds the phase closed.
+prepared it: `prepare_and_hold` hands it to that process's writer thread, which
+writes it at the deadline; the ETA close task, a moment later (games/tasks.py), finds
+the phase closed.
 """
 
 from __future__ import annotations
@@ -62,9 +62,9 @@ class Prepared:
     deadline: datetime
     game_id: int
     phase_seq: int
-    steps: list[Step] = field(default_factory=list, compare=False)
+    steps: list[Step] = field(default_factory=list)
     # The close's after-commit calls (its pushes, the next phase's clock), as prepared.
-    after_commit: list = field(default_factory=list, compare=False)
+    after_commit: list = field(default_factory=list)
 
 
 def may_prepare(using: str = DEFAULT_DB_ALIAS) -> bool:
