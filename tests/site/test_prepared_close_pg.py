@@ -53,6 +53,21 @@ def lynch_day(table):
         services.cast_vote(table.users[voter], table.game.id, alive[0])
 
 
+def final_night(table):
+    """Night 1 made the game's last: the GM modkills all but one more of the other side
+    than the mafia keeps, then the mafia's kill leaves them level."""
+    state = engine_state(table.refresh())
+    kills = {n: c for n in table.users for c in choices_now(state, n) if c["ability"] == "kill"}
+    killer, kill = next(iter(kills.items()))
+    mafia = state.player(killer).faction
+    others = [p.name for p in state.players if p.alive and p.faction != mafia]
+    victim = kill["targets"][0]
+    keep = sum(p.alive and p.faction == mafia for p in state.players) + 1
+    for name in [n for n in others if n != victim][: len(others) - keep]:
+        services.modkill_player(table.gm, table.game.id, name)
+    services.submit_action(table.users[killer], table.game.id, ability="kill", targets=[victim])
+
+
 def written(game_id: int, since: int) -> dict:
     """What a close left: the game's row, the events after `since`, every phase (ids
     left out: the prepared close's new phase takes its id ahead of time)."""
@@ -108,17 +123,19 @@ def ordinary_close(game_id: int, seq: int, deadline) -> tuple[dict, list]:
     return seen, messages
 
 
-@pytest.mark.parametrize("phase_kind", ["night", "day"])
+@pytest.mark.parametrize("phase_kind", ["night", "day", "last night"])
 def test_a_prepared_close_writes_and_pushes_what_the_ordinary_close_would(
     gemma, players, phase_kind
 ):
     table = started_table(gemma, players)
     if phase_kind == "night":
         act_every_seat(table)
-    else:
+    elif phase_kind == "day":
         lynch_day(table)
+    else:
+        final_night(table)
     phase = table.phase()
-    assert phase.kind == phase_kind
+    assert phase.kind == phase_kind.split()[-1]
     since = table.refresh().last_event_seq
 
     ready = prepared.prepare(table.game.id, phase.seq)
@@ -139,6 +156,8 @@ def test_a_prepared_close_writes_and_pushes_what_the_ordinary_close_would(
     assert closed.closed_at == phase.deadline and closed.close_reason == "deadline"
     if phase_kind == "day":
         assert closed.record["lynched"] == [table.state().players[0].name]
+    if phase_kind == "last night":
+        assert table.refresh().status == "finished" and table.game.winners
 
 
 def test_a_move_sent_after_the_close_was_prepared_is_counted(gemma, players):
