@@ -115,7 +115,7 @@ def written_at_deadline(pool, game_ids: list[int], seqs: dict, deadline: float) 
     def prepare_all() -> list:
         return [(g, prepared.prepare(g, seqs[g])) for g in game_ids]
 
-    started, cpu = time.time(), time.process_time()
+    cpu = time.process_time()
     held = pool.submit(prepare_all).result()
     ahead_cpu = time.process_time() - cpu
     ahead = 1000 * (deadline - time.time())
