@@ -188,6 +188,20 @@ class Streams:
         """Every stream at its start."""
         return {cursors.GM_STREAM: 0} if self.gm else dict.fromkeys(self.labels.values(), 0)
 
+    def news_after(self, after: dict[str, int] | None, counters: dict, last_gm_seq: int) -> bool:
+        """Whether any stream holds an event after the cursor `after`, given the game's
+        counters as logged with its last seq (`Game.audience_seqs`, `Game.last_gm_seq`).
+        A finished game's reader reads every audience: always looked up."""
+        after = after or {}
+        if self.gm:
+            return last_gm_seq > after.get(cursors.GM_STREAM, 0)
+        if self.everything:
+            return True
+        return any(
+            counters.get(audience, 0) > after.get(label, 0)
+            for audience, label in self.labels.items()
+        )
+
     def filter(self, events, after: dict[str, int] | None):
         if self.gm:
             events = events.filter(gm_seq__isnull=False)

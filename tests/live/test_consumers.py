@@ -381,20 +381,21 @@ def test_a_dropped_push_is_fetched_from_the_log(live_table, monkeypatch):
 
 
 def open_while_a_change_commits(monkeypatch, sock: Socket, change) -> list:
-    """Open `sock` while `change()` commits between the socket's read of the log and
-    the rest of its opening; returns what `change` returned (empty: never staged)."""
+    """Open `sock` while `change()` commits between the socket's read of the log's end
+    and the rest of its opening (its read of the log, when there is anything to read);
+    returns what `change` returned (empty: never staged)."""
     from games.live import consumers
 
-    real = consumers.visible_events
+    real = consumers.log_end
     staged = []
 
-    def log_read_then_the_change(viewer, *args, **bounds):
-        read = list(real(viewer, *args, **bounds))
+    def end_read_then_the_change(game_id):
+        end = real(game_id)
         if not staged:  # the socket's opening read, then the change
             staged.append(change())
-        return read
+        return end
 
-    monkeypatch.setattr(consumers, "visible_events", log_read_then_the_change)
+    monkeypatch.setattr(consumers, "log_end", end_read_then_the_change)
 
     async def scenario():
         assert await sock.open()

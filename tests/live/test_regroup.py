@@ -129,3 +129,53 @@ def test_the_access_after_a_close_is_the_full_re_read(live_table):
         services.gm_close_phase(gm, gid)
         compare()
     assert before[mafioso].viewer.game.status == "finished"
+
+
+def test_the_log_is_read_only_when_a_stream_holds_something_new(live_table, monkeypatch):
+    """A socket asks the log only when one of its streams has an event past its cursor:
+    the game's counters (`Game.audience_seqs`, `Game.last_gm_seq`) are read with the
+    log's end and say so. A seat who dies opens the graveyard; empty, it costs no read
+    of the log (at a realistic close of 100 games those reads were a tenth of the web
+    process's CPU); once someone has spoken there, the log is read and the post told."""
+    from games.models import Game
+    from tests.live.conftest import position_at
+
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    users, gm, sam = live_table.users, live_table.gm, live_table.sam
+    log_reads = []
+    real_visible_events = consumers.visible_events
+
+    def counted(viewer, *args, **kwargs):
+        log_reads.append(viewer.user.username)
+        return real_visible_events(viewer, *args, **kwargs)
+
+    monkeypatch.setattr(consumers, "visible_events", counted)
+
+    def events_now(user, after):
+        access = consumers.access_for(gid, user)
+        return consumers.events_for(access, after)[0]
+
+    last = Game.objects.get(pk=gid).last_event_seq
+    townie, mafioso = r["townie"][0], r["mafioso"][0]
+    for who in (users[townie], gm, sam):  # a seat, the GM's stream, a spectator
+        assert events_now(who, position_at(gid, who, last)) == []
+    assert log_reads == []
+
+    services.submit_action(users[mafioso], gid, ability="kill", targets=[townie])
+    services.gm_close_phase(gm, gid)  # night 1: the townie dies
+    # The dead townie's graveyard is empty: a cursor naming none of it reads nothing.
+    dead = consumers.access_for(gid, users[townie])
+    assert "dead" in dead.audiences
+    caught_up = position_at(gid, users[townie], Game.objects.get(pk=gid).last_event_seq)
+    assert consumers.events_for(dead, caught_up) == ([], Game.objects.get(pk=gid).last_event_seq)
+    assert log_reads == []
+
+    services.post_message(sam, gid, channel="graveyard", text="Welcome, ghost.")
+    told = events_now(users[townie], caught_up)
+    assert [e["payload"]["text"] for e in told if e["kind"] == "post"] == ["Welcome, ghost."]
+    assert [e["kind"] for e in events_now(gm, position_at(gid, gm, last))].count("post") == 1
+    assert log_reads == [townie, gm.username]
+    # Nothing of the graveyard reaches a living seat, with or without a log read.
+    living = r["sheriff"][0]
+    assert events_now(users[living], position_at(gid, users[living], told[-1]["seq"])) == []
