@@ -14,9 +14,12 @@ messages per second. Figures only: nothing here is a timed test.
 
 The closers work out each close before the deadline and write it at the deadline, as a
 Celery worker does (games/services/prepared.py); `--ordinary` closes at the deadline
-the ordinary way. BENCH_CLOSED_AHEAD=1 (an experiment, not the site): the closers
-close every phase before the deadline and hold its pushes, sending only those at the
-deadline: the least a close worked out ahead of its deadline could give.
+the ordinary way. `--late N`: N games get a post in a night chat a second before the
+deadline, after their close was prepared (the closers look again half a second before
+it, as the writer thread does, and prepare those again). BENCH_CLOSED_AHEAD=1 (an
+experiment, not the site): the closers close every phase before the deadline and hold
+its pushes, sending only those at the deadline: the least a close worked out ahead of
+its deadline could give.
 """
 
 from __future__ import annotations
@@ -98,6 +101,25 @@ def prepare(games: int, warm: int = 0, nights: str = "quiet") -> dict:
         "cursors": cursors,
         "moves_per_game": moves / 2 / max(1, len(game_ids)),  # the seat's copy and the GM's
     }
+
+
+def post_late(game_ids: list[int]) -> int:
+    """A living member of each game's faction with a night chat says something there,
+    after the close was prepared and before the writer looks again (--late): the late
+    change real nights have. Returns how many posted."""
+    from games import rooms, services
+    from games.models import Game
+    from games.services.core import engine_state
+
+    posted = 0
+    for game in Game.objects.filter(pk__in=game_ids):
+        state = engine_state(game)
+        chats = {r.id for r in rooms.night_chats(state)}
+        speaker = next(p for p in state.players if p.alive and f"faction:{p.faction}" in chats)
+        user = game.seats.select_related("user").get(name=speaker.name).user
+        services.post_message(user, game.id, channel="faction", text="A last word before dawn.")
+        posted += 1
+    return posted
 
 
 def set_deadline(game_ids: list[int], lead_seconds: float) -> float:
@@ -201,6 +223,16 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     for process in closer:
         process.stdin.write(f"{plan['deadline']}\n".encode())
         process.stdin.flush()
+    if plan.get("late"):  # after the closers prepared, before they look again
+        await asyncio.sleep(max(0.0, plan["deadline"] - time.time() - 1.0))
+        started = time.time()
+        posted = await asyncio.to_thread(post_late, plan["games"][: plan["late"]])
+        print(
+            f"bench: {posted} late posts sent {1000 * (plan['deadline'] - started):.0f} ms "
+            "before the deadline",
+            file=sys.stderr,
+            flush=True,
+        )
     await asyncio.sleep(max(0.0, plan["deadline"] - time.time() - 0.05))
     watched = {"server": process_tree(plan["server_pid"])}
     cpu_before = {k: cpu_ms(v) for k, v in watched.items()}
@@ -416,8 +448,10 @@ def one_run(
     web_workers: int = 1,
     deflate: bool = False,
     nights: str = "quiet",
+    late: int = 0,
 ) -> dict:
     plan = prepare(games, warm=processes * closers, nights=nights)
+    plan["late"] = late
     process = start_server(server, port, web_workers, deflate)
     plan["server_pid"] = process.pid
     try:
@@ -484,6 +518,12 @@ def main() -> None:
         help="quiet: nobody acts; acting: every seat with a night move sends it (realistic)",
     )
     parser.add_argument(
+        "--late",
+        type=int,
+        default=0,
+        help="this many games get a post in a night chat a second before the deadline",
+    )
+    parser.add_argument(
         "--ordinary",
         action="store_true",
         help="close at the deadline the ordinary way, not prepared (games/services/prepared.py)",
@@ -510,6 +550,7 @@ def main() -> None:
                 args.web_workers,
                 args.deflate,
                 args.nights,
+                args.late,
             )
             if not r["headlines"]:
                 print(f"{server:8} {games:5d}: no headline arrived", flush=True)

@@ -130,12 +130,24 @@ def written_at_deadline(pool, game_ids: list[int], seqs: dict, deadline: float) 
                 services.close_phase_at_deadline(game_id, seqs[game_id])
         return written
 
+    # Half a second before the deadline, as the writer thread: what changed since (the
+    # late posts of --late) is prepared again.
+    time.sleep(max(0.0, deadline - prepared.RECHECK_SECONDS - time.time()))
+    cpu = time.process_time()
+    closes = [close for _, close in held]
+    again = pool.submit(prepared.rechecked, [c for c in closes if c is not None]).result()
+    renewed = {c.game_id: c for c in again}
+    fresh = sum(renewed[c.game_id] is not c for c in closes if c is not None)
+    held = [(g, renewed.get(g, close)) for g, close in held]
+    recheck_cpu = time.process_time() - cpu
     time.sleep(max(0.0, deadline - time.time()))
     started, cpu = time.time(), time.process_time()
     written = pool.submit(write_all).result()
     print(
         f"closer: prepared {prepared_count} of {len(game_ids)} closes ({1000 * ahead_cpu:.0f} ms "
-        f"CPU, done {ahead:.0f} ms before the deadline); at the deadline wrote {written} of "
+        f"CPU, done {ahead:.0f} ms before the deadline); looked again at them "
+        f"{1000 * prepared.RECHECK_SECONDS:.0f} ms before it ({1000 * recheck_cpu:.0f} ms CPU), "
+        f"prepared {fresh} again; at the deadline wrote {written} of "
         f"them and closed {len(game_ids) - written} the ordinary way in "
         f"{1000 * (time.time() - started):.0f} ms ({1000 * (time.process_time() - cpu):.0f} ms "
         "CPU)",

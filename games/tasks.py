@@ -34,8 +34,9 @@ def prepare_close(game_id: int, phase_seq: int) -> bool:
 @shared_task(name="games.tasks.sweep_overdue_phases_task")
 def sweep_overdue_phases_task() -> int:
     """Close the overdue phases, and send the reminders whose time has come (a lost
-    reminder task is caught here as a lost close is)."""
-    closed = services.sweep_overdue_phases()
+    reminder task is caught here as a lost close is). A phase whose close was
+    prepared is left to its writer for a moment after the deadline."""
+    closed = services.sweep_overdue_phases(left=prepared.left_to_writer())
     services.send_due_reminders()
     return closed
 

@@ -52,7 +52,9 @@ from urllib.parse import parse_qs
 import redis
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -61,7 +63,7 @@ from games import masks, profiles, rows, services
 from games.clocks import readers_clocks
 from games.cursors import BadCursor, read_position
 from games.live.database_down import DATABASE_DOWN_CODE, outage_frame
-from games.live.layer import LAYER_DOWN, LAYER_RESUMED
+from games.live.layer import LAYER_DOWN, LAYER_RESUMED, FanOutLayer, serve
 from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Event, Game, Status
 from games.rooms import ROOMS_KIND, post_author
@@ -253,11 +255,23 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         (`layer_down`); a layer whose receive raises (channels_redis's list layer, the
         in-memory one in tests) ends here."""
         try:
-            await super().__call__(scope, receive, send)
+            layer = get_channel_layer(self.channel_layer_alias)
+            if isinstance(layer, FanOutLayer):
+                await self._serve(layer, scope, receive, send)
+            else:
+                await super().__call__(scope, receive, send)
         except LAYER_ERRORS:
             self.access = None
             with contextlib.suppress(Exception):  # the client may be gone already
                 await send({"type": "websocket.close", "code": TRY_AGAIN_LATER})
+
+    async def _serve(self, layer: FanOutLayer, scope, receive, send) -> None:
+        """Channels' `AsyncConsumer.__call__`, with the layer's own loop (games/live/
+        layer.py `serve`: one wake per message) for Channels' `await_many_dispatch`."""
+        self.scope, self.channel_layer, self.base_send = scope, layer, send
+        self.channel_name = await layer.new_channel()
+        with contextlib.suppress(StopConsumer):
+            await serve(layer, self.channel_name, receive, self.dispatch)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])

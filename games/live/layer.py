@@ -27,6 +27,7 @@ the event log stays the truth, and each commit's manifest lets a socket see a ga
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import uuid
 
@@ -65,6 +66,63 @@ class FanOutLayer(RedisPubSubChannelLayer):
         return self._layers[loop]
 
 
+class FromClient:
+    """A browser's message in a socket's inbox, and the moment it has been handled."""
+
+    __slots__ = ("message", "error", "handled")
+
+    def __init__(self, message=None, error: BaseException | None = None) -> None:
+        self.message, self.error = message, error
+        self.handled = asyncio.get_running_loop().create_future()
+
+
+async def serve(channel_layer: FanOutLayer, channel: str, receive, dispatch) -> None:
+    """Channels' `await_many_dispatch` for one socket of this layer, one wake per message.
+
+    Channels waits on the browser and the layer with a task for each and an
+    `asyncio.wait` over both, and makes a new task for every message (through the
+    layer's per-loop proxy): at a close of 100 games, 3,000 messages, a tenth of the web
+    process's CPU. Here the layer's messages land in the socket's queue as before, and
+    the browser's are put in the same queue by one task that lives as long as the
+    socket; the socket handles the queue in order, one message at a time, as Channels
+    does. The browser's next message is read only once its last is handled (the
+    server's flow control holds, as under Channels)."""
+    layer = channel_layer._get_layer()
+    inbox = layer.channels[channel]
+
+    async def from_client() -> None:
+        while True:
+            try:
+                item = FromClient(await receive())
+            except asyncio.CancelledError:
+                raise
+            except BaseException as error:  # said where Channels says it: in the loop
+                inbox.put_nowait(FromClient(error=error))
+                return
+            inbox.put_nowait(item)
+            await item.handled
+
+    client = asyncio.ensure_future(from_client())
+    try:
+        while True:
+            item = await inbox.get()
+            if type(item) is not FromClient:
+                await dispatch(item)
+                continue
+            if item.error is not None:
+                raise item.error
+            try:
+                await dispatch(item.message)
+            finally:
+                if not item.handled.done():  # cancelled with the client's task
+                    item.handled.set_result(None)
+    finally:
+        client.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await client
+        await layer.release(channel)
+
+
 class LoopLayer(RedisPubSubLoopLayer):
     def __init__(self, hosts=None, prefix="asgi", channel_layer=None, **kwargs):
         # Options of the list layer (capacity, expiry) mean nothing to pub/sub.
@@ -84,6 +142,16 @@ class LoopLayer(RedisPubSubLoopLayer):
         except REDIS_ERRORS:
             logger.warning("Redis is down: %s opens unsubscribed", channel)
         return channel
+
+    async def release(self, channel: str) -> None:
+        """A socket's channel forgotten and unsubscribed, as the library's `receive`
+        does when a consumer's receive task is cancelled."""
+        if self.channels.pop(channel, None) is None:
+            return
+        try:
+            await self._get_shard(channel).unsubscribe(channel)
+        except (Exception, asyncio.CancelledError):  # Redis down: it goes with the connection
+            logger.warning("%s left subscribed", channel, exc_info=True)
 
     def tell_every_socket(self, message: dict) -> None:
         for queue in self.channels.values():

@@ -12,7 +12,10 @@ else than it did (a move sent or withdrawn meanwhile, a note, a will, a pause, a
 edit, a pronoun), the transaction is rolled back and the caller closes the phase the
 ordinary way. Otherwise the statements are the close, the very ones the ordinary
 close would have sent at the deadline; its pushes and after-commit calls (the next
-phase's clock) go out once it commits.
+phase's clock) go out once it commits. Half a second before the deadline the reads
+are run again, and a close something changed since (a late move, a post) is prepared
+again (`rechecked`): only what changes in the last half second makes the close the
+ordinary one.
 
 PostgreSQL only (psycopg binds on the client, and its results can be read twice); on
 SQLite a phase closes the ordinary way. The prepared close stays in the process that
@@ -30,10 +33,12 @@ import os
 import threading
 import time
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
+from django.db.models import F, Q
+from django.utils import timezone
 
 from games import rows
 from games.models import Phase, Seat
@@ -41,6 +46,10 @@ from games.services import phases
 from games.services.bots import HAS_BOTS
 
 logger = logging.getLogger(__name__)
+
+# The beat sweeper leaves a phase whose close was prepared this long after its
+# deadline (`left_to_writer`).
+SWEEP_GRACE_SECONDS = 0.5
 
 
 class Unpreparable(Exception):
@@ -204,6 +213,68 @@ def write(prepared: Prepared, using: str = DEFAULT_DB_ALIAS) -> bool:
     return True
 
 
+def reads_unchanged(prepared: Prepared, using: str = DEFAULT_DB_ALIAS) -> bool:
+    """Whether every read of the prepared close still returns what it did (its reads
+    alone, in one round trip, in a transaction rolled back). A read that followed one
+    of the close's own writes may differ only because they are not run: the close is
+    then prepared again for nothing, which costs time, not correctness."""
+    connection = connections[using]
+    reads = [step for step in prepared.steps if step.rows is not None]
+    try:
+        with transaction.atomic(using=using):
+            with connection.cursor() as cursor:
+                cursor.execute(";\n".join(step.sql for step in reads))
+                for index, step in enumerate(reads):
+                    if index:
+                        cursor.nextset()
+                    if cursor.fetchall() != step.rows:
+                        raise _Changed
+            raise _RolledBack
+    except _RolledBack:
+        return True
+    except _Changed:
+        return False
+
+
+def refreshed(prepared: Prepared, using: str = DEFAULT_DB_ALIAS) -> Prepared:
+    """The held close, prepared again if anything it read has changed since it was
+    prepared (a move or a post in the last seconds: a day's chat runs to its end); else
+    itself. It stays as it is when it cannot be prepared again for the same deadline
+    (closed, paused, extended): then the deadline's close is the ordinary one, which
+    knows what to do."""
+    if reads_unchanged(prepared, using):
+        return prepared
+    again = prepare(prepared.game_id, prepared.phase_seq, using)
+    if again is None or again.deadline != prepared.deadline:
+        return prepared
+    return again
+
+
+# The closes due this soon are looked at again (`rechecked`), and none is prepared again
+# nearer its deadline than the margin.
+RECHECK_SECONDS = 0.5
+RECHECK_MARGIN_SECONDS = 0.05
+
+
+def rechecked(due: list[Prepared], using: str = DEFAULT_DB_ALIAS) -> list[Prepared]:
+    """The closes due soon (by deadline), each prepared again if something it read has
+    changed since (`refreshed`), while there is time before its deadline. A move or a
+    post in the seconds before a deadline is common (a day's chat runs to its end), and
+    it made that close the ordinary one; what changes in the last half second still
+    does."""
+    for index, prepared in enumerate(due):
+        if time.time() > prepared.deadline.timestamp() - RECHECK_MARGIN_SECONDS:
+            break
+        try:
+            due[index] = refreshed(prepared, using)
+        except Exception:  # written as it was, or closed the ordinary way
+            logger.exception(
+                "could not look again at game %s phase %s", prepared.game_id, prepared.phase_seq
+            )
+            connections[using].close()
+    return due
+
+
 def close_at_deadline(prepared: Prepared) -> bool:
     """The prepared close if nothing changed, else the ordinary one."""
     try:
@@ -221,7 +292,10 @@ def close_at_deadline(prepared: Prepared) -> bool:
 class _Writer:
     """One thread per process that writes the held closes at their deadlines, in order,
     on its own database connection: opened a moment before a deadline (not at it, when
-    every close of that second is due), closed once nothing is due for a while."""
+    every close of that second is due), closed once nothing is due for a while.
+
+    Half a second before a deadline it looks again at the closes due then
+    (`rechecked`)."""
 
     WARM_SECONDS = 1.0  # connect this long before the next deadline
     IDLE_SECONDS = 10.0  # keep the connection while another deadline is this near
@@ -245,10 +319,11 @@ class _Writer:
         return self._held[0][0].timestamp() - time.time() if self._held else float("inf")
 
     def _next_batch(self) -> list[Prepared]:
-        """Wait for the next deadline; every close due by then."""
+        """Wait until the next deadline is RECHECK_SECONDS away; every close due by
+        then, by deadline."""
         warmed = False
         with self._lock:
-            while (wait := self._seconds_to_next()) > 0:
+            while (wait := self._seconds_to_next()) > RECHECK_SECONDS:
                 if wait <= self.WARM_SECONDS and not warmed:
                     self._lock.release()
                     try:
@@ -262,15 +337,16 @@ class _Writer:
                 if wait == float("inf"):
                     self._lock.wait()
                 else:
-                    self._lock.wait(wait if warmed else wait - self.WARM_SECONDS)
+                    self._lock.wait(wait - (RECHECK_SECONDS if warmed else self.WARM_SECONDS))
             due = []
-            while self._held and self._seconds_to_next() <= 0:
+            while self._held and self._seconds_to_next() <= RECHECK_SECONDS:
                 due.append(heapq.heappop(self._held)[2])
             return due
 
     def _run(self) -> None:
         while True:
-            for prepared in self._next_batch():
+            for prepared in rechecked(self._next_batch()):
+                time.sleep(max(0.0, prepared.deadline.timestamp() - time.time()))
                 try:
                     close_at_deadline(prepared)
                 except Exception:  # the ETA task and the sweeper close it anyway
@@ -295,6 +371,25 @@ def prepare_and_hold(game_id: int, phase_seq: int) -> bool:
         return False
     _writer.hold(prepared)
     return True
+
+
+def left_to_writer(now: datetime | None = None) -> Q | None:
+    """The overdue phases the beat sweeper leaves to the writer thread for a moment
+    (SWEEP_GRACE_SECONDS after the deadline): those long enough to have been prepared
+    (games/tasks.py `schedule_close`). A sweep in the first moment after a deadline,
+    while the writer writes that second's closes (a few hundred milliseconds at 100
+    games), closed the phases not reached yet the ordinary way, at the busiest
+    moment, and the writer's write of each then failed. A prepared close that was lost
+    is still swept within two seconds of its deadline (a sweep a second); a phase too
+    short to be prepared is swept at once, as before."""
+    ahead = prepare_seconds()
+    if not ahead or not may_prepare():
+        return None
+    now = now or timezone.now()
+    return Q(
+        deadline__gt=now - timedelta(seconds=SWEEP_GRACE_SECONDS),
+        opened_at__lt=F("deadline") - timedelta(seconds=2 * ahead),
+    )
 
 
 def prepare_seconds() -> float:

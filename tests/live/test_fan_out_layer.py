@@ -13,12 +13,13 @@ import uuid
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 from redis import asyncio as aioredis
 
 from games import services
-from games.live.layer import LAYER_DOWN, LAYER_RESUMED, FanOutLayer
+from games.live.layer import LAYER_DOWN, LAYER_RESUMED, FanOutLayer, serve
 from games.services import push
 from tests.live.conftest import Socket
 
@@ -124,3 +125,104 @@ def test_a_socket_told_redis_was_lost_closes_to_try_again_later(live_table):
     closed = async_to_sync(scenario)()
     # As under the list layer: the page reads the log over HTTP and reconnects.
     assert closed == {"type": "websocket.close", "code": 1013}
+
+
+class Browser:
+    """The server's side of a socket for `serve`: what the browser sent, one at a time,
+    and when each was read."""
+
+    def __init__(self) -> None:
+        self.sent: asyncio.Queue = asyncio.Queue()
+        self.reads = 0
+
+    async def receive(self) -> dict:
+        message = await self.sent.get()
+        self.reads += 1
+        if isinstance(message, BaseException):
+            raise message
+        return message
+
+
+def test_a_socket_handles_the_layer_and_its_browser_in_order_one_at_a_time():
+    """`serve` (the GameConsumer's loop on this layer) stands in for Channels'
+    await_many_dispatch: the layer's messages and the browser's are handled in the
+    order they came, one at a time; the browser's next message is read only once its
+    last is handled (the server's flow control holds); when the socket ends, its
+    channel is forgotten and unsubscribed."""
+    group = f"test-{uuid.uuid4().hex}"
+
+    async def scenario():
+        layer = new_layer("fan-out-serve")
+        channel = await layer.new_channel()
+        channel_name.append(channel)
+        await layer.group_add(group, channel)
+        browser = Browser()
+        handled, running = [], []
+        post_may_finish = asyncio.Event()
+        reads_while_posting = []
+
+        async def dispatch(message):
+            assert not running, "two messages handled at once"
+            running.append(message)
+            try:
+                if message.get("text") == "post":
+                    reads_while_posting.append(browser.reads)
+                    await post_may_finish.wait()
+                    reads_while_posting.append(browser.reads)
+                handled.append(message.get("n", message.get("text")))
+                if message.get("text") == "bye":
+                    raise StopConsumer
+            finally:
+                running.pop()
+
+        socket = asyncio.ensure_future(serve(layer, channel, browser.receive, dispatch))
+        await layer.group_send(group, {"type": "game.commit", "n": 1})
+        await asyncio.sleep(0.2)
+        browser.sent.put_nowait({"type": "websocket.receive", "text": "post"})
+        browser.sent.put_nowait({"type": "websocket.receive", "text": "bye"})
+        await asyncio.sleep(0.1)
+        await layer.group_send(group, {"type": "game.commit", "n": 2})
+        await asyncio.sleep(0.2)
+        still_posting = list(handled)
+        post_may_finish.set()
+        with pytest.raises(StopConsumer):
+            await asyncio.wait_for(socket, 5)
+        inner = layer._get_layer()
+        redis = redis_client()
+        try:
+            subscribers = dict(await redis.pubsub_numsub(channel))
+        finally:
+            await redis.aclose()
+        await layer.flush()
+        return handled, still_posting, reads_while_posting, channel in inner.channels, subscribers
+
+    channel_name = []
+    handled, still_posting, reads_while_posting, kept, subscribers = async_to_sync(scenario)()
+    assert still_posting == [1]  # the layer's second message waited for the post
+    assert reads_while_posting == [1, 1]  # "bye" was not read while "post" was handled
+    assert handled == [1, "post", 2, "bye"]
+    assert not kept
+    assert subscribers == {channel_name[0].encode(): 0}
+
+
+def test_an_error_reading_the_browser_ends_the_socket_as_under_channels():
+    async def scenario():
+        layer = new_layer("fan-out-serve-error")
+        channel = await layer.new_channel()
+        browser = Browser()
+        browser.sent.put_nowait(ConnectionResetError("gone"))
+
+        async def dispatch(message):
+            raise AssertionError("nothing to handle")
+
+        try:
+            await asyncio.wait_for(serve(layer, channel, browser.receive, dispatch), 5)
+        except ConnectionResetError as error:
+            raised = error
+        kept = channel in layer._get_layer().channels
+        await layer.flush()
+        return raised, kept
+
+    raised, kept = async_to_sync(scenario)()
+    assert str(raised) == "gone"  # raised where Channels raises it: out of the socket
+    assert not kept

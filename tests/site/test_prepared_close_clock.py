@@ -60,3 +60,31 @@ def test_a_started_night_is_prepared_on_postgresql_and_closed_as_before_elsewher
     assert (ready is not None) == (connection.vendor == "postgresql")
     night.refresh_from_db()
     assert night.closed_at is None  # preparing writes nothing
+
+
+def test_the_sweeper_leaves_a_just_due_prepared_phase_to_its_writer_for_a_moment(table):
+    """A sweep in the first moment after a deadline would close the phases the writer
+    thread has not reached yet the ordinary way, at the busiest moment: on PostgreSQL
+    (closes prepared) it leaves a phase long enough to have been prepared half a
+    second; a phase too short to be prepared, and any phase elsewhere, is swept at
+    once. A lost close is still swept within two seconds of its deadline."""
+    from games.models import Phase
+
+    night = table.phase()  # a night of five minutes, just due
+    just_due = timezone.now() - timedelta(seconds=0.2)
+    Phase.objects.filter(pk=night.pk).update(
+        opened_at=just_due - timedelta(minutes=5), deadline=just_due
+    )
+    tasks.sweep_overdue_phases_task()
+    postgresql = connection.vendor == "postgresql"
+    assert table.phase().seq == (night.seq if postgresql else night.seq + 1)
+    Phase.objects.filter(pk=night.pk).update(deadline=just_due - timedelta(seconds=0.5))
+    tasks.sweep_overdue_phases_task()
+    assert table.phase().seq == night.seq + 1  # overdue by half a second: swept
+
+    day = table.phase()  # a short phase (opened 5 s before its deadline): never prepared
+    Phase.objects.filter(pk=day.pk).update(
+        opened_at=just_due - timedelta(seconds=5), deadline=just_due
+    )
+    tasks.sweep_overdue_phases_task()
+    assert table.phase().seq == day.seq + 1

@@ -164,14 +164,10 @@ def test_a_move_sent_after_the_close_was_prepared_is_counted(gemma, players):
     """The mafia's kill arrives after the close was prepared: the deadline's close is
     the ordinary one, and the kill is in it."""
     table = started_table(gemma, players)
-    state = engine_state(table.refresh())
-    kills = {n: c for n in table.users for c in choices_now(state, n) if c["ability"] == "kill"}
-    killer, kill = next(iter(kills.items()))
-    act_every_seat(table, skip=frozenset({killer}))
+    killer, victim = late_kill(table)
     phase = table.phase()
     ready = prepared.prepare(table.game.id, phase.seq)
 
-    victim = kill["targets"][-1]  # the others aimed at the first they were offered
     services.submit_action(table.users[killer], table.game.id, ability="kill", targets=[victim])
     moved = table.refresh().last_event_seq
     assert not prepared.write(ready)
@@ -181,6 +177,66 @@ def test_a_move_sent_after_the_close_was_prepared_is_counted(gemma, players):
     phases.close_phase(table.game.id, phase.seq, reason="deadline", now=phase.deadline)
     assert victim not in table.alive()
     assert [d["player"] for d in Phase.objects.get(pk=phase.pk).record["deaths"]] == [victim]
+
+
+def late_kill(table) -> tuple[str, str]:
+    """Every seat acted but the mafia's killer, who will aim at the last target he is
+    offered (the others aimed at the first)."""
+    state = engine_state(table.refresh())
+    kills = {n: c for n in table.users for c in choices_now(state, n) if c["ability"] == "kill"}
+    killer, kill = next(iter(kills.items()))
+    act_every_seat(table, skip=frozenset({killer}))
+    return killer, kill["targets"][-1]
+
+
+def test_a_close_nothing_changed_since_is_kept_and_a_changed_one_prepared_again(gemma, players):
+    """Looked at again before its deadline (the writer does, half a second ahead): a
+    close whose reads still hold is kept as it is; one a move came after is prepared
+    again, and the close written at the deadline is the prepared one, with the move."""
+    table = started_table(gemma, players)
+    killer, victim = late_kill(table)
+    phase = table.phase()
+    ready = prepared.prepare(table.game.id, phase.seq)
+    assert prepared.refreshed(ready) is ready
+
+    services.submit_action(table.users[killer], table.game.id, ability="kill", targets=[victim])
+    again = prepared.refreshed(ready)
+    assert again is not ready and again.deadline == ready.deadline
+    assert not prepared.reads_unchanged(ready) and prepared.reads_unchanged(again)
+    assert prepared.write(again)
+    assert victim not in table.alive()
+    closed = Phase.objects.get(pk=phase.pk)
+    assert closed.closed_at == phase.deadline
+    assert [d["player"] for d in closed.record["deaths"]] == [victim]
+
+
+def test_the_writer_prepares_again_a_close_a_move_came_after(gemma, players):
+    """A kill sent after the close was prepared and before the writer's second look
+    (half a second before the deadline): the writer prepares the close again and writes
+    it at the deadline; no ordinary close is needed."""
+    table = started_table(gemma, players)
+    killer, victim = late_kill(table)
+    phase = table.phase()
+    deadline = timezone.now() + timedelta(seconds=3)
+    Phase.objects.filter(pk=phase.pk).update(deadline=deadline)
+    ordinary = []
+    real_ordinary = phases.close_phase_at_deadline
+
+    def counted(*args, **kwargs):
+        ordinary.append(args)
+        return real_ordinary(*args, **kwargs)
+
+    with mock.patch.object(phases, "close_phase_at_deadline", counted):
+        assert prepared.prepare_and_hold(table.game.id, phase.seq)
+        services.submit_action(table.users[killer], table.game.id, ability="kill", targets=[victim])
+        assert timezone.now() < deadline - timedelta(seconds=prepared.RECHECK_SECONDS)
+        give_up = time.monotonic() + 20
+        while Phase.objects.get(pk=phase.pk).closed_at is None and time.monotonic() < give_up:
+            time.sleep(0.05)
+    closed = Phase.objects.get(pk=phase.pk)
+    assert closed.closed_at == deadline  # the prepared close, written at the deadline
+    assert [d["player"] for d in closed.record["deaths"]] == [victim]
+    assert ordinary == []
 
 
 def test_a_phase_paused_after_the_close_was_prepared_stays_open(gemma, players):
