@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
+from weakref import WeakKeyDictionary
 
 from django.db import connections, router
 from django.db.models import Model
@@ -53,6 +54,27 @@ def _converters(connection, field, column) -> list:
     return connection.ops.get_db_converters(column) + field.get_db_converters(connection)
 
 
+# connection -> model -> [(column index, column, its converters)]: the same for every
+# row a connection reads (asking Django each time was a fifth of reading a game's row,
+# which a dead seat's socket does at every close).
+_ROW_CONVERTERS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _row_converters(connection, model: type[Model]) -> list[tuple]:
+    by_model = _ROW_CONVERTERS.get(connection)
+    if by_model is None:
+        by_model = _ROW_CONVERTERS.setdefault(connection, {})
+    found = by_model.get(model)
+    if found is None:
+        shape = _shape(model)
+        found = by_model[model] = [
+            (index, column, functions)
+            for index, (field, column) in enumerate(zip(shape.fields, shape.columns, strict=True))
+            if (functions := _converters(connection, field, column))
+        ]
+    return found
+
+
 @cache
 def _select_sql(model: type[Model], vendor: str, where: str, suffix: str) -> str:
     quote = _connection(model, write=False).ops.quote_name
@@ -77,11 +99,7 @@ def select(
     if not rows:
         return []
     shape = _shape(model)
-    converters = [
-        (index, column, functions)
-        for index, (field, column) in enumerate(zip(shape.fields, shape.columns, strict=True))
-        if (functions := _converters(connection, field, column))
-    ]
+    converters = _row_converters(connection, model)
     instances = []
     for row in rows:
         row = list(row)
