@@ -121,9 +121,9 @@ def written_at_deadline(pool, game_ids: list[int], seqs: dict, deadline: float) 
     ahead = 1000 * (deadline - time.time())
     prepared_count = sum(p is not None for _, p in held)
 
-    def write_all() -> int:
+    def write_all(share=None) -> int:
         written = 0
-        for game_id, close in held:
+        for game_id, close in held if share is None else share:
             if close is not None and prepared.write(close):
                 written += 1
             else:
@@ -145,7 +145,11 @@ def written_at_deadline(pool, game_ids: list[int], seqs: dict, deadline: float) 
     recheck_cpu = time.process_time() - cpu
     time.sleep(max(0.0, deadline - time.time()))
     started, cpu = time.time(), time.process_time()
-    written = pool.submit(write_all).result()
+    writers = int(os.environ.get("BENCH_WRITERS", "1"))
+    if writers == 1:
+        written = pool.submit(write_all).result()
+    else:  # an experiment: several writer threads, each on its own connection
+        written = sum(pool.map(write_all, [held[i::writers] for i in range(writers)]))
     print(
         f"closer: prepared {prepared_count} of {len(game_ids)} closes ({1000 * ahead_cpu:.0f} ms "
         f"CPU, done {ahead:.0f} ms before the deadline); looked again at them "
