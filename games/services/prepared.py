@@ -220,6 +220,8 @@ def reads_unchanged(prepared: Prepared, using: str = DEFAULT_DB_ALIAS) -> bool:
     then prepared again for nothing, which costs time, not correctness."""
     connection = connections[using]
     reads = [step for step in prepared.steps if step.rows is not None]
+    if not reads:  # nothing it read can have changed
+        return True
     try:
         with transaction.atomic(using=using):
             with connection.cursor() as cursor:

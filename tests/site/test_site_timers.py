@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games import services, tasks
 from games.models import Phase, Status
+from games.services import prepared
 from games.timers import sweep_forever
 
 
@@ -193,5 +194,8 @@ def test_celery_beat_runs_the_same_sweeper_and_the_app_knows_both_tasks(settings
         mock.patch("games.services.send_due_reminders", return_value=2) as remind,
     ):
         assert tasks.sweep_overdue_phases_task.run() == 3
-    sweep.assert_called_once_with()
+    sweep.assert_called_once()
+    # A phase whose close may be prepared (PostgreSQL) is left to the worker's writer
+    # for a moment after its deadline (tests/site/test_prepared_close_clock.py).
+    assert (sweep.call_args.kwargs["left"] is not None) == prepared.may_prepare()
     remind.assert_called_once_with()  # the reminders a lost ETA task missed
