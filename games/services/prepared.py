@@ -198,14 +198,9 @@ def write(prepared: Prepared, using: str = DEFAULT_DB_ALIAS) -> bool:
     try:
         with transaction.atomic(using=using):
             with connection.cursor() as cursor:
-                # One round trip: every statement at once (they are bound already), then
-                # each read's rows checked; a difference rolls all of them back.
-                cursor.execute(";\n".join(step.sql for step in prepared.steps))
-                for index, step in enumerate(prepared.steps):
-                    if index:
-                        cursor.nextset()
-                    if step.rows is not None and cursor.fetchall() != step.rows:
-                        raise _Changed
+                # A difference rolls all of them back.
+                if not _sent_unchanged(cursor, prepared.steps):
+                    raise _Changed
             for func, robust in prepared.after_commit:
                 transaction.on_commit(func, using=using, robust=robust)
     except (_Changed, IntegrityError):  # a row it creates exists already: closed meanwhile
@@ -225,17 +220,22 @@ def reads_unchanged(prepared: Prepared, using: str = DEFAULT_DB_ALIAS) -> bool:
     try:
         with transaction.atomic(using=using):
             with connection.cursor() as cursor:
-                cursor.execute(";\n".join(step.sql for step in reads))
-                for index, step in enumerate(reads):
-                    if index:
-                        cursor.nextset()
-                    if cursor.fetchall() != step.rows:
-                        raise _Changed
+                unchanged = _sent_unchanged(cursor, reads)
             raise _RolledBack
     except _RolledBack:
-        return True
-    except _Changed:
-        return False
+        return unchanged
+
+
+def _sent_unchanged(cursor, steps: list[Step]) -> bool:
+    """Send the steps in one round trip (they are bound already), then check each
+    read's rows against what it returned when prepared."""
+    cursor.execute(";\n".join(step.sql for step in steps))
+    for index, step in enumerate(steps):
+        if index:
+            cursor.nextset()
+        if step.rows is not None and cursor.fetchall() != step.rows:
+            return False
+    return True
 
 
 def refreshed(prepared: Prepared, using: str = DEFAULT_DB_ALIAS) -> Prepared:

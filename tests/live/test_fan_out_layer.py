@@ -154,7 +154,6 @@ def test_a_socket_handles_the_layer_and_its_browser_in_order_one_at_a_time():
     async def scenario():
         layer = new_layer("fan-out-serve")
         channel = await layer.new_channel()
-        channel_name.append(channel)
         await layer.group_add(group, channel)
         browser = Browser()
         handled, running = [], []
@@ -194,15 +193,17 @@ def test_a_socket_handles_the_layer_and_its_browser_in_order_one_at_a_time():
         finally:
             await redis.aclose()
         await layer.flush()
-        return handled, still_posting, reads_while_posting, channel in inner.channels, subscribers
+        kept = channel in inner.channels
+        return channel, handled, still_posting, reads_while_posting, kept, subscribers
 
-    channel_name = []
-    handled, still_posting, reads_while_posting, kept, subscribers = async_to_sync(scenario)()
+    channel, handled, still_posting, reads_while_posting, kept, subscribers = async_to_sync(
+        scenario
+    )()
     assert still_posting == [1]  # the layer's second message waited for the post
     assert reads_while_posting == [1, 1]  # "bye" was not read while "post" was handled
     assert handled == [1, "post", 2, "bye"]
     assert not kept
-    assert subscribers == {channel_name[0].encode(): 0}
+    assert subscribers == {channel.encode(): 0}
 
 
 def test_an_error_reading_the_browser_ends_the_socket_as_under_channels():
