@@ -99,21 +99,30 @@ def audiences_of(state, name: str) -> set[str]:
     return {audience_in(room, name) for room in rooms_of(state, name)}
 
 
-def regrouped(before, after) -> set[str]:
+def regrouped(before, after) -> dict[str, dict]:
     """The seats whose socket groups (games/viewer.py, Viewer.audiences) differ between
-    two states of a running game: alive or dead, the faction, the rooms read. A phase
-    close tells the sockets (games/services/push.py), so only these re-read theirs."""
+    two states of a running game: alive or dead, the faction, the rooms read; each with
+    what its seat is now (`groups_now`). A phase close tells the sockets (games/
+    services/push.py), so only these regroup, and in memory (games/live/consumers.py)."""
     rooms_before, rooms_after = night_chats(before), night_chats(after)
 
-    def groups(player, rooms) -> tuple:
-        if not player.alive:
-            return (False,)
-        name = player.name
-        read = frozenset(audience_in(room, name) for room in rooms if room.may_read(name))
-        return (True, player.faction, read)
+    def differs_by(groups: dict) -> tuple:  # the dead read no faction and no room
+        return (True, groups["faction"], *groups["rooms"]) if groups["alive"] else (False,)
 
-    old = {p.name: groups(p, rooms_before) for p in before.players}
-    return {p.name for p in after.players if groups(p, rooms_after) != old.get(p.name)}
+    old = {p.name: differs_by(groups_now(p, rooms_before)) for p in before.players}
+    now = {p.name: groups_now(p, rooms_after) for p in after.players}
+    return {name: groups for name, groups in now.items() if differs_by(groups) != old.get(name)}
+
+
+def groups_now(player, rooms) -> dict:
+    """What a seat's groups follow from, as games/viewer.py `read_seat` reads it off
+    the state: its life, its real faction, and the rooms it reads while alive."""
+    read = [audience_in(room, player.name) for room in rooms if room.may_read(player.name)]
+    return {
+        "alive": player.alive,
+        "faction": player.faction,
+        "rooms": sorted(read) if player.alive else [],
+    }
 
 
 def room_to_write(state, name: str, room_id: str) -> ChatGroup:

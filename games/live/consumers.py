@@ -45,12 +45,10 @@ import asyncio
 import contextlib
 import json
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from urllib.parse import parse_qs
 
 import redis
-from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -59,27 +57,27 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from games import masks, profiles, rows, services
+from games import profiles, services
 from games.clocks import readers_clocks
 from games.cursors import BadCursor, read_position
+from games.live.access import (
+    Access,
+    Regrouped,
+    access_regrouped,
+    events_for,
+    opening,
+    regrouping,
+    start_position,
+)
 from games.live.database_down import DATABASE_DOWN_CODE, outage_frame
 from games.live.layer import LAYER_DOWN, LAYER_RESUMED, FanOutLayer, serve
 from games.live.sessions import LOGGED_OUT_CODE, session_group
-from games.models import Event, Game, Status
+from games.models import Event
 from games.rooms import ROOMS_KIND, post_author
 from games.services import push
 from games.services.cogms import ACCESS_KINDS
 from games.text import with_accounts
-from games.viewer import (
-    Streams,
-    Viewer,
-    advanced,
-    position_of,
-    read_seat,
-    streams_of,
-    viewer_for,
-    visible_events,
-)
+from games.viewer import Streams, advanced
 from games.web.outage import OUTAGE_ERRORS
 
 # The kinds of a post's events (games/services/chat.py), whose payload names its author.
@@ -102,149 +100,6 @@ ENCODED_KEPT = 5_000  # a close of 100 games makes ~2,000
 MEMBERSHIP_KINDS = frozenset(
     {"game_started", "phase_closed", "game_over", "modkill", "replaced", "revived", ROOMS_KIND}
 )
-
-
-# The log's end and the game's stream counters (games/services/core.py `Change.log`),
-# written in one transaction: read together, they say whether a stream holds anything
-# after a cursor without reading the log.
-LOG_END = "SELECT last_event_seq, last_gm_seq, audience_seqs FROM games_game WHERE id = %s"
-
-
-@dataclass
-class Access:
-    viewer: Viewer
-    groups: frozenset[str]
-    audiences: frozenset[str]
-    streams: Streams
-    # mask -> account for the GM of a masked game while it runs (games/masks.py).
-    accounts: dict = field(default_factory=dict)
-
-
-def access_for(game_id: int, user) -> Access | None:
-    game = Game.objects.filter(pk=game_id).select_related("gm").first()
-    if game is None:
-        return None
-    viewer = viewer_for(game, user, with_view=False)
-    return _access(viewer, dict(game.seats.values_list("name", "id")))
-
-
-def _access(viewer: Viewer, seat_ids: dict[str, int]) -> Access:
-    game = viewer.game
-    audiences = frozenset(viewer.audiences())
-    return Access(
-        viewer=viewer,
-        groups=frozenset(push.group_for(game.id, a, seat_ids) for a in audiences),
-        audiences=audiences,
-        streams=streams_of(viewer),
-        accounts=masks.gm_accounts(game, viewer.is_gm),
-    )
-
-
-def access_after_close(game_id: int, before: Access) -> Access | None:
-    """A seat's access after a phase close that named it (rooms.regrouped): a close
-    changes the game and the seat's life, faction and rooms, never who the account is
-    (GM, co-GM, spectator, its seat), so only the game's row is read again. At a
-    realistic close of 50 games the dead seats' full re-reads (`access_for`: four
-    statements through the ORM) were a third of the web process's CPU."""
-    game = rows.first(Game, "id = %s", [game_id])
-    if game is None or before.viewer.seat is None or not game.state:
-        return None
-    viewer = replace(before.viewer, game=game)
-    read_seat(viewer)
-    try:
-        return _access(viewer, {viewer.seat.name: viewer.seat.id})
-    except KeyError:  # another seat's audience: only the full read knows its group
-        return None
-
-
-def opening(game_id: int, user, after: dict, join) -> tuple[Access | None, list[dict], int]:
-    """Everything a socket needs to open, in one trip to the database (one
-    connection): its access; then, once `join` has put it in its groups, what it
-    missed after `after`. Joining first means nothing committed meanwhile is lost."""
-    access = access_for(game_id, user)
-    if access is None:
-        return None, [], 0
-    async_to_sync(join)(access)
-    return (access, *events_for(access, after))
-
-
-def events_for(access: Access, after: dict[str, int]) -> tuple[list[dict], int]:
-    """What this viewer may read after his cursor `after`, up to the log's end read
-    first; and that end (the game-wide seq, for this consumer only).
-
-    The end first: a change writes its events and the game's last seq in one
-    transaction, so every event up to the end read is there to be read. Read the
-    other way round, a change committed between the two reads would count as
-    delivered without having been read, and its pushed message would be dropped as
-    old: the sign-up page that did not follow the game's start (browser test)."""
-    last, last_gm_seq, counters = log_end(access.viewer.game.id)
-    if not access.streams.news_after(after, counters, last_gm_seq):
-        # Nothing to read (a graveyard opened to a seat who died, a page's resync
-        # before the close): no query of the log. At a realistic close of 100 games
-        # the dead seats' log reads were a tenth of the web process's CPU.
-        return [], last
-    found = list(visible_events(access.viewer, after, upto_seq=last, streams=access.streams))
-    with profiles.pronoun_batch():  # the pronouns read once for the lot
-        texts = push.event_texts(found, named=access.viewer.is_gm)  # one language at a time
-        return [push.event_message(e, texts=t) for e, t in zip(found, texts, strict=True)], last
-
-
-def log_end(game_id: int) -> tuple[int, int, dict]:
-    """The game's last seq, last GM seq and stream counters (a plain statement: at a
-    close every dead seat's socket reads it)."""
-    ends = rows.json_values(Game, LOG_END, [game_id], json_columns=[2])
-    return ends[0] if ends else (0, 0, {})
-
-
-@dataclass
-class Regrouped:
-    access: Access
-    finished: bool = False  # the game ended: `position` is the cursor over all of it
-    position: dict[str, int] | None = None  # None: the audiences did not change
-    events: list[dict] = field(default_factory=list)
-
-
-def regrouping(
-    game_id: int,
-    user,
-    before: Access,
-    position: dict,
-    synced: int,
-    join,
-    after_close: bool = False,
-) -> Regrouped | None:
-    """A socket's groups re-read and joined, then what a stream it newly reads holds, in
-    one trip to the database (one connection: the web process keeps none, and at a
-    phase close every dead seat's socket comes here through one shared thread).
-    Joining first means nothing committed meanwhile is lost. `after_close`: a phase
-    close named this seat (`access_after_close`)."""
-    access = access_after_close(game_id, before) if after_close else None
-    access = access or access_for(game_id, user)
-    if access is None:
-        return None
-    finished_now = (
-        access.viewer.game.status == Status.FINISHED
-        and before.viewer.game.status != Status.FINISHED
-    )
-    async_to_sync(join)(access)
-    if finished_now:
-        return Regrouped(access, True, position_of(access.viewer, synced, access.streams))
-    if access.audiences == before.audiences:
-        return Regrouped(access)
-    start = start_position(access.streams, position)
-    events, _ = events_for(access, start)
-    return Regrouped(access, position=start, events=events)
-
-
-def start_position(streams: Streams, given: dict[str, int]) -> dict[str, int]:
-    """The cursor a browser gave, over this viewer's own streams only (a label he
-    does not read is dropped; one he does not name starts at 0)."""
-    position = streams.start()
-    if streams.everything:
-        position.update(given)
-    else:
-        position.update({label: n for label, n in given.items() if label in position})
-    return position
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -359,13 +214,50 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if found is None:
             await self.close(code=4404)
             return
-        access = found.access
         if found.finished:
             # Every audience opens: the cursor covers the game as it is now (the page
             # that follows shows it all), not each audience's history again.
             self.position = found.position
             await self.send_json({"type": "membership", "finished": True, "cursor": self.position})
             return
+        await self._regrouped(found)
+
+    async def _regroup_in_memory(self, message: dict) -> bool:
+        """Regroup from what the phase close says this seat reads now, with no trip to
+        the database unless a stream it newly reads holds something (the commit's
+        counters say). Only for the commit this socket has just handled, in a game the
+        close did not end; False: the caller re-reads."""
+        regroup, seat = message.get("regroup"), self.access.viewer.seat
+        if (
+            not isinstance(regroup, dict)
+            or seat is None
+            or seat.name not in regroup
+            or self.access.viewer.is_gm
+            or self.synced != message["last"]
+            or any(kind == "game_over" for _, _, kind in message["manifest"])
+        ):
+            return False
+        before = self.access
+        access = access_regrouped(before, regroup[seat.name])
+        await self._join(access)
+        if access.audiences == before.audiences:
+            return True
+        start = start_position(access.streams, self.position)
+        counters = message["counters"]
+        events = []
+        if any(
+            counters.get(audience, 0) > start[label]
+            for audience, label in access.streams.labels.items()
+            if label not in self.position
+        ):
+            events, _ = await database_sync_to_async(events_for)(access, start)
+        await self._regrouped(Regrouped(access, position=start, events=events))
+        return True
+
+    async def _regrouped(self, found: Regrouped) -> None:
+        """Tell the browser of its new streams: what they hold up to what this socket
+        has handled, then its audiences and cursor."""
+        access = found.access
         if found.position is not None:
             # A stream opened (a death opens the graveyard, a recruit his new faction's
             # chat) is read from its start up to what this socket has handled; one
@@ -463,7 +355,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if last <= self.synced:  # already caught up from the log
             self._forget_pending()
             if self._membership_may_change(message):  # a death read from the log
-                await self._refresh_membership(since=first - 1, closed="regroup" in message)
+                await self._regroup(message)
             return
         for event in message["events"]:
             self.pending[event["seq"]] = event
@@ -479,7 +371,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             self._forget_pending()
             await self._deliver(events)  # nothing at all when none is his
         if self._membership_may_change(message):
-            await self._refresh_membership(since=first - 1, closed="regroup" in message)
+            await self._regroup(message)
+
+    async def _regroup(self, message: dict) -> None:
+        if not await self._regroup_in_memory(message):
+            await self._refresh_membership(since=message["first"] - 1, closed="regroup" in message)
 
     def _membership_may_change(self, message: dict) -> bool:
         """Only the seats a commit touched re-read their groups (a phase close of a

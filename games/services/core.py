@@ -68,8 +68,9 @@ class Change:
     # "acting_cogm": True for a co-GM}, added to the payload of the GM's own events.
     acting: dict = field(default_factory=dict)
     # The seats whose socket groups this change moved, when it knows them exactly (a
-    # phase close: rooms.regrouped); None: each socket judges from the events.
-    regroup: set[str] | None = None
+    # phase close: rooms.regrouped), with what each reads now; None: each socket
+    # judges from the events.
+    regroup: dict[str, dict] | None = None
     # The moment the change happens at, when its caller fixes it (a phase close: its
     # `now`, so a close worked out ahead of its deadline stamps its events with it).
     now: datetime | None = None
@@ -110,7 +111,9 @@ class Change:
     def finish(self) -> None:
         self.flush()
         rows.update(self.game)  # every field, as save() would
-        push.send_on_commit(self.game.id, self.events, self._seat_ids, self.regroup)
+        push.send_on_commit(
+            self.game.id, self.events, self._seat_ids, self.regroup, self.game.audience_seqs
+        )
 
     def _seat_ids(self) -> dict[str, int]:
         """Seat ids for the private groups, read only when a seat has an event."""

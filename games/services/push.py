@@ -101,19 +101,26 @@ def event_texts(
 
 
 def commit_messages(
-    game_id: int, events: list, seat_ids: dict[str, int], regroup: set[str] | None = None
+    game_id: int,
+    events: list,
+    seat_ids: dict[str, int],
+    regroup: dict[str, dict] | None = None,
+    counters: dict[str, int] | None = None,
 ) -> list[tuple]:
     """(group, message) pairs for one commit: private groups first, public last.
     `regroup`: the seats whose groups the commit changed, when the change knows them
-    (a phase close); like the manifest, it never leaves the server.
+    (a phase close), with what each reads now; `counters`: the game's stream counters
+    once the commit is written (`Game.audience_seqs`). With them a regrouped socket
+    rebuilds its groups in memory and knows whether a stream it newly reads holds
+    anything (games/live/consumers.py). Like the manifest, they never leave the server.
 
     The game's pronouns are read once for the whole commit, not once per event and
     language (a realistic night's close spent a quarter of its time there)."""
     with profiles.pronoun_batch():
-        return _commit_messages(game_id, events, seat_ids, regroup)
+        return _commit_messages(game_id, events, seat_ids, regroup, counters or {})
 
 
-def _commit_messages(game_id, events, seat_ids, regroup) -> list[tuple]:
+def _commit_messages(game_id, events, seat_ids, regroup, counters) -> list[tuple]:
     by_group: dict[str, list[dict]] = defaultdict(list)
     gm_group = group_for(game_id, "gm", seat_ids)
     public_group = group_for(game_id, "public", seat_ids)
@@ -150,7 +157,9 @@ def _commit_messages(game_id, events, seat_ids, regroup) -> list[tuple]:
         "events": [event_message(e, texts=own[id(e)]) for e in events if e.audience == "public"],
     }
     if regroup is not None:
-        commit["regroup"] = sorted(regroup)
+        commit["regroup"] = regroup
+        # A seat's own stream never opens at a close: the others' counters only.
+        commit["counters"] = {a: n for a, n in counters.items() if not a.startswith("seat:")}
     messages.append((public_group, commit))
     return messages
 
@@ -159,13 +168,15 @@ def send_on_commit(
     game_id: int,
     events: list,
     seat_ids: Callable[[], dict[str, int]],
-    regroup: set[str] | None = None,
+    regroup: dict[str, dict] | None = None,
+    counters: dict[str, int] | None = None,
 ) -> None:
     """Queue the commit's messages; `seat_ids` is asked only if a seat has an event."""
     if not events:
         return
     needs_seats = any(e.audience.startswith("seat:") for e in events)
-    messages = commit_messages(game_id, events, seat_ids() if needs_seats else {}, regroup)
+    seats = seat_ids() if needs_seats else {}
+    messages = commit_messages(game_id, events, seats, regroup, counters)
     transaction.on_commit(lambda: send_all(messages))
 
 

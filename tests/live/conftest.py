@@ -67,6 +67,18 @@ def live_table(transactional_db):
     """Seven players, sign-ups closed, night 1 open; sam spectates; mallory is a stranger."""
     from games import services
 
+    table = _table()
+    services.watch_game(table.sam, table.game.id)
+    return table
+
+
+@pytest.fixture
+def unwatched_table(transactional_db):
+    """live_table with nobody watching: its graveyard holds nothing until someone dies."""
+    return _table()
+
+
+def _table() -> Table:
     gemma = make_user("gemma")
     users = {name: make_user(name) for name in PLAYER_NAMES}
     game = new_classic7(gemma, users, private_messages="gm")
@@ -75,7 +87,6 @@ def live_table(transactional_db):
     table = Table(game, seated, gemma)
     table.mallory = make_user("mallory")
     table.sam = make_user("sam")
-    services.watch_game(table.sam, game.id)
     return table
 
 

@@ -10,6 +10,7 @@ must receive the announcement; after the game everyone reads everything
 from django.contrib.auth import get_user_model
 
 from games import services
+from games.live import access as live_access
 from games.live import consumers
 from games.services import push
 from tests.live.conftest import Socket, make_user
@@ -103,7 +104,7 @@ def test_after_the_game_every_socket_follows_the_roulette_and_the_wrap_up(live_t
         for sock in sockets.values():
             assert await sock.open()
             await sock.drain(0.1)
-        consumers.events_for = counting_events_for
+        consumers.events_for = live_access.events_for = counting_events_for
         try:
             await db(services.post_message, users[first], gid, channel="graveyard", text="-pull")
             await db(services.post_message, live_table.gm, gid, channel="announce", text="GG!")
@@ -111,7 +112,7 @@ def test_after_the_game_every_socket_follows_the_roulette_and_the_wrap_up(live_t
                 await sock.drain(0.3)
                 await sock.close()
         finally:
-            consumers.events_for = real_events_for
+            consumers.events_for = live_access.events_for = real_events_for
 
     run(scenario)
     for who, sock in sockets.items():
@@ -132,4 +133,4 @@ def test_a_game_over_socket_joins_the_graveyard_group(live_table):
     dead_group = push.group_for(gid, "dead", {})
     stranger = get_user_model().objects.get(username="mallory")
     for user in (live_table.users[live_table.alive()[0]], stranger, None):
-        assert dead_group in consumers.access_for(gid, user).groups
+        assert dead_group in live_access.access_for(gid, user).groups

@@ -384,9 +384,9 @@ def open_while_a_change_commits(monkeypatch, sock: Socket, change) -> list:
     """Open `sock` while `change()` commits between the socket's read of the log's end
     and the rest of its opening (its read of the log, when there is anything to read);
     returns what `change` returned (empty: never staged)."""
-    from games.live import consumers
+    from games.live import access
 
-    real = consumers.log_end
+    real = access.log_end
     staged = []
 
     def end_read_then_the_change(game_id):
@@ -395,7 +395,7 @@ def open_while_a_change_commits(monkeypatch, sock: Socket, change) -> list:
             staged.append(change())
         return end
 
-    monkeypatch.setattr(consumers, "log_end", end_read_then_the_change)
+    monkeypatch.setattr(access, "log_end", end_read_then_the_change)
 
     async def scenario():
         assert await sock.open()

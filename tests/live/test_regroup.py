@@ -11,7 +11,9 @@ are; the dead still enter the graveyard at once.
 
 import roles
 from games import rooms, services
+from games.live import access as live_access
 from games.live import consumers
+from games.services import push
 from tests.live.conftest import Socket
 from tests.live.test_consumers import db, roles_of, run
 
@@ -37,18 +39,27 @@ def test_regrouped_names_the_dead_and_the_turned_not_the_merely_told():
     assert after.player("g").role == "jester"  # a role change: no group changes
     told = {e.audience[1] for e in result.events if isinstance(e.audience, tuple)}
     assert "c" in told  # the sheriff's result is private...
-    assert rooms.regrouped(before, after) == {target}  # ...but only the dead regroups
+    # ...but only the dead regroups, told what he reads now: no faction chat, no room.
+    assert rooms.regrouped(before, after) == {
+        target: {"alive": False, "faction": after.player(target).faction, "rooms": []}
+    }
 
 
-def test_only_the_dead_seat_re_reads_its_groups_at_a_night_close(live_table, monkeypatch):
+def test_only_the_dead_seat_regroups_at_a_night_close_and_in_memory(unwatched_table, monkeypatch):
+    """The close tells each regrouped seat what it reads now (rooms.regrouped, in the
+    commit's server-side message): the dead seat's socket rebuilds its groups without
+    a trip to the database (`access_regrouped`), and with its graveyard empty (the
+    commit's counters say so: nobody watches) it reads no log either."""
+    live_table = unwatched_table
     r = roles_of(live_table)
     gid = live_table.game.id
     mafioso, sheriff = r["mafioso"][0], r["sheriff"][0]
     victim = r["townie"][0]
     users = live_table.users
     sockets = {n: Socket(gid, u) for n, u in users.items()}
-    re_read, read_fully = [], []
-    access_for, access_after_close = consumers.access_for, consumers.access_after_close
+    re_read, read_fully, in_memory, log_reads = [], [], [], []
+    access_for, access_after_close = live_access.access_for, live_access.access_after_close
+    access_regrouped, visible_events = consumers.access_regrouped, live_access.visible_events
 
     def counted(game_id, user):
         read_fully.append(user.username)
@@ -58,12 +69,22 @@ def test_only_the_dead_seat_re_reads_its_groups_at_a_night_close(live_table, mon
         re_read.append(before.viewer.user.username)
         return access_after_close(game_id, before)
 
+    def counted_in_memory(before, groups):
+        in_memory.append(before.viewer.user.username)
+        return access_regrouped(before, groups)
+
+    def counted_log_read(viewer, *args, **kwargs):
+        log_reads.append(viewer.user.username)
+        return visible_events(viewer, *args, **kwargs)
+
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
             await sock.drain(0.1)
-        monkeypatch.setattr(consumers, "access_for", counted)
-        monkeypatch.setattr(consumers, "access_after_close", counted_after_close)
+        monkeypatch.setattr(live_access, "access_for", counted)
+        monkeypatch.setattr(live_access, "access_after_close", counted_after_close)
+        monkeypatch.setattr(consumers, "access_regrouped", counted_in_memory)
+        monkeypatch.setattr(live_access, "visible_events", counted_log_read)
         await db(services.submit_action, users[mafioso], gid, ability="kill", targets=[victim])
         await db(services.submit_action, users[sheriff], gid, ability="check", targets=[mafioso])
         await db(services.gm_close_phase, live_table.gm, gid)
@@ -72,13 +93,62 @@ def test_only_the_dead_seat_re_reads_its_groups_at_a_night_close(live_table, mon
             await sock.close()
 
     run(scenario)
-    # The dead seat alone re-reads, and only the game's row: a close does not change
-    # who an account is (access_after_close), so no full re-read (access_for).
-    assert re_read == [victim]
-    assert read_fully == []
+    assert in_memory == [victim]
+    assert re_read == [] and read_fully == [] and log_reads == []
     results = [e["payload"] for e in sockets[sheriff].events() if e["kind"] == "result"]
     assert results and results[0]["target"] == mafioso  # told, without re-reading
     membership = [m for m in sockets[victim].messages if m["type"] == "membership"]
+    assert membership and "dead" in membership[-1]["audiences"]
+    assert "faction" not in membership[-1]["audiences"]
+    # What the close told the server (each seat's faction) never reaches a browser.
+    for sock in sockets.values():
+        for message in sock.messages:
+            assert "regroup" not in message and "counters" not in message
+
+
+def test_a_seat_who_dies_into_a_spoken_graveyard_reads_it_at_once(live_table, monkeypatch):
+    """The commit's counters say the graveyard holds posts: the newly dead seat's socket
+    reads it from the log right after regrouping in memory, and the living do not."""
+    r = roles_of(live_table)
+    gid = live_table.game.id
+    users, gm, sam = live_table.users, live_table.gm, live_table.sam
+    mafioso, first, second = r["mafioso"][0], r["townie"][0], r["townie"][1]
+    services.submit_action(users[mafioso], gid, ability="kill", targets=[first])
+    services.gm_close_phase(gm, gid)  # night 1: the first townie dies
+    services.post_message(sam, gid, channel="graveyard", text="Welcome, ghost.")
+    services.gm_close_phase(gm, gid)  # day 1: no lynch
+    services.submit_action(users[mafioso], gid, ability="kill", targets=[second])
+    watched = [second, r["sheriff"][0]]
+    sockets = {n: Socket(gid, users[n]) for n in watched}
+    in_memory, re_read = [], []
+    access_regrouped = consumers.access_regrouped
+    access_after_close = live_access.access_after_close
+    monkeypatch.setattr(
+        consumers,
+        "access_regrouped",
+        lambda before, groups: in_memory.append(groups) or access_regrouped(before, groups),
+    )
+    monkeypatch.setattr(
+        live_access,
+        "access_after_close",
+        lambda game_id, before: re_read.append(game_id) or access_after_close(game_id, before),
+    )
+
+    async def scenario():
+        for sock in sockets.values():
+            assert await sock.open()
+            await sock.drain(0.1)
+        await db(services.gm_close_phase, gm, gid)  # night 2: the second townie dies
+        for sock in sockets.values():
+            await sock.drain()
+            await sock.close()
+
+    run(scenario)
+    assert in_memory == [{"alive": False, "faction": "town", "rooms": []}] and re_read == []
+    posts = [e["payload"]["text"] for e in sockets[second].events() if e["kind"] == "post"]
+    assert posts == ["Welcome, ghost."]
+    assert [e for e in sockets[watched[1]].events() if e["kind"] == "post"] == []
+    membership = [m for m in sockets[second].messages if m["type"] == "membership"]
     assert membership and "dead" in membership[-1]["audiences"]
 
 
@@ -93,7 +163,7 @@ def _same_access(light, full) -> None:
     assert light.viewer.game.status == full.viewer.game.status
 
 
-def test_the_access_after_a_close_is_the_full_re_read(live_table):
+def test_the_access_after_a_close_is_the_full_re_read(live_table, monkeypatch):
     """A close changes the game and each seat's life, faction and rooms, never who an
     account is: the light re-read (the game's row alone) must give every seat exactly
     the groups, audiences and streams a full re-read gives, through a night with a
@@ -103,13 +173,31 @@ def test_the_access_after_a_close_is_the_full_re_read(live_table):
     r = roles_of(live_table)
     gid = live_table.game.id
     users, gm = live_table.users, live_table.gm
-    before = {name: consumers.access_for(gid, user) for name, user in users.items()}
+    before = {name: live_access.access_for(gid, user) for name, user in users.items()}
+
+    told = []  # each close's commit: the seats it regrouped, with what each reads now
+    commit_messages = push.commit_messages
+
+    def kept(game_id, events, seat_ids, regroup=None, counters=None):
+        told.append((regroup, {e.kind for e in events}))
+        return commit_messages(game_id, events, seat_ids, regroup, counters)
+
+    monkeypatch.setattr(push, "commit_messages", kept)
 
     def compare():
         nonlocal before
+        regroup, kinds = told[-1]
         for name, user in users.items():
-            light = consumers.access_after_close(gid, before[name])
-            _same_access(light, consumers.access_for(gid, user))
+            full = live_access.access_for(gid, user)
+            if regroup is not None and "game_over" not in kinds:  # else the socket re-reads
+                # In memory, from what the close said, as the socket does it: the same.
+                if name in regroup:
+                    _same_access(consumers.access_regrouped(before[name], regroup[name]), full)
+                else:  # a seat the close did not name reads what it read before
+                    assert before[name].groups == full.groups, name
+                    assert before[name].audiences == full.audiences, name
+            light = live_access.access_after_close(gid, before[name])
+            _same_access(light, full)
             before[name] = light
 
     mafioso, victim = r["mafioso"][0], r["townie"][0]
@@ -144,17 +232,17 @@ def test_the_log_is_read_only_when_a_stream_holds_something_new(live_table, monk
     gid = live_table.game.id
     users, gm, sam = live_table.users, live_table.gm, live_table.sam
     log_reads = []
-    real_visible_events = consumers.visible_events
+    real_visible_events = live_access.visible_events
 
     def counted(viewer, *args, **kwargs):
         log_reads.append(viewer.user.username)
         return real_visible_events(viewer, *args, **kwargs)
 
-    monkeypatch.setattr(consumers, "visible_events", counted)
+    monkeypatch.setattr(live_access, "visible_events", counted)
 
     def events_now(user, after):
-        access = consumers.access_for(gid, user)
-        return consumers.events_for(access, after)[0]
+        access = live_access.access_for(gid, user)
+        return live_access.events_for(access, after)[0]
 
     last = Game.objects.get(pk=gid).last_event_seq
     townie, mafioso = r["townie"][0], r["mafioso"][0]
@@ -165,10 +253,10 @@ def test_the_log_is_read_only_when_a_stream_holds_something_new(live_table, monk
     services.submit_action(users[mafioso], gid, ability="kill", targets=[townie])
     services.gm_close_phase(gm, gid)  # night 1: the townie dies
     # The dead townie's graveyard is empty: a cursor naming none of it reads nothing.
-    dead = consumers.access_for(gid, users[townie])
+    dead = live_access.access_for(gid, users[townie])
     assert "dead" in dead.audiences
     caught_up = position_at(gid, users[townie], Game.objects.get(pk=gid).last_event_seq)
-    assert consumers.events_for(dead, caught_up) == ([], Game.objects.get(pk=gid).last_event_seq)
+    assert live_access.events_for(dead, caught_up) == ([], Game.objects.get(pk=gid).last_event_seq)
     assert log_reads == []
 
     services.post_message(sam, gid, channel="graveyard", text="Welcome, ghost.")

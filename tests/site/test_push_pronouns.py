@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.live.consumers import access_for, events_for
+from games.live.access import access_for, events_for
 from games.services import push
 from tests.site.test_site_every_ruleset import play_mechanical_game
 

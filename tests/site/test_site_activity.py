@@ -142,9 +142,9 @@ def test_a_posts_rule_modkill_inside_a_close_regroups_the_dead_players_socket(gm
     monkeypatch.setattr(
         services.push,
         "send_on_commit",
-        lambda game_id, events, seat_ids, regroup=None: (
+        lambda game_id, events, seat_ids, regroup=None, counters=None: (
             sent.append((events, regroup)),
-            real(game_id, events, seat_ids, regroup),
+            real(game_id, events, seat_ids, regroup, counters),
         ),
     )
     play_day(gm, game, users, "cid", {"kay": 9})
