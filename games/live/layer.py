@@ -58,6 +58,10 @@ class FanOutLayer(RedisPubSubChannelLayer):
             return message
         return super().deserialize(message)
 
+    async def group_send_many(self, messages: list[tuple[str, dict]]) -> None:
+        """A commit's messages (games/services/push.py), published in their order."""
+        await self._get_layer().group_send_many(messages)
+
     def _get_layer(self):
         loop = asyncio.get_running_loop()
         if loop not in self._layers:
@@ -153,6 +157,20 @@ class LoopLayer(RedisPubSubLoopLayer):
         except (Exception, asyncio.CancelledError):  # Redis down: it goes with the connection
             logger.warning("%s left subscribed", channel, exc_info=True)
 
+    async def group_send_many(self, messages: list[tuple[str, dict]]) -> None:
+        """Publish (group, message) pairs in one round trip per Redis: a close's eight
+        or so messages one publish at a time cost a closer 0.6 ms of CPU, pipelined
+        0.2 ms (bench/README.md). Redis runs a pipeline's commands in order, so each
+        web process still receives a commit's private batches before its public
+        message."""
+        published: dict[Shard, list[tuple[str, bytes]]] = {}
+        for group, message in messages:
+            channel = self._get_group_channel_name(group)
+            data = self.channel_layer.serialize(message)
+            published.setdefault(self._get_shard(channel), []).append((channel, data))
+        for shard, pairs in published.items():
+            await shard.publish_many(pairs)
+
     def tell_every_socket(self, message: dict) -> None:
         for queue in self.channels.values():
             queue.put_nowait(message)
@@ -166,6 +184,14 @@ class Shard(RedisSingleShardConnection):
         super()._ensure_redis()
         if fresh:
             self._connected = False
+
+    async def publish_many(self, pairs: list[tuple[str, bytes]]) -> None:
+        async with self._lock:
+            self._ensure_redis()
+            pipeline = self._redis.pipeline(transaction=False)
+            for channel, data in pairs:
+                pipeline.publish(channel, data)
+            await pipeline.execute()
 
     def _receive_message(self, message):
         if message is None:

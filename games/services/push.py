@@ -198,6 +198,10 @@ def send_all(messages: list[tuple[str, dict]]) -> None:
 
 
 async def send_batch(layer, messages: list[tuple[str, dict]]) -> None:
+    many = getattr(layer, "group_send_many", None)
+    if many is not None:  # Redis (games/live/layer.py): one round trip, in order
+        await many(messages)
+        return
     for group, message in messages:
         await layer.group_send(group, message)
 

@@ -60,6 +60,37 @@ def test_a_group_message_crosses_redis_once_and_is_decoded_once():
     assert got_first is got_second  # decoded once, shared read-only
 
 
+def test_a_commits_messages_go_out_in_one_pipeline_and_arrive_in_order(monkeypatch):
+    """push.send_batch hands a commit's messages to the layer at once: published in one
+    round trip (a pipeline, not a publish each), and a socket in several of the groups
+    receives them in the commit's order, its private batches before the public one."""
+    from games.live.layer import Shard
+
+    private, public = f"test-{uuid.uuid4().hex}", f"test-{uuid.uuid4().hex}"
+    single = []
+    monkeypatch.setattr(Shard, "publish", lambda *args: single.append(args))
+    messages = [
+        (private, {"type": "game.batch", "n": 1}),
+        (public, {"type": "game.batch", "n": 2}),
+        (private, {"type": "game.batch", "n": 3}),
+        (public, {"type": "game.commit", "n": 4}),
+    ]
+
+    async def scenario():
+        layer = new_layer("fan-out-pipeline")
+        channel = await layer.new_channel()
+        await layer.group_add(private, channel)
+        await layer.group_add(public, channel)
+        await push.send_batch(layer, messages)
+        got = [await asyncio.wait_for(layer.receive(channel), 5) for _ in messages]
+        await layer.flush()
+        return got
+
+    got = async_to_sync(scenario)()
+    assert [m["n"] for m in got] == [1, 2, 3, 4]
+    assert single == []
+
+
 def test_a_subscription_cut_by_redis_tells_every_socket_and_comes_back():
     """Redis drops the process's subscriber connection (a restart, a network blip);
     redis-py reconnects and subscribes again on its own, but what was published
