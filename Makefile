@@ -4,12 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench mutation clean messages
+.PHONY: run test lint bench mutation clean messages lock
 
-$(STAMP): pyproject.toml
+# Every dependency comes from requirements.lock (exact versions and their hashes);
+# the project itself is then installed over it without resolving anything again.
+$(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	$(BIN)/python -m games.catalogues
 	touch $(STAMP)
 
@@ -42,5 +44,15 @@ mutation: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
 	nice -n 19 $(BIN)/python bench/mutation.py $(MUTATION_ARGS)
 
+# Re-resolve requirements.lock from pyproject.toml's ranges (newest versions within
+# them) with pip-tools in a venv of its own; review the diff and run the suite.
+LOCK_VENV := .venv-lock
+lock:
+	test -x $(LOCK_VENV)/bin/pip-compile || ($(PYTHON) -m venv $(LOCK_VENV) && \
+	  $(LOCK_VENV)/bin/python -m pip install --quiet 'pip-tools>=7.4,<8')
+	$(LOCK_VENV)/bin/pip-compile --quiet --upgrade --generate-hashes --allow-unsafe \
+	  --strip-extras --extra dev --no-emit-index-url --no-emit-find-links \
+	  -o requirements.lock pyproject.toml
+
 clean:
-	rm -rf $(VENV) *.egg-info mutants
+	rm -rf $(VENV) $(LOCK_VENV) *.egg-info mutants
