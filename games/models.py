@@ -47,7 +47,7 @@ class PrivateMessages(models.TextChoices):
 
 
 class Setup(models.Model):
-    """A setup a GM built (the engine's setup format, ../shared/spec/setup.md): its
+    """A setup a GM built (the engine's setup format, docs/setup.md): its
     name, ruleset and sharing here, its contents in versions. Public: listed on the
     setups page and openable, clonable and playable by any signed-in user; private:
     only its owner's. Its link names the unguessable `token`, never the id."""

@@ -84,7 +84,7 @@ def _deal(game: Game) -> list[dict]:
 
 
 def scenario_of(game: Game) -> dict:
-    """The game so far in the scenario format (../shared/spec/scenario.md)."""
+    """The game so far in the scenario format (docs/scenario.md)."""
     phases = []
     for phase in game.phases.exclude(closed_at=None).order_by("seq"):
         entry = services.phase_input(phase)

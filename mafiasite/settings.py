@@ -229,7 +229,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # The sweeper closes a phase whose ETA task was lost (a worker killed, Redis restarted,
 # a phase opened while Redis was down) within about a second of its deadline: an
-# indexed query that finds nothing most of the time (the figure: .notes/faults-live.md).
+# indexed query that finds nothing most of the time (the figure: docs/decisions/faults-live.md).
 # A sweep not run within two periods (the worker was down) is dropped, not queued up.
 SWEEP_SECONDS = env_int("SWEEP_SECONDS", 1)
 CELERY_BEAT_SCHEDULE = {

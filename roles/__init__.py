@@ -1,4 +1,4 @@
-"""The rules engine: pure Python, no Django. Public contract: ../shared/spec/scenario.md.
+"""The rules engine: pure Python, no Django. Public contract: docs/scenario.md.
 
 >>> import roles
 >>> roles.get_ruleset("bay12").roles["doctor"].faction

@@ -2,7 +2,7 @@
 (`rules RULESET --lang ru`: the role cards as the site shows them in that language),
 `python -m roles roulette` (the graveyard's roulette, the same for every ruleset) and
 `python -m roles setup categories RULESET | check FILE|- | odds FILE|- | roll FILE|- --seed N`
-(the setup builder, spec/setup.md)."""
+(the setup builder, docs/setup.md)."""
 
 from __future__ import annotations
 

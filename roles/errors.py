@@ -86,7 +86,7 @@ class PendingDecision(IllegalAction):
 
 
 class SetupError(ScenarioError):
-    """A setup that cannot be read (spec/setup.md): one line naming what is wrong."""
+    """A setup that cannot be read (docs/setup.md): one line naming what is wrong."""
 
     def __init__(self, message: str):
         # One line even when the garbage it quotes holds line breaks.

@@ -212,7 +212,7 @@ class Ruleset:
     # "gm": the GM reads them all) and the phase kind they are limited to (None: any).
     private_messages_default: str = "off"
     private_messages_phase: str | None = None
-    # The setup builder (spec/setup.md): random categories by id, roles at most one
+    # The setup builder (docs/setup.md): random categories by id, roles at most one
     # per game, other per-game maxima, random-role constraints, and the options that
     # exclude a role from random slots (role id -> option id).
     categories: dict[str, Category] = field(default_factory=dict)

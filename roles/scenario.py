@@ -1,4 +1,4 @@
-"""The public contract: `simulate(scenario)` (spec/scenario.md). All or nothing.
+"""The public contract: `simulate(scenario)` (docs/scenario.md). All or nothing.
 
 Besides its `day` or `night`, a phase may carry `before`: what happened during the
 phase before it closed, in order, each a transition of its own beside

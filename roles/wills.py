@@ -8,7 +8,7 @@ player carries the will (`memory["will"]`). The ruleset reads it when he dies
 (sc2: the `last_will` event of the phase that killed him, unless the Janitor
 sanitized the body; the Coroner's `coroner_discovers_last_will`).
 
-A scenario (spec/scenario.md) gives a will with the player's `will` key, one of the
+A scenario (docs/scenario.md) gives a will with the player's `will` key, one of the
 extra keys kept in `Player.extra`; a written will, even an empty one, replaces it.
 The phase input and the scenario contract are unchanged: a will is part of the
 state, like a modkill, and a site replays it from its own log.

@@ -6,7 +6,7 @@ Each tool runs in one transaction
 with the game row locked, refuses bad input with a `ServiceError` before writing
 anything, logs its events and pushes them after commit. The rules of a modkill are
 the engine's (`roles.modkill`); the GM's decisions where the documents are silent
-are in .notes/gm-tools.md.
+are in docs/decisions/gm-tools.md.
 
 While a phase is paused, its clock stands still: no deadline, no early close, no
 fast close. Players may still talk (day thread, team chat, graveyard, private

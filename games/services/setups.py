@@ -1,4 +1,4 @@
-"""The setups GMs build (the engine's setup format, ../shared/spec/setup.md): save,
+"""The setups GMs build (the engine's setup format, docs/setup.md): save,
 clone, delete, and find one for a user.
 
 A setup's contents live in versions. Saving a setup whose current version no game has

@@ -68,7 +68,7 @@ def lobby(request):
             "open_games": _listed_games((Status.LOBBY,), LISTED_OPEN_OR_RUNNING),
             "running_games": _listed_games((Status.RUNNING,), LISTED_OPEN_OR_RUNNING),
             # A cancelled game leaves the open list for this one, marked (its players
-            # find its page there); see .notes/site-lobby.md.
+            # find its page there); see docs/decisions/site-lobby.md.
             "finished_games": _listed_games((Status.FINISHED, Status.CANCELLED), LISTED_FINISHED),
         },
     )

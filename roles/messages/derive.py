@@ -1,6 +1,6 @@
 """The message of each piece of the engine's text, read from what the engine already
 returns: a result's `kind` and fields, an event's `kind` and fields, and the morning
-post's English headline and descriptions (spec/scenario.md fixes those strings, so
+post's English headline and descriptions (docs/scenario.md fixes those strings, so
 they are read back into ids by the engine's own tables: roles/announce.py,
 ru_common.headline, the leavers' and sc2's night-sequence lines).
 

@@ -335,7 +335,7 @@ def players_line(players: int, roles_text: str, lang: str = "en") -> str:
 
 
 # -- the setup check's problems (roles/setup/check.py) --------------------------------
-# The check's JSON is a public contract (spec/setup.md: {"slot", "message"} in English),
+# The check's JSON is a public contract (docs/setup.md: {"slot", "message"} in English),
 # so the Russian is read back from its English sentences, as derive.py reads the
 # morning post's lines back into ids; a sentence not recognised stays as it is.
 

@@ -805,7 +805,7 @@ SETUP_KINDS = (
     ("neutral_evil", "Neutral Evil", ("witch",)),
     ("neutral_killing", "Neutral Killing", ("serial_killer", "arsonist")),
 )
-# The setup builder's categories (spec/setup.md): the sides' randoms and, as 000's
+# The setup builder's categories (docs/setup.md): the sides' randoms and, as 000's
 # roles read ("the town's healer", "a mafia deceiver"), the SC2 kinds they come from.
 CATEGORIES = {
     **faction_randoms({r.id: r for r in ROLES}, killing=SETUP_KILLING),

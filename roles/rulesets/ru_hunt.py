@@ -355,7 +355,7 @@ DOCUMENTATION = """
   том, чья заявка выиграла – никому не сообщается').
 """
 
-# The setup builder's categories (spec/setup.md) by status; every special status is
+# The setup builder's categories (docs/setup.md) by status; every special status is
 # one player ("один комиссар"), as the document's setups deal them.
 CATEGORIES = status_categories(
     {r.id: r for r in ROLES}, plain=("civilian", "mafia"), killing=("maniac",)

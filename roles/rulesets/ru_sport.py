@@ -224,7 +224,7 @@ DOCUMENTATION = """
   45 минут'); the mafia's pre-game conference at most 15.
 """
 
-# The setup builder's categories (spec/setup.md) by status; every special status is
+# The setup builder's categories (docs/setup.md) by status; every special status is
 # one player ("один комиссар"), as the document's setups deal them.
 CATEGORIES = status_categories({r.id: r for r in ROLES}, plain=("civilian", "mafia"), killing=())
 

@@ -400,7 +400,7 @@ PRESET_20 = (
     + ("maniac",)
 )
 
-# The setup builder's categories (spec/setup.md) by status; every special status is
+# The setup builder's categories (docs/setup.md) by status; every special status is
 # one player ("один комиссар"), as the document's setups deal them.
 CATEGORIES = status_categories(
     {r.id: r for r in ROLES}, plain=("civilian", "thief"), killing=("maniac",)

@@ -1,6 +1,6 @@
 """The `sc2` ruleset: SC2 Mafia, every role that 002 names, its host options and its order.
 
-Sources: ../shared/rules/002_d22398e7ea336aa2.txt (order of night actions,
+Sources: docs/rules/002_d22398e7ea336aa2.txt (order of night actions,
 tie-breakers, constraints, headline and death tables), sc2-notes.md and
 sc2-reference.md (roles, options and defaults). Roles sc2 shares with bay12
 (000) keep 000's wording where sc2's references are silent.

@@ -911,7 +911,7 @@ SETUP_KINDS = (
     ("town_killing", "Town Killing", ("vigilante", "veteran", "paranoid")),
     ("mafia_killing", "Mafia Killing", ("hitman", "mad_hatter")),
 )
-# The setup builder's categories (spec/setup.md): the sides' randoms (the Psychopath is
+# The setup builder's categories (docs/setup.md): the sides' randoms (the Psychopath is
 # the neutral) and 001's kinds of role; the Godfather is "the" leader: one per game.
 CATEGORIES = {
     **faction_randoms(ROLES, killing=SETUP_KILLING),

@@ -1,4 +1,4 @@
-"""The setup builder (spec/setup.md): categories, check, odds and roll of a setup, and
+"""The setup builder (docs/setup.md): categories, check, odds and roll of a setup, and
 dealing a role list onto the seats.
 
 >>> import roles

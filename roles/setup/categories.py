@@ -1,4 +1,4 @@
-"""Random categories as data: builders the rulesets use, and the lookups of spec/setup.md.
+"""Random categories as data: builders the rulesets use, and the lookups of docs/setup.md.
 
 A category is its members, its exclusion flags (each saying what it removes or adds)
 and its fallback. The resolver (draws.py) reads only this data, so every ruleset

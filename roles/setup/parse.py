@@ -1,4 +1,4 @@
-"""Reading a setup (spec/setup.md "Input") into a typed Setup, or a one-line SetupError."""
+"""Reading a setup (docs/setup.md "Input") into a typed Setup, or a one-line SetupError."""
 
 from __future__ import annotations
 

@@ -1,14 +1,14 @@
 """The engine's answers agree with each other, views hide secrets, the CLI keeps its contract.
 
-- DESIGN.md: "The web layer renders its forms and validates submissions from that
+- docs/design.md: "The web layer renders its forms and validates submissions from that
   answer alone": every target `roles.choices` lists is accepted by
   `roles.check_action`, every living player it does not list is refused with a
   reason, and votes follow `roles.check_vote`.
-- DESIGN.md, pitfalls: "Leaks through order and side channels: target lists
+- docs/design.md, pitfalls: "Leaks through order and side channels: target lists
   ordered like roles": target lists follow the seating order.
-- STYLE.md: "`observe(state, seat)` is what one seat may know": a living player
+- docs/style.md: "`observe(state, seat)` is what one seat may know": a living player
   sees no other seat's role or private results, a spectator sees neither.
-- spec/scenario.md: `python -m roles rules [RULESET]`; an invalid scenario exits
+- docs/scenario.md: `python -m roles rules [RULESET]`; an invalid scenario exits
   with status 2, nothing on stdout and one line on stderr that names the phase
   and the actor; the same seed gives the same output, byte for byte.
 
@@ -276,7 +276,7 @@ def test_observe_of_a_bay12_game() -> None:
     assert "mafioso" not in json.dumps(roles.observe(night, None))
 
 
-# -- the command line (spec/scenario.md) --------------------------------------------------
+# -- the command line (docs/scenario.md) --------------------------------------------------
 
 
 def run_cli(*args: str, stdin: str | None = None, env: dict | None = None):

@@ -52,7 +52,7 @@ def bay12_game(first="night"):
 
 
 def test_a_faction_chat_is_open_at_night_for_its_living_members():
-    """DESIGN.md: players 'talk in the day thread (and their faction's night chat)';
+    """docs/design.md: players 'talk in the day thread (and their faction's night chat)';
     bay12 (000) mafia are an informed minority."""
     night = bay12_game()
     (room,) = night_chats(night)
@@ -70,7 +70,7 @@ def test_a_faction_chat_is_open_at_night_for_its_living_members():
 
 def test_the_dead_leave_the_faction_chat_and_a_bay12_spy_reads_nothing():
     """000 Spy: 'See what results your target receives ... told who the mafia visit':
-    no chat; the dead talk in the graveyard (DESIGN.md)."""
+    no chat; the dead talk in the graveyard (docs/design.md)."""
     votes = [[v, "b"] for v in "acdefg"]
     after = play(bay12_game("day"), {"day": {"votes": votes, "rounds": [], "actions": []}})
     assert not after.player("b").alive and after.phase_kind == "night"

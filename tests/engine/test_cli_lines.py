@@ -1,7 +1,7 @@
 """The command line's exact lines: what `python -m roles` prints on stdout and stderr.
 
-spec/scenario.md: the CLI "prints the outcome as JSON on stdout", and invalid input
-"exits with status 2, prints nothing on stdout and one line on stderr"; spec/setup.md:
+docs/scenario.md: the CLI "prints the outcome as JSON on stdout", and invalid input
+"exits with status 2, prints nothing on stdout and one line on stderr"; docs/setup.md:
 setup garbage exits 2 with "one line on stderr naming what is wrong, as `simulate`
 does". These pin each line word for word (the wider checks are in test_api.py and
 test_setup_cli.py), in process so that they run fast and under mutation testing.
@@ -95,7 +95,7 @@ def test_setup_roll_uses_the_seed_given(capsys, monkeypatch):
 
 
 def test_setup_prints_json_as_simulate_does_and_reads_files(tmp_path, capsys, monkeypatch):
-    # spec/setup.md: "JSON on stdout (as `simulate` prints it)": two-space indents.
+    # docs/setup.md: "JSON on stdout (as `simulate` prints it)": two-space indents.
     code, out, err = run(["setup", "categories", "ru_eleven"], capsys, monkeypatch)
     assert code == 0 and err == ""
     assert out == as_printed(roles.setup_categories("ru_eleven"))

@@ -1,4 +1,4 @@
-"""spec/scenario.md: 'Invalid input is never guessed at.' Each kind of invalid scenario
+"""docs/scenario.md: 'Invalid input is never guessed at.' Each kind of invalid scenario
 raises ScenarioError with one line naming the phase, the actor and what is wrong."""
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ def test_malformed_shapes():
 
 
 def test_unknown_role_with_nothing_close_is_named_alone():
-    """spec/scenario.md's errors are one line naming the problem; with no role near the
+    """docs/scenario.md's errors are one line naming the problem; with no role near the
     unknown name there is no suggestion, nor anything else after the quote (mutant: the
     empty hint made text)."""
     s = scenario([])

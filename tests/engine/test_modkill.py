@@ -1,6 +1,6 @@
 """roles.modkill: the host removes a player at once, in any ruleset.
 
-- DESIGN.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
+- docs/design.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
   player, announce".
 - 002 (death description table): "Administrator Kick: He/She was struck by lightning."
 - 003 (sport): "Последнее слово есть у всех ... Искючение - модкилл." (everyone gets

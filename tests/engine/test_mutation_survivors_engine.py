@@ -143,7 +143,7 @@ def test_one_ability_used_twice_in_one_night_is_refused():
 
 
 def test_a_first_phase_with_both_keys_is_refused_as_the_games_first_night():
-    """spec/scenario.md: a phase is {"day": ...} or {"night": ...}; a game opens by night
+    """docs/scenario.md: a phase is {"day": ...} or {"night": ...}; a game opens by night
     unless its first phase is a day. A first phase naming both is the first night's
     error (mutant: read as a day, the error named day 1)."""
     scenario = {
@@ -187,7 +187,7 @@ def test_faction_members_are_the_living_unless_asked_for_all():
 
 
 def test_a_lynch_is_recorded_with_the_cause_lynch():
-    """spec/scenario.md: "`by` holds cause ids: the killer's role id, or `lynch`, ..."
+    """docs/scenario.md: "`by` holds cause ids: the killer's role id, or `lynch`, ..."
     (mutants: `lynch`'s default cause renamed; bay12, sc2 and ru_19 lynch with it)."""
     voters = ["Townie", "Townie2", "Townie3"]
     out = sim(["mafioso", *TOWN6], [day(*[(v, "Mafioso") for v in voters])])
@@ -196,7 +196,7 @@ def test_a_lynch_is_recorded_with_the_cause_lynch():
 
 
 def test_the_tally_lists_the_candidates_in_seat_order_and_pass_last():
-    """spec/scenario.md's `tally` is in seat order, and `tally` says "Votes per candidate
+    """docs/scenario.md's `tally` is in seat order, and `tally` says "Votes per candidate
     in seat order (and "pass" last when it counts)" (mutants: sorted by name, by the
     ballots' order, or a pass compared with a seat and failing)."""
     from roles.day import PASS, tally
@@ -288,7 +288,7 @@ def test_a_move_after_the_end_is_refused_as_the_game_over():
 
 @pytest.mark.parametrize("targets", ["Dan", ["Dan", 3]])
 def test_targets_that_are_not_a_list_of_names_are_refused_as_such(targets):
-    """spec/scenario.md: an action's `targets` is a list of names; a string, or a list
+    """docs/scenario.md: an action's `targets` is a list of names; a string, or a list
     holding a number, is refused as not one (mutants: `or` -> `and` read a string as
     its letters; the refusal's id dropped or renamed)."""
     state = bay12(first="night")
@@ -532,7 +532,7 @@ def test_void_modkilled_drops_the_ballots_naming_the_modkilled_and_keeps_the_res
 
 
 def test_each_record_has_the_fields_the_scenario_spec_shows_in_its_order():
-    """spec/scenario.md, Output: a night's record is phase, number, deaths, headline,
+    """docs/scenario.md, Output: a night's record is phase, number, deaths, headline,
     descriptions, results, events; a day's is phase, number, tally, lynched, deaths,
     results, events; "`headline`, `descriptions`: the day-break headline and the death
     descriptions ..., where the ruleset announces them": a quiet bay12 night has both
@@ -621,7 +621,7 @@ def test_a_blocked_or_killed_investigator_does_not_stop_the_next_one_detecting()
 
 
 def test_a_phase_input_that_is_not_a_move_or_a_gm_decision_is_refused_exactly():
-    """spec/scenario.md: a night is a list of actions, each an object; the host's
+    """docs/scenario.md: a night is a list of actions, each an object; the host's
     decisions are actions of actor "GM" in the rulesets that take them (ru_sport: the
     modkill), and anything else from "GM" is refused naming the decisions it may be. A
     player who is himself called GM is a player: his move is his role's (mutants: each
@@ -659,7 +659,7 @@ def test_a_phase_input_that_is_not_a_move_or_a_gm_decision_is_refused_exactly():
 
 
 def test_the_private_results_are_listed_in_the_seat_order_of_who_receives_them():
-    """spec/scenario.md: "`results`: every private result a player receives", listed like
+    """docs/scenario.md: "`results`: every private result a player receives", listed like
     the deaths in seat order (the Sheriff, seated first, checks after the kills are
     settled, yet his result comes first; one player's results keep the order they came
     in) (mutants: the sort key dropped or made the same for every player)."""
@@ -669,7 +669,7 @@ def test_the_private_results_are_listed_in_the_seat_order_of_who_receives_them()
 
 
 def test_a_phase_input_of_the_wrong_shape_or_kind_is_refused_naming_what_was_expected():
-    """spec/scenario.md: each phase is `{"night": [...]}` or `{"day": {...}}`, in turn; an
+    """docs/scenario.md: each phase is `{"night": [...]}` or `{"day": {...}}`, in turn; an
     input with both or neither is refused, and one of the wrong kind names the phase
     expected and what came (mutants: each refusal and parameter dropped or renamed)."""
     state = bay12(first="night")
@@ -741,7 +741,7 @@ def test_the_public_close_carries_the_headline_and_the_descriptions_for_every_pl
 
 
 def test_a_night_or_day_input_of_the_wrong_type_and_a_ballot_not_a_pair_are_refused():
-    """spec/scenario.md: a night is a list of actions, a day an object, each vote a
+    """docs/scenario.md: a night is a list of actions, a day an object, each vote a
     [voter, target] pair; anything else is refused, with its own reason (mutants: the
     refusals emptied or renamed, a pair test made an `or`)."""
     night_state, day_state = bay12(first="night"), bay12()
@@ -754,7 +754,7 @@ def test_a_night_or_day_input_of_the_wrong_type_and_a_ballot_not_a_pair_are_refu
 
 
 def test_a_new_game_refuses_a_bad_table_with_a_plain_reason_and_keeps_only_the_extras():
-    """spec/scenario.md: players in seating order, each with a name and a role (plus a
+    """docs/scenario.md: players in seating order, each with a name and a role (plus a
     role's own fields, an Executioner's target); at least three; by day or by night.
     Each refusal names what is wrong, counting seats from 1; a player's extra fields
     are what is left after the name and the role; the seed defaults to 0 (mutants: the
@@ -1026,7 +1026,7 @@ def _act(actor, ability, *targets):
 
 
 def test_a_scenarios_setup_errors_are_one_line_each():
-    """spec/scenario.md: invalid input is refused with one line saying what is wrong --
+    """docs/scenario.md: invalid input is refused with one line saying what is wrong --
     not an object, an unknown ruleset (with the nearest name when there is one),
     players or phases not lists of objects, a seed that is no integer, a `before` that
     is no list of changes (`simulate_2-5/23/25/46/50-53/58/63`, `_apply_before_1`)."""
@@ -1059,7 +1059,7 @@ def test_a_scenarios_setup_errors_are_one_line_each():
 
 
 def test_a_scenario_without_a_seed_plays_seed_zero():
-    """spec/scenario.md: the seed is optional, 0 by default: a townston street conflict
+    """docs/scenario.md: the seed is optional, 0 by default: a townston street conflict
     drawn without a seed is seed 0's (`simulate_45`)."""
     from tests.engine.test_townston import FULL
 
@@ -1075,7 +1075,7 @@ def test_a_scenario_without_a_seed_plays_seed_zero():
 
 
 def test_a_scenarios_before_writes_erases_a_will_and_lets_a_player_leave():
-    """spec/scenario.md, `before`: `{will: NAME, text}` writes the will (no text erases
+    """docs/scenario.md, `before`: `{will: NAME, text}` writes the will (no text erases
     it) and `{leave: NAME}` is the player leaving, who dies as a leaver, not a modkill
     (`_apply_before_31/33/36/38/39/42`)."""
     from tests.engine.test_sc2_options import roster

@@ -213,7 +213,7 @@ def test_russian_names_of_presets_flags_and_options():
 
 
 def test_an_unknown_key_of_a_setup_is_refused_where_it_is():
-    """spec/setup.md: a setup error is one line naming where (mutant: "None: ...")."""
+    """docs/setup.md: a setup error is one line naming where (mutant: "None: ...")."""
     with pytest.raises(roles.SetupError, match=r"^setup: unknown key 'zzz'"):
         parse_setup({"ruleset": "sc2", "slots": [], "zzz": 1})
 

@@ -1,4 +1,4 @@
-"""The engine is a pure library: nothing under roles/ imports the web stack (DESIGN.md).
+"""The engine is a pure library: nothing under roles/ imports the web stack (docs/design.md).
 
 "`roles/` is a pure-Python package with **no Django import** (a test enforces
 it)." The imports are read from each module's syntax tree, not grepped, so a

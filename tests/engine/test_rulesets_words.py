@@ -151,7 +151,7 @@ def problem_setups(ruleset):
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
 def test_every_setup_problem_reads_in_russian(ruleset):
     """The builder's problems (roles/setup/check.py), each kind, in Russian; the
-    English is the engine's sentence (the check's JSON, spec/setup.md, is unchanged)."""
+    English is the engine's sentence (the check's JSON, docs/setup.md, is unchanged)."""
     kinds = set()
     for setup in problem_setups(ruleset):
         for problem in roles.check_setup(setup)["problems"]:

@@ -67,7 +67,7 @@ def sim(players, phases, options=None, seed=1):
 
 
 def test_every_contract_role_exists():
-    """spec/scenario.md: the sc2 role ids."""
+    """docs/scenario.md: the sc2 role ids."""
     assert sorted(roles.get_ruleset("sc2").roles) == sorted(SPEC_ROLES)
 
 
@@ -86,7 +86,7 @@ def test_every_contract_role_exists():
     ],
 )
 def test_ability_ids_follow_the_contract(role, abilities):
-    """spec/scenario.md 'Ability ids': sc2 jailor jail/execute, vest/alert, reveal, ..."""
+    """docs/scenario.md 'Ability ids': sc2 jailor jail/execute, vest/alert, reveal, ..."""
     assert {a.id for a in roles.get_ruleset("sc2").roles[role].abilities} == abilities
 
 

@@ -1,8 +1,8 @@
 """Scenario fixtures: every JSON file under tests/engine/scenarios/ is a rule case.
 
-Each file is a scenario in the contract's format (../shared/spec/scenario.md)
+Each file is a scenario in the contract's format (docs/scenario.md)
 plus `why` (the rule sentence it checks) and `expect` (the keys to compare).
-The comparison follows ../shared/scenarios/README.md: only the keys given are
+The comparison follows tests/engine/scenarios/README.md: only the keys given are
 checked; names compare as sets; a result matches on the keys it gives.
 """
 

@@ -1,4 +1,4 @@
-"""`python -m roles setup ...` (spec/setup.md): output shapes, exit codes, stdin, garbage."""
+"""`python -m roles setup ...` (docs/setup.md): output shapes, exit codes, stdin, garbage."""
 
 from __future__ import annotations
 

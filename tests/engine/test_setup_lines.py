@@ -1,6 +1,6 @@
-"""The setup builder's words and limits, exactly (spec/setup.md).
+"""The setup builder's words and limits, exactly (docs/setup.md).
 
-spec/setup.md: garbage "exits 2 with nothing on stdout and one line on stderr naming
+docs/setup.md: garbage "exits 2 with nothing on stdout and one line on stderr naming
 what is wrong"; `roles` holds the GM's limits, "`unique` (at most one), `max` (at most
 N), `excluded_from_randoms`"; "Unique roles and `max` limits hold across fixed and
 random slots together"; a slot with no possible role is reported with why. Each line

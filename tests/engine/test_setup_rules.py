@@ -1,4 +1,4 @@
-"""The setup builder's rules (spec/setup.md): each constraint and fallback sentence of
+"""The setup builder's rules (docs/setup.md): each constraint and fallback sentence of
 002 ("Random Role Constraints", "Impossible Randoms") and sc2-notes, quoted, plus the
 limits and the rulings the sc2 sheet prints."""
 
@@ -191,7 +191,7 @@ def test_impossible_in_some_rolls_only():
 
 
 def test_every_problem_is_listed():
-    """spec/setup.md: check "lists every problem, not the first"."""
+    """docs/setup.md: check "lists every problem, not the first"."""
     none = {"exclude_town": True, "exclude_mafia": True, "exclude_neutral": True}
     setup = sc2(
         fixed("mayor"), fixed("mayor"), rand("any_random", **none), rand("any_random", **none)
@@ -224,7 +224,7 @@ def test_unique_roles_hold_across_fixed_and_random_slots():
 
 
 def test_gm_max_and_unique():
-    """spec/setup.md: `unique` (at most one), `max` (at most N) across fixed and random."""
+    """docs/setup.md: `unique` (at most one), `max` (at most N) across fixed and random."""
     setup = sc2(fixed("jester"), rand("neutral_benign"), limits={"jester": {"max": 1}})
     assert "jester" not in odds_of(setup, 1)
     unique = sc2(
@@ -238,7 +238,7 @@ def test_gm_max_and_unique():
 
 
 def test_gm_excluded_from_randoms():
-    """spec/setup.md: `excluded_from_randoms` (never drawn by a random slot; may still be
+    """docs/setup.md: `excluded_from_randoms` (never drawn by a random slot; may still be
     a fixed slot)."""
     setup = sc2(
         fixed("doctor"), rand("town_protective"), limits={"doctor": {"excluded_from_randoms": True}}

@@ -16,7 +16,7 @@ PRESETS = [(r.id, p) for r in roles.list_rulesets() for p in r.presets]
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_ruleset_has_faction_randoms(ruleset_id, capsys):
-    """spec/setup.md: "Every ruleset has categories (at least its factions' randoms: town,
+    """docs/setup.md: "Every ruleset has categories (at least its factions' randoms: town,
     mafia, neutral where it has neutrals, any)"."""
     ruleset = roles.get_ruleset(ruleset_id)
     categories = roles.setup_categories(ruleset_id)

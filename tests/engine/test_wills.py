@@ -167,7 +167,7 @@ def test_a_modkill_reads_no_will_out():
 
 
 def test_no_seat_sees_another_seats_will_in_its_view():
-    """DESIGN.md: 'Render each page and each socket message from the viewer's own view'."""
+    """docs/design.md: 'Render each page and each socket message from the viewer's own view'."""
     state = roles.write_will(game(table("sheriff", "mafioso")), "Ann", WILL)
     for viewer in ("Bob", "Cid", None):
         assert "Bob is the Mafioso" not in json.dumps(roles.observe(state, viewer))

@@ -1,6 +1,6 @@
 """The game socket: who receives what, membership changes, catch-up after drops.
 
-DESIGN.md: "the consumer authenticates from the session and joins only the
+docs/design.md: "the consumer authenticates from the session and joins only the
 groups the user may read: the game's public group, their own private group,
 their faction's chat group while alive, the graveyard group when dead or
 spectating, the GM group for the GM. Membership is re-checked when a player dies
@@ -219,7 +219,7 @@ def test_the_leak_matrix_sockets_and_pages(live_table):
 
 
 def test_player_and_target_lists_follow_seating_never_roles(live_table):
-    """DESIGN.md: 'Leaks through order and side channels: target lists ordered like
+    """docs/design.md: 'Leaks through order and side channels: target lists ordered like
     roles...'. Every list on the page and in the socket follows the seating order."""
     from django.test import Client
     from django.urls import reverse
@@ -252,7 +252,7 @@ def test_player_and_target_lists_follow_seating_never_roles(live_table):
 
 
 def test_a_lynched_mafioso_leaves_the_night_chat_and_enters_the_graveyard_live(live_table):
-    """DESIGN.md: 'Membership is re-checked when a player dies'; issue 7: 'the
+    """docs/design.md: 'Membership is re-checked when a player dies'; issue 7: 'the
     graveyard chat for the dead and spectators (living players never see it)'."""
     r = roles_of(live_table)
     gid = live_table.game.id
@@ -298,7 +298,7 @@ def test_a_lynched_mafioso_leaves_the_night_chat_and_enters_the_graveyard_live(l
 
 
 def test_reconnect_after_a_dropped_socket_and_after_a_server_restart(live_table):
-    """DESIGN.md: 'a reconnecting browser asks for everything after event N and
+    """docs/design.md: 'a reconnecting browser asks for everything after event N and
     misses nothing' (a network drop; a server restart loses the channel layer)."""
     from channels.layers import channel_layers
 
@@ -340,7 +340,7 @@ def test_reconnect_after_a_dropped_socket_and_after_a_server_restart(live_table)
 
 
 def test_a_dropped_push_is_fetched_from_the_log(live_table, monkeypatch):
-    """DESIGN.md: 'Channel layers deliver at most once and drop messages when a
+    """docs/design.md: 'Channel layers deliver at most once and drop messages when a
     channel's buffer is full. Treat the socket as a hint'. Every private message of
     the close is dropped here; the manifest shows the gap and the log fills it."""
     r = roles_of(live_table)
@@ -452,7 +452,7 @@ def test_a_sign_up_page_whose_socket_opens_as_the_game_starts_learns_of_it(
 
 def test_posts_over_the_socket_are_checked_like_any_post(live_table):
     """Issue 7: 'Posts are immutable, escaped, length-limited and rate-limited';
-    DESIGN.md: 'a websocket message for a game the user is not in' is refused."""
+    docs/design.md: 'a websocket message for a game the user is not in' is refused."""
     from django.test import Client
     from django.urls import reverse
 

@@ -2,7 +2,7 @@
 
 Found by a new user: sc2's Classic and Clue were created with last wills on; picking
 a ruleset without pressing "Choose" made a bay12 game; a GM could not cancel a
-sign-up; a full game still offered "In!". Decisions: .notes/site-lobby.md.
+sign-up; a full game still offered "In!". Decisions: docs/decisions/site-lobby.md.
 
 - With JavaScript, switching the ruleset or setup select swaps the form in place
   (static/games/create.js): the page is not reloaded, the options follow the setup,

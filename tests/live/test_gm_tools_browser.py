@@ -1,9 +1,9 @@
 """The GM's "Step in" box in Chromium, on phone-sized screens: extend, pause, resume
 and modkill from the GM's page, followed live on a player's page without a reload.
 
-DESIGN.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
+docs/design.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
 player, announce"; pages "must work on a phone screen". The decisions (players talk
-but do not act or vote while paused) are in .notes/gm-tools.md.
+but do not act or vote while paused) are in docs/decisions/gm-tools.md.
 """
 
 from __future__ import annotations

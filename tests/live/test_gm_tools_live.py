@@ -1,7 +1,7 @@
 """The GM's tools over the sockets: who hears what, and membership after a modkill or
 a replacement.
 
-DESIGN.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
+docs/design.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
 player, announce"; "Membership is re-checked when a player dies or changes faction."
 Issue 7: a replaced player's old account loses all access at once (pages and sockets).
 """

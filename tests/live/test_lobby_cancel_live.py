@@ -2,7 +2,7 @@
 
 The lobby page reloads on any pushed event (static/games/live.js), so the GM's
 `game_cancelled` must reach the sockets of the players who joined and of anyone else
-looking (decisions: .notes/site-lobby.md); a post through the socket afterwards is
+looking (decisions: docs/decisions/site-lobby.md); a post through the socket afterwards is
 refused with the cancelled game's message.
 """
 

@@ -1,6 +1,6 @@
 """The Redis channel layer under the game socket (services run only).
 
-DESIGN.md's measured pitfalls: redis-py 8's 5-second socket timeout "kills idle
+docs/design.md's measured pitfalls: redis-py 8's 5-second socket timeout "kills idle
 consumers every few seconds" and its 100-connection pool "makes group_discard
 fail when many clients leave at once"; issue 7: "a test that an idle socket stays
 connected for two minutes on the Redis back end, and that 750 clients

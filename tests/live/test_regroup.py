@@ -1,6 +1,6 @@
 """A phase close names the seats whose socket groups it changed; only those re-read.
 
-DESIGN.md: "Membership is re-checked when a player dies or changes faction." At a
+docs/design.md: "Membership is re-checked when a player dies or changes faction." At a
 realistic night close most seats get a private result (a check, a block) that
 changes none of their groups; each socket re-reading its groups then cost a trip to
 the database through the web process's one shared thread, and held every other

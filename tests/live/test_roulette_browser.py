@@ -1,6 +1,6 @@
 """The graveyard's roulette in Chromium: two of the dead play, the living see nothing.
 
-DESIGN.md: "spectators and the dead watch the public thread and talk in the
+docs/design.md: "spectators and the dead watch the public thread and talk in the
 graveyard chat, where the dead can play Russian roulette for points"; issue 20:
 spectators play too, and a command is a move listed under the table, not a post. 002: "The
 game begins by having one player type -roulette in the graveyard chat"; "Other

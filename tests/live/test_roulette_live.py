@@ -1,6 +1,6 @@
 """The graveyard's roulette on the socket: pushed live to the graveyard's readers only.
 
-DESIGN.md: "spectators and the dead watch the public thread and talk in the
+docs/design.md: "spectators and the dead watch the public thread and talk in the
 graveyard chat, where the dead can play Russian roulette for points"; the socket
 joins "the graveyard group when dead or spectating", so a living player never
 receives a roulette event, while the dead and spectators see the table move.

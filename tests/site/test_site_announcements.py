@@ -1,10 +1,10 @@
 """GM announcements outside the phases: in the lobby and after the game.
 
-DESIGN.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
+docs/design.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
 player, announce". A GM running a forum-style game also speaks before it starts
 ("we start at 20:00, two seats left") and after it ends (a wrap-up note): the
 announcement thread (channel "announce", public) is open to the GM in the lobby, in
-a running game and after game over (decision in .notes/site-services.md). Every
+a running game and after game over (decision in docs/decisions/site-services.md). Every
 other thread stays closed outside a running phase, with the error it always gave.
 """
 

@@ -58,7 +58,7 @@ def test_a_mechanical_game_of_every_ruleset_runs_to_its_end(gemma, ruleset_id, p
 @pytest.mark.django_db
 @pytest.mark.parametrize(("ruleset_id", "preset_id"), PRESETS)
 def test_a_gm_modkill_mid_phase_is_replayed_in_every_ruleset(gemma, ruleset_id, preset_id):
-    """DESIGN.md: the GM "can step in: ... modkill". After the inputs of the second
+    """docs/design.md: the GM "can step in: ... modkill". After the inputs of the second
     phase are in, the GM modkills the last living player: his input and the input
     aimed at him are void, the engine accepts the rest at the close, and the stored
     game still equals a replay of the stored inputs (the modkills included)."""

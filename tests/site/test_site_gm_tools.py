@@ -1,8 +1,8 @@
 """The GM's tools: extend, pause/resume, modkill, replace (games/services/gm.py).
 
-DESIGN.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
+docs/design.md: the GM "can step in: extend or close a phase, pause, modkill, replace a
 player, announce". The decisions where the rule documents are silent (what players
-may do while paused, who may replace whom) are in .notes/gm-tools.md; the engine's
+may do while paused, who may replace whom) are in docs/decisions/gm-tools.md; the engine's
 modkill rulings are printed by `python -m roles rules RULESET` (roles/modkill.py).
 """
 

@@ -3,7 +3,7 @@ templates/games/lobby_game.html).
 
 Found by a new user: "A GM cannot cancel a game during sign-ups; a full game still
 offers In!". The rule documents say nothing of either (a forum GM closes the sign-up
-thread with a post); the decisions are in .notes/site-lobby.md: a cancelled game is a
+thread with a post); the decisions are in docs/decisions/site-lobby.md: a cancelled game is a
 status of its own, for good; the players who joined are told on its page; it leaves
 the lobby's open list for "Finished or cancelled".
 """

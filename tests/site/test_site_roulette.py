@@ -1,5 +1,5 @@
 """The graveyard's roulette on the site (games/services/roulette.py; rules/002,
-"Russian Roulette Mini-game"; DESIGN.md: "spectators and the dead watch the public
+"Russian Roulette Mini-game"; docs/design.md: "spectators and the dead watch the public
 thread and talk in the graveyard chat, where the dead can play Russian roulette for
 points").
 
