@@ -12,8 +12,7 @@ belongs to the ORM.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from contextvars import ContextVar
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from weakref import WeakKeyDictionary
@@ -170,14 +169,6 @@ def update(instance: Model, fields: Iterable[str] | None = None) -> None:
         cursor.execute(sql, [*params, instance.pk])
 
 
-# Set while a close is worked out ahead of its deadline (games/services/prepared.py):
-# gives new rows their ids before the INSERT, which then names them, so that the
-# statement written at the deadline creates the very ids the prepared writes refer to.
-ALLOCATE_IDS: ContextVar[Callable[[type[Model], int], list[int]] | None] = ContextVar(
-    "allocate_ids", default=None
-)
-
-
 def insert(instances: Sequence[Model], *, returning_pk: bool = False) -> None:
     """INSERT the instances in one statement (all of one model); `returning_pk` sets
     their primary keys where the database returns them (PostgreSQL, SQLite 3.35+)."""
@@ -186,12 +177,7 @@ def insert(instances: Sequence[Model], *, returning_pk: bool = False) -> None:
     model = type(instances[0])
     connection = _connection(model, write=True)
     meta = model._meta
-    allocate = ALLOCATE_IDS.get() if returning_pk else None
-    if allocate is not None:
-        for obj, pk in zip(instances, allocate(model, len(instances)), strict=True):
-            obj.pk = pk
-        returning_pk = False
-    fields = [f for f in meta.concrete_fields if not f.primary_key or allocate is not None]
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
     quote = connection.ops.quote_name
     columns = ", ".join(quote(f.column) for f in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"

@@ -8,14 +8,11 @@ service does nothing if that phase is already closed or not yet due.
 """
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from celery import shared_task
-from django.conf import settings
-from django.utils import timezone
 
 from games import services
-from games.services import prepared
 
 logger = logging.getLogger(__name__)
 
@@ -25,18 +22,11 @@ def close_phase(game_id: int, phase_seq: int) -> bool:
     return services.close_phase_at_deadline(game_id, phase_seq)
 
 
-@shared_task(name="games.tasks.prepare_close")
-def prepare_close(game_id: int, phase_seq: int) -> bool:
-    """Work the close out now; this worker process writes it at the deadline."""
-    return prepared.prepare_and_hold(game_id, phase_seq)
-
-
 @shared_task(name="games.tasks.sweep_overdue_phases_task")
 def sweep_overdue_phases_task() -> int:
     """Close the overdue phases, and send the reminders whose time has come (a lost
-    reminder task is caught here as a lost close is). A phase whose close was
-    prepared is left to its writer for a moment after the deadline."""
-    closed = services.sweep_overdue_phases(left=prepared.left_to_writer())
+    reminder task is caught here as a lost close is)."""
+    closed = services.sweep_overdue_phases()
     services.send_due_reminders()
     return closed
 
@@ -56,18 +46,8 @@ def schedule_reminder(game_id: int, phase_seq: int, when: datetime) -> None:
 
 
 def schedule_close(game_id: int, phase_seq: int, deadline: datetime) -> None:
-    """An ETA task closes the phase at its deadline (called after commit). Where closes
-    are prepared (games/services/prepared.py) and the deadline is far enough, a task
-    prepares it a few seconds before, and the ETA task comes a moment after the
-    deadline: it closes the phase only if the prepared close was not written (a
-    worker that died meanwhile), as the sweeper would."""
-    ahead = timedelta(seconds=prepared.prepare_seconds())
+    """An ETA task closes the phase at its deadline (called after commit)."""
     try:
-        if ahead and prepared.may_prepare() and deadline - timezone.now() > 2 * ahead:
-            prepare_close.apply_async((game_id, phase_seq), eta=deadline - ahead)
-            backstop = timedelta(seconds=settings.PREPARED_BACKSTOP_SECONDS)
-            close_phase.apply_async((game_id, phase_seq), eta=deadline + backstop)
-            return
         close_phase.apply_async((game_id, phase_seq), eta=deadline)
     except Exception:  # the beat sweeper closes it anyway
         logger.exception("could not schedule the close of game %s phase %s", game_id, phase_seq)

@@ -205,11 +205,6 @@ PHASE_TIMER = os.environ.get("PHASE_TIMER", "celery" if REDIS_URL else "embedded
 if PHASE_TIMER not in ("celery", "embedded", "off"):
     raise ImproperSetting(f"PHASE_TIMER={PHASE_TIMER!r}: use celery, embedded or off")
 EMBEDDED_SWEEP_SECONDS = env_int("EMBEDDED_SWEEP_SECONDS", 1)
-# With Celery on PostgreSQL a phase's close is worked out this many seconds before its
-# deadline and written at it (games/services/prepared.py); the ETA task then comes
-# PREPARED_BACKSTOP_SECONDS after the deadline, for a close that was not written. 0: off.
-PREPARE_CLOSE_SECONDS = env_int("PREPARE_CLOSE_SECONDS", 3)
-PREPARED_BACKSTOP_SECONDS = 1
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 # kombu's Redis transport, guarded so that a Redis restart does not stop the worker.

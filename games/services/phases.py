@@ -16,7 +16,6 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 import roles
@@ -396,9 +395,8 @@ def close_phase_at_deadline(game_id: int, phase_seq: int, now: datetime | None =
     return close_phase(game_id, phase_seq, reason="deadline", now=now)
 
 
-def sweep_overdue_phases(now: datetime | None = None, left: Q | None = None) -> int:
-    """Close every open phase whose deadline has passed, but those `left` to another
-    closer for now; returns how many closed.
+def sweep_overdue_phases(now: datetime | None = None) -> int:
+    """Close every open phase whose deadline has passed; returns how many closed.
 
     The Celery beat task and the embedded timer thread both call this. Each game
     closes in its own transaction, so one failing game does not hold up others.
@@ -410,8 +408,6 @@ def sweep_overdue_phases(now: datetime | None = None, left: Q | None = None) -> 
         paused_at__isnull=True,
         game__status=Status.RUNNING,
     )
-    if left is not None:
-        overdue = overdue.exclude(left)
     overdue = list(overdue.values_list("game_id", "seq"))
     closed = 0
     for game_id, seq in overdue:

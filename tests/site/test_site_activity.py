@@ -350,9 +350,6 @@ def test_celery_schedules_the_reminder_beside_the_close(
     gm, monkeypatch, settings, django_capture_on_commit_callbacks
 ):
     settings.PHASE_TIMER = "celery"
-    # The ETA task at the deadline itself; on PostgreSQL a close prepared ahead moves it
-    # a second later (tests/site/test_prepared_close_clock.py).
-    settings.PREPARE_CLOSE_SECONDS = 0
     with (
         mock.patch.object(tasks.close_phase, "apply_async") as close,
         mock.patch.object(tasks.send_reminder, "apply_async") as remind,

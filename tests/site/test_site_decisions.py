@@ -138,9 +138,6 @@ def test_a_moved_deadline_gets_its_own_eta_task(
 
     table = day_one_game(gemma, "ru_sport", "sport_10", 10)
     settings.PHASE_TIMER = "celery"
-    # The ETA task at the deadline itself; on PostgreSQL a close prepared ahead moves it
-    # a second later (tests/site/test_prepared_close_clock.py).
-    settings.PREPARE_CLOSE_SECONDS = 0
     with mock.patch("games.tasks.close_phase.apply_async") as apply_async:
         with django_capture_on_commit_callbacks(execute=True):
             tie_between(table, "p01", "p04")  # the last vote asks for a round

@@ -96,9 +96,6 @@ def test_extend_schedules_an_eta_task_at_the_new_deadline(
     table, settings, django_capture_on_commit_callbacks
 ):
     settings.PHASE_TIMER = "celery"
-    # The ETA task at the deadline itself; on PostgreSQL a close prepared ahead moves it
-    # a second later (tests/site/test_prepared_close_clock.py).
-    settings.PREPARE_CLOSE_SECONDS = 0
     with mock.patch("games.tasks.close_phase.apply_async") as apply_async:
         with django_capture_on_commit_callbacks(execute=True):
             services.extend_phase(table.gm, table.game.id, 300)

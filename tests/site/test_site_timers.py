@@ -14,8 +14,7 @@ import pytest
 from django.utils import timezone
 
 from games import services, tasks
-from games.models import Phase, Status
-from games.services import prepared
+from games.models import Event, Phase, Status
 from games.timers import sweep_forever
 
 
@@ -56,6 +55,21 @@ def test_the_task_closes_at_the_deadline_and_a_redelivery_is_a_no_op(table):
     assert tasks.close_phase.run(table.game.id, phase.seq) is True
     assert tasks.close_phase.run(table.game.id, phase.seq) is False
     assert tasks.sweep_overdue_phases_task.run() == 0
+
+
+def test_the_task_leaves_a_paused_phase_and_one_the_gm_closed_meanwhile(table, gemma):
+    phase = overdue(table)
+    services.pause_phase(gemma, table.game.id)
+    assert tasks.close_phase.run(table.game.id, phase.seq) is False
+    phase.refresh_from_db()
+    assert phase.closed_at is None and phase.paused_at is not None
+    services.resume_phase(gemma, table.game.id)
+
+    services.gm_close_phase(gemma, table.game.id)
+    assert tasks.close_phase.run(table.game.id, phase.seq) is False
+    closes = Event.objects.filter(game=table.game, kind="phase_closed", audience="public")
+    assert [e.payload["seq"] for e in closes] == [phase.seq]
+    assert Phase.objects.filter(game=table.game, closed_at__isnull=True).count() == 1
 
 
 def test_a_task_for_a_game_that_is_gone_does_nothing(db):
@@ -99,9 +113,6 @@ def test_opening_a_phase_schedules_the_celery_eta_task_after_commit(
     table, gemma, settings, django_capture_on_commit_callbacks
 ):
     settings.PHASE_TIMER = "celery"
-    # The ETA task at the deadline itself; on PostgreSQL a close prepared ahead moves it
-    # a second later (tests/site/test_prepared_close_clock.py).
-    settings.PREPARE_CLOSE_SECONDS = 0
     with mock.patch("games.tasks.close_phase.apply_async") as apply_async:
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
             services.gm_close_phase(gemma, table.game.id)
@@ -194,8 +205,28 @@ def test_celery_beat_runs_the_same_sweeper_and_the_app_knows_both_tasks(settings
         mock.patch("games.services.send_due_reminders", return_value=2) as remind,
     ):
         assert tasks.sweep_overdue_phases_task.run() == 3
-    sweep.assert_called_once()
-    # A phase whose close may be prepared (PostgreSQL) is left to the worker's writer
-    # for a moment after its deadline (tests/site/test_prepared_close_clock.py).
-    assert (sweep.call_args.kwargs["left"] is not None) == prepared.may_prepare()
+    sweep.assert_called_once_with()
     remind.assert_called_once_with()  # the reminders a lost ETA task missed
+
+
+def test_a_just_due_phase_is_swept_at_once(table):
+    """The sweeper leaves nothing to anyone: a phase a moment past its deadline is
+    closed by the very next sweep, whatever its length."""
+    night = table.phase()
+    just_due = timezone.now() - timedelta(seconds=0.2)
+    Phase.objects.filter(pk=night.pk).update(
+        opened_at=just_due - timedelta(minutes=5), deadline=just_due
+    )
+    assert tasks.sweep_overdue_phases_task() == 1
+    assert table.phase().seq == night.seq + 1
+    night.refresh_from_db()
+    assert (night.close_reason, night.closed_at >= night.deadline) == ("deadline", True)
+
+
+def test_the_close_task_is_sent_for_the_deadline_itself_and_a_broker_down_is_survived():
+    deadline = timezone.now() + timedelta(minutes=5)
+    with mock.patch.object(tasks.close_phase, "apply_async") as apply_async:
+        tasks.schedule_close(1, 2, deadline)
+    apply_async.assert_called_once_with((1, 2), eta=deadline)
+    with mock.patch.object(tasks.close_phase, "apply_async", side_effect=OSError("no broker")):
+        tasks.schedule_close(1, 2, deadline)  # logged; the beat sweeper closes it
