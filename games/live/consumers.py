@@ -50,9 +50,7 @@ from urllib.parse import parse_qs
 
 import redis
 from channels.db import database_sync_to_async
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -70,7 +68,7 @@ from games.live.access import (
     start_position,
 )
 from games.live.database_down import DATABASE_DOWN_CODE, outage_frame
-from games.live.layer import LAYER_DOWN, LAYER_RESUMED, FanOutLayer, serve
+from games.live.layer import LAYER_DOWN
 from games.live.sessions import LOGGED_OUT_CODE, session_group
 from games.models import Event
 from games.rooms import ROOMS_KIND, post_author
@@ -107,26 +105,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         """Redis going away under an open socket ends it with 1013 as a refused
         handshake does, not as a server error: the page reads the HTTP feed meanwhile
         and reconnects. The pub/sub layer says so with a `layer.down` message
-        (`layer_down`); a layer whose receive raises (channels_redis's list layer, the
-        in-memory one in tests) ends here."""
+        (`layer_down`); a join refused while handling a message ends here."""
         try:
-            layer = get_channel_layer(self.channel_layer_alias)
-            if isinstance(layer, FanOutLayer):
-                await self._serve(layer, scope, receive, send)
-            else:
-                await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, send)
         except LAYER_ERRORS:
             self.access = None
             with contextlib.suppress(Exception):  # the client may be gone already
                 await send({"type": "websocket.close", "code": TRY_AGAIN_LATER})
-
-    async def _serve(self, layer: FanOutLayer, scope, receive, send) -> None:
-        """Channels' `AsyncConsumer.__call__`, with the layer's own loop (games/live/
-        layer.py `serve`: one wake per message) for Channels' `await_many_dispatch`."""
-        self.scope, self.channel_layer, self.base_send = scope, layer, send
-        self.channel_name = await layer.new_channel()
-        with contextlib.suppress(StopConsumer):
-            await serve(layer, self.channel_name, receive, self.dispatch)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -316,7 +301,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             push.BATCH: self.game_batch,
             push.COMMIT: self.game_commit,
             LAYER_DOWN["type"]: self.layer_down,
-            LAYER_RESUMED["type"]: self.layer_resumed,
         }
         handler = in_memory.get(message.get("type"))
         if handler is not None and self.access is None:
@@ -331,11 +315,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         refuses, 1013, and the page reads the log over HTTP and reconnects."""
         self.access = None
         await self.close(code=TRY_AGAIN_LATER)
-
-    async def layer_resumed(self, message: dict) -> None:
-        """Redis came back under this socket: what was published meanwhile is lost,
-        so this socket reads the log after its cursor (nothing sent if nothing new)."""
-        await self._reread_log()
 
     async def _reread_log(self, always: bool = False) -> None:
         """What this socket may have missed, from the log; a close whose push was lost

@@ -14,15 +14,12 @@ Groups: "game-<id>.public", ".gm", ".dead" (the graveyard), ".seat-<seat id>",
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
-import threading
 from collections import defaultdict
 from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import translation
 
@@ -181,76 +178,17 @@ def send_on_commit(
 
 
 def send_all(messages: list[tuple[str, dict]]) -> None:
+    """The commit's messages, in order, through the channel layer's `group_send`: the
+    same path for the in-memory layer and Redis's."""
     layer = get_channel_layer()
     if layer is None:
         return
-    if _shares_a_loop(layer):
-        _sender.submit(layer, messages)
-        return
-
-    async def send() -> None:  # one loop for the whole batch
-        await send_batch(layer, messages)
-
     try:
-        async_to_sync(send)()
+        async_to_sync(send_batch)(layer, messages)
     except Exception:  # the event is stored; a client that missed it will resync
         logger.exception("could not push %d messages", len(messages))
 
 
 async def send_batch(layer, messages: list[tuple[str, dict]]) -> None:
-    many = getattr(layer, "group_send_many", None)
-    if many is not None:  # Redis (games/live/layer.py): one round trip, in order
-        await many(messages)
-        return
     for group, message in messages:
         await layer.group_send(group, message)
-
-
-def _shares_a_loop(layer) -> bool:
-    """The Redis layer keeps its connections per event loop: sending from one
-    long-lived loop costs ~0.5 ms a message instead of ~4.5 ms with a new loop
-    per commit (docs/design.md's measured pitfalls). The in-memory layer's queues
-    belong to the consumers' loop, so it is sent to from the caller's loop."""
-    return not isinstance(layer, InMemoryChannelLayer)
-
-
-class _Sender:
-    """One daemon thread running one event loop; commits are sent in order."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._queue: asyncio.Queue | None = None
-        self._pid = 0  # a forked child (a Celery worker) starts its own thread
-
-    def _start(self) -> None:
-        ready = threading.Event()
-
-        def run() -> None:
-            loop = asyncio.new_event_loop()
-            asyncio.set_event_loop(loop)
-            self._queue = asyncio.Queue()
-            self._loop = loop
-            ready.set()
-            loop.run_until_complete(self._drain())
-
-        threading.Thread(target=run, name="push-sender", daemon=True).start()
-        ready.wait()
-
-    async def _drain(self) -> None:
-        while True:
-            layer, messages = await self._queue.get()
-            try:
-                await send_batch(layer, messages)
-            except Exception:  # stored anyway; clients resync from the log
-                logger.exception("could not push %d messages", len(messages))
-
-    def submit(self, layer, messages: list[tuple[str, dict]]) -> None:
-        with self._lock:
-            if self._loop is None or self._pid != os.getpid():
-                self._pid = os.getpid()
-                self._start()
-        self._loop.call_soon_threadsafe(self._queue.put_nowait, (layer, messages))
-
-
-_sender = _Sender()
