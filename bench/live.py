@@ -12,14 +12,9 @@ time from the deadline to the headline (phase_closed) at every client (median,
 p99, max), lost and duplicated events (checked against the event log), and
 messages per second. Figures only: nothing here is a timed test.
 
-The closers work out each close before the deadline and write it at the deadline, as a
-Celery worker does (games/services/prepared.py); `--ordinary` closes at the deadline
-the ordinary way. `--late N`: N games get a post in a night chat a second before the
-deadline, after their close was prepared (the closers look again half a second before
-it, as the writer thread does, and prepare those again). BENCH_CLOSED_AHEAD=1 (an
-experiment, not the site): the closers close every phase before the deadline and hold
-its pushes, sending only those at the deadline: the least a close worked out ahead of
-its deadline could give.
+The closers close each phase at the deadline as the Celery ETA task does
+(`services.close_phase_at_deadline`). `--late N`: N games get a post in a night chat
+a second before the deadline (the late change real nights have).
 """
 
 from __future__ import annotations
@@ -58,7 +53,7 @@ def django_setup() -> None:
     django.setup()
 
 
-def prepare(games: int, warm: int = 0, nights: str = "quiet") -> dict:
+def set_up_games(games: int, warm: int = 0, nights: str = "quiet") -> dict:
     """Create the games (night 1 open; its deadline is set once every client is in),
     and `warm` more that the closers close before the deadline, unwatched. With
     `nights="acting"` every seat with a night move sends it first (realistic nights)."""
@@ -104,9 +99,8 @@ def prepare(games: int, warm: int = 0, nights: str = "quiet") -> dict:
 
 
 def post_late(game_ids: list[int]) -> int:
-    """A living member of each game's faction with a night chat says something there,
-    after the close was prepared and before the writer looks again (--late): the late
-    change real nights have. Returns how many posted."""
+    """A living member of each game's faction with a night chat says something there a
+    second before the deadline (--late). Returns how many posted."""
     from games import rooms, services
     from games.models import Game
     from games.services.core import engine_state
@@ -223,7 +217,7 @@ async def run_clients(url: str, plan: dict, settle: float, closer) -> dict:
     for process in closer:
         process.stdin.write(f"{plan['deadline']}\n".encode())
         process.stdin.flush()
-    if plan.get("late"):  # after the closers prepared, before they look again
+    if plan.get("late"):
         await asyncio.sleep(max(0.0, plan["deadline"] - time.time() - 1.0))
         started = time.time()
         posted = await asyncio.to_thread(post_late, plan["games"][: plan["late"]])
@@ -450,7 +444,7 @@ def one_run(
     nights: str = "quiet",
     late: int = 0,
 ) -> dict:
-    plan = prepare(games, warm=processes * closers, nights=nights)
+    plan = set_up_games(games, warm=processes * closers, nights=nights)
     plan["late"] = late
     process = start_server(server, port, web_workers, deflate)
     plan["server_pid"] = process.pid
@@ -523,14 +517,7 @@ def main() -> None:
         default=0,
         help="this many games get a post in a night chat a second before the deadline",
     )
-    parser.add_argument(
-        "--ordinary",
-        action="store_true",
-        help="close at the deadline the ordinary way, not prepared (games/services/prepared.py)",
-    )
     args = parser.parse_args()
-    if args.ordinary:  # the closer processes read it
-        os.environ["BENCH_ORDINARY"] = "1"
     if not os.environ.get("REDIS_URL"):
         print("note: REDIS_URL is not set: the in-memory layer cannot reach another process")
     django_setup()
