@@ -21,7 +21,6 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import rows
 from games.models import Phase, Status
 from games.services.core import GM_ACTOR, ServiceError, engine_state, lock_game
 from games.services.phases import have_acted, must_act
@@ -55,7 +54,7 @@ def send_reminder(game_id: int, phase_seq: int, now: datetime | None = None) -> 
         except ServiceError:
             return 0
         game = change.game
-        phase = rows.first(Phase, "game_id = %s AND seq = %s", [game.id, phase_seq])
+        phase = Phase.objects.filter(game_id=game.id, seq=phase_seq).first()
         if game.status != Status.RUNNING or phase is None or not phase.is_open:
             return 0
         due = remind_at(phase, game.remind_minutes)
@@ -64,7 +63,7 @@ def send_reminder(game_id: int, phase_seq: int, now: datetime | None = None) -> 
         if not due <= now < phase.deadline:
             return 0
         phase.reminded_at = now
-        rows.update(phase, ["reminded_at"])
+        phase.save(update_fields=["reminded_at"])
         owing = owing_seats(game, phase)
         left = math.ceil((phase.deadline - now).total_seconds() / 60)
         payload = {
