@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 import roles
-from games import cursors
+from games import cursors, rows
 from games import text as game_text
 from games.models import (
     CoGM,
@@ -105,19 +105,22 @@ class Change:
 
     def flush(self) -> None:
         if self.unsaved:
-            Event.objects.bulk_create(self.unsaved)
+            rows.insert(self.unsaved)
             self.unsaved = []
 
     def finish(self) -> None:
         self.flush()
-        self.game.save()
+        rows.update(self.game)  # every field, as save() would
         push.send_on_commit(
             self.game.id, self.events, self._seat_ids, self.regroup, self.game.audience_seqs
         )
 
     def _seat_ids(self) -> dict[str, int]:
         """Seat ids for the private groups, read only when a seat has an event."""
-        return dict(Seat.objects.filter(game_id=self.game.id).values_list("name", "id"))
+        seats = rows.values(
+            Seat, "SELECT name, id FROM games_seat WHERE game_id = %s", [self.game.id]
+        )
+        return dict(seats)
 
 
 def lock_game(game_id: int) -> Change:
@@ -129,7 +132,7 @@ def lock_game(game_id: int) -> Change:
         pk = int(game_id)
     except (ValueError, TypeError):
         raise ServiceError(gettext("There is no such game.")) from None
-    game = Game.objects.select_for_update().filter(pk=pk).first()
+    game = rows.first(Game, "id = %s", [pk], for_update=True)
     if game is None:
         raise ServiceError(gettext("There is no such game."))
     if game.status == Status.CANCELLED:

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import roles
-from games import rooms
+from games import rooms, rows
 from games.models import (
     Action,
     Game,
@@ -63,7 +63,7 @@ def open_next_phase(
         opened_at=now,
         deadline=now + timedelta(seconds=length),
     )
-    phase.save(force_insert=True)
+    rows.insert([phase], returning_pk=True)
     change.log(
         "phase_opened",
         "public",
@@ -220,20 +220,31 @@ def close_if_everyone_acted(change: Change, phase: Phase, state: roles.GameState
         resolve_and_close(change, phase, reason="everyone_acted", now=timezone.now())
 
 
+ACTIONS_OF_PHASE = (
+    "SELECT s.name, a.ability, a.targets, a.extra FROM games_action a"
+    " JOIN games_seat s ON s.id = a.seat_id"
+    " WHERE a.phase_id = %s AND a.ability <> '' ORDER BY a.submitted_at, a.id"
+)
+
+
+VOTES_OF_PHASE = (
+    "SELECT s.name, v.target, v.round FROM games_vote v"
+    " JOIN games_seat s ON s.id = v.voter_id WHERE v.phase_id = %s ORDER BY v.id"
+)
+
+
 def phase_input(phase: Phase) -> dict:
     """What the engine resolves the phase from: actions (and votes) in the order sent."""
     actions = [
         {"actor": actor, "ability": ability, "targets": targets, **extra}
-        for actor, ability, targets, extra in Action.objects.filter(phase_id=phase.id)
-        .exclude(ability="")
-        .order_by("submitted_at", "id")
-        .values_list("seat__name", "ability", "targets", "extra")
+        for actor, ability, targets, extra in rows.json_values(
+            Action, ACTIONS_OF_PHASE, [phase.id], json_columns=(2, 3)
+        )
     ]
     if phase.kind == Phase.NIGHT:
         return {"night": actions}
     ballots: dict[int, list] = {}
-    votes = Vote.objects.filter(phase_id=phase.id).order_by("id")
-    for voter, target, round_no in votes.values_list("voter__name", "target", "round"):
+    for voter, target, round_no in rows.values(Vote, VOTES_OF_PHASE, [phase.id]):
         ballots.setdefault(round_no, []).append([voter, target or None])
     # A round the engine asked for is held even if nobody voted in it: an empty
     # round is the engine's to judge (else it would ask for the same round forever).
@@ -323,7 +334,7 @@ def resolve_and_close(change: Change, phase: Phase, *, reason: str, now: datetim
     phase.closed_at = now
     phase.close_reason = reason
     phase.record = result.record
-    phase.save(update_fields=["closed_at", "close_reason", "record"])
+    rows.update(phase, ["closed_at", "close_reason", "record"])
     game.state = new_state.to_dict()
     for event in result.events:
         payload = dict(event.payload)
@@ -368,7 +379,7 @@ def close_phase(
         change.now = now
         # Read after the lock, in its own statement: a phase joined to the locking
         # query would be the version from before a pause that held the lock.
-        phase = Phase.objects.filter(game_id=change.game.id, seq=phase_seq).first()
+        phase = rows.first(Phase, "game_id = %s AND seq = %s", [change.game.id, phase_seq])
         if phase is None or phase.closed_at is not None:
             return False
         if phase.paused_at is not None:  # a paused phase never closes

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from games import rows
 from games.models import Phase, Status
 from games.services.core import GM_ACTOR, ServiceError, engine_state, lock_game
 from games.services.phases import have_acted, must_act
@@ -54,7 +55,7 @@ def send_reminder(game_id: int, phase_seq: int, now: datetime | None = None) -> 
         except ServiceError:
             return 0
         game = change.game
-        phase = Phase.objects.filter(game_id=game.id, seq=phase_seq).first()
+        phase = rows.first(Phase, "game_id = %s AND seq = %s", [game.id, phase_seq])
         if game.status != Status.RUNNING or phase is None or not phase.is_open:
             return 0
         due = remind_at(phase, game.remind_minutes)
@@ -63,7 +64,7 @@ def send_reminder(game_id: int, phase_seq: int, now: datetime | None = None) -> 
         if not due <= now < phase.deadline:
             return 0
         phase.reminded_at = now
-        phase.save(update_fields=["reminded_at"])
+        rows.update(phase, ["reminded_at"])
         owing = owing_seats(game, phase)
         left = math.ceil((phase.deadline - now).total_seconds() / 60)
         payload = {

@@ -112,7 +112,7 @@ def test_the_dead_tag_agrees_with_the_pronoun(night_one, gemma):
 
 def pronoun_reads(queries) -> int:
     """The reads of a game's seats' pronouns (not a reader's own profile)."""
-    return sum("JOIN games_profile" in q["sql"].replace('"', "") for q in queries)
+    return sum("JOIN games_profile" in q["sql"] for q in queries)  # profiles.PRONOUNS_IN_GAME
 
 
 def test_a_batch_of_lines_reads_the_pronouns_once(night_one, django_assert_num_queries):
