@@ -18,7 +18,6 @@ The states checked are taken from random legal games of every registered ruleset
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import os
@@ -29,33 +28,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_properties import EXAMPLES, RandomChooser, new_random_game, play, random_roster_game
 
 import roles
 from roles import GameState, IllegalAction
 from roles.__main__ import main as cli_main
+from tests.kit.engine import RandomChooser, new_random_game, sample_states
+from tests.kit.engine import play_random_game as play
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESET_IDS = [r.id for r in roles.list_rulesets()]
 
 # Rulesets whose answers are known to disagree: ruleset id -> the minimal case.
 KNOWN_DISAGREEMENTS: dict[str, str] = {}
-
-
-@functools.cache  # the tests below only read the states
-def sample_states(ruleset_id: str, games: int = 3, max_phases: int = 6) -> list[GameState]:
-    """States at the start of each phase of a few seeded random games, by day and by night,
-    from presets and (every third game) random rosters; more with PROPERTY_EXAMPLES."""
-    games = max(games, EXAMPLES // 2)
-    states = []
-    for seed in range(games):
-        chooser = RandomChooser(random.Random(f"{ruleset_id}:{seed}"))
-        first = ("night", "day")[seed % 2]
-        header = random_roster_game(ruleset_id, chooser, seed) if seed % 3 == 2 else None
-        header = header or new_random_game(ruleset_id, chooser, seed)
-        game = play(header, chooser, first, max_phases)
-        states.extend(s for s in game.states if not s.ended)
-    return states
 
 
 def ruleset_params(known: dict[str, str] | None = None) -> list:

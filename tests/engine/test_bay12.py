@@ -10,69 +10,10 @@ from __future__ import annotations
 import pytest
 
 import roles
-
-
-def roster(role_ids):
-    seen: dict[str, int] = {}
-    players = []
-    for role in role_ids:
-        seen[role] = seen.get(role, 0) + 1
-        base = role.replace("_", " ").title().replace(" ", "")
-        name = base if seen[role] == 1 else f"{base}{seen[role]}"
-        players.append({"name": name, "role": role})
-    return players
-
-
-def sim(role_ids, phases, seed=0, options=None, extra=None):
-    players = roster(role_ids)
-    for p in players:
-        p.update((extra or {}).get(p["name"], {}))
-    return roles.simulate(
-        {
-            "ruleset": "bay12",
-            "seed": seed,
-            "options": options or {},
-            "players": players,
-            "phases": phases,
-        }
-    )
-
-
-def night(*actions):
-    out = []
-    for a in actions:
-        if isinstance(a, dict):
-            out.append(a)
-            continue
-        actor, *rest = a
-        if rest and isinstance(rest[0], str) and rest[0] in ABILITY_IDS:
-            out.append({"actor": actor, "ability": rest[0], "targets": list(rest[1:])})
-        else:
-            out.append({"actor": actor, "targets": list(rest)})
-    return {"night": out}
-
-
-ABILITY_IDS = {"douse", "ignite", "haunt"}
-
-
-def day(*votes, actions=()):
-    return {"day": {"votes": [list(v) for v in votes], "rounds": [], "actions": list(actions)}}
-
-
-def deaths(outcome, index):
-    return {d["player"] for d in outcome["phases"][index]["deaths"]}
-
-
-def results(outcome, index, to=None, kind=None):
-    return [
-        r
-        for r in outcome["phases"][index]["results"]
-        if (to is None or r["to"] == to) and (kind is None or r["kind"] == kind)
-    ]
-
-
-TOWN6 = ["townie", "townie", "townie", "townie"]
-
+from tests.kit.engine import TOWN6, day, deaths, results
+from tests.kit.engine import bay12_night as night
+from tests.kit.engine import bay12_roster as roster
+from tests.kit.engine import bay12_sim as sim
 
 # -- Mafioso -----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import sys
 
 import roles
 from roles.chats import night_chats, rooms_of
+from tests.kit.engine import sc2_play as play
 
 SC2_NAMES = "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kay Lou".split()
 # Ann Jailor, Bob Mafioso, Cid Spy, Dan Mason, Eve Mason Leader, Fay Cultist,
@@ -23,12 +24,6 @@ SC2_ROLES = (
 def sc2_game(first="day", options=None):
     players = [{"name": n, "role": r} for n, r in zip(SC2_NAMES, SC2_ROLES, strict=True)]
     return roles.new_game("sc2", players, 1, options or {}, first)
-
-
-def play(state, *phases):
-    for phase in phases:
-        state = roles.resolve_phase(state, phase).state
-    return state
 
 
 def day(votes=(), actions=()):

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 import roles
-from tests.engine.test_bay12 import TOWN6, day, deaths, night, results, sim
+from tests.kit.engine import TOWN6, day, deaths, results
+from tests.kit.engine import bay12_night as night
+from tests.kit.engine import bay12_sim as sim
 
 LEAVE_LINE = "Leaver Suicide"
 

@@ -22,31 +22,12 @@ from roles import announce, render
 from roles.messages import en, ru
 from roles.messages.cards_ru import CARDS_RU
 from roles.rulesets import ru_common, townston
-from tests.engine.test_properties import RandomChooser, new_random_game, play
+from tests.kit.engine import RandomChooser, new_random_game, play_random_game, without_mutants
 
 ROLES_DIR = Path(roles.__file__).parent
 LANGS = ("en", "ru")
 LATIN = re.compile(r"[A-Za-z]+")
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")  # serial_killer, role_change, last_words ...
-
-
-MUTANT = re.compile(r"__mutmut_\d+$")
-
-
-def without_mutants(tree: ast.Module) -> ast.Module:
-    """The tree less mutmut's mutant copies of functions (`x_f__mutmut_3`): under a
-    mutation run (bench/mutation.py) roles/ is the mutated tree, whose copies hold
-    altered kinds ("XXsavedXX") that are no kind of the engine."""
-    for node in ast.walk(tree):
-        if hasattr(node, "body") and isinstance(node.body, list):
-            node.body = [
-                n
-                for n in node.body
-                if not (
-                    isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and MUTANT.search(n.name)
-                )
-            ]
-    return tree
 
 
 def engine_calls(method: str, position: int) -> dict[str, set[str]]:
@@ -266,7 +247,9 @@ def test_random_games_say_everything_in_words(ruleset_id) -> None:
     for seed in range(4):
         chooser = RandomChooser(random.Random(seed))
         header = new_random_game(ruleset_id, chooser, seed)
-        game = play(header, chooser, first="night" if seed % 2 else "day", max_phases=12)
+        game = play_random_game(
+            header, chooser, first="night" if seed % 2 else "day", max_phases=12
+        )
         names = {p["name"] for p in header["players"]}
         for record, state in zip(game.records, game.states[1:], strict=True):
             public = {

@@ -14,14 +14,7 @@ from __future__ import annotations
 import pytest
 
 import roles
-
-BAY12 = ["mafioso", "consort", "sheriff", "doctor", "escort", "townie", "townie"]
-NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil"]
-
-
-def bay12(reveal="role", first="day"):
-    players = [{"name": n, "role": r} for n, r in zip(NAMES, BAY12, strict=True)]
-    return roles.new_game("bay12", players, seed=3, options={"reveal": reveal}, first_phase=first)
+from tests.kit.engine import bay12_seven as bay12
 
 
 def test_the_player_dies_at_once_with_cause_modkill_and_the_phase_stays_open():

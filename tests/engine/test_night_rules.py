@@ -8,20 +8,12 @@ what its documentation says, on a bare phase context.
 
 from __future__ import annotations
 
-import random
-
 import roles
 from roles import abilities
 from roles.abilities import BAY12_RULES, NightRules, settle_attacks
 from roles.night import Intent, PhaseContext
 from roles.rulesets import sc2_night
-
-
-def context(ruleset_id: str, seats: list[tuple[str, str]], seed: int = 1) -> PhaseContext:
-    players = [{"name": name, "role": role} for name, role in seats]
-    state = roles.new_game(ruleset_id, players, seed)
-    return PhaseContext(state, roles.get_ruleset(ruleset_id), random.Random(seed))
-
+from tests.kit.engine import phase_context as context
 
 BAY12_SEATS = [
     ("Maf", "mafioso"),

@@ -17,7 +17,7 @@ import roles
 from roles.errors import IllegalAction, Reason
 from roles.messages import en, render, ru
 from roles.messages.refusals import refusal_message
-from tests.engine.test_messages import without_mutants
+from tests.kit.engine import without_mutants
 
 LATIN = re.compile(r"[A-Za-z]+")
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")

@@ -25,32 +25,10 @@ from roles.roulette import (
     normalise,
     payouts,
 )
-
-RICH = {name: 1000 for name in ("ann", "bob", "cid", "dee", "eve")}
-
-
-def play(table, actor, text, balances=RICH, seed=7, now=0.0, **kw):
-    return apply(table, actor, text, balances=balances, seed=seed, now=now, **kw)
-
-
-def seated(*names, seed=7, bets=None, chambers=6, min_bet=10):
-    """A table opened by the first name, joined by the others, bets placed, not started."""
-    table = play(Table(), names[0], f"-roulette {min_bet} {chambers}", seed=seed).table
-    for name in names[1:]:
-        table = play(table, name, "-join", seed=seed).table
-    for name, amount in (bets or {}).items():
-        table = play(table, name, f"-bet {amount}", seed=seed).table
-    return table
-
-
-def started(*names, seed=7, **kw):
-    outcome = play(seated(*names, seed=seed, **kw), names[0], "-start", seed=seed)
-    return outcome
-
-
-def seed_with_bullet(chamber: int, chambers: int = 6, round_no: int = 1) -> int:
-    return next(s for s in range(1000) if bullet_chamber(s, round_no, chambers) == chamber)
-
+from tests.kit.engine import roulette_play as play
+from tests.kit.engine import roulette_seated as seated
+from tests.kit.engine import roulette_started as started
+from tests.kit.engine import seed_with_bullet
 
 # -- "The game begins by having one player type -roulette in the graveyard chat" --
 

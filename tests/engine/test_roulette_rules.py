@@ -27,7 +27,9 @@ from roles.roulette import (
     normalise,
     payouts,
 )
-from tests.engine.test_roulette import RICH, play, seated, seed_with_bullet
+from tests.kit.engine import RICH, seed_with_bullet
+from tests.kit.engine import roulette_play as play
+from tests.kit.engine import roulette_seated as seated
 
 
 def refusal(table, actor, text, **kw) -> str:

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 import roles
+from tests.kit.engine import offered
 
 PLAYERS = (
     "Ann:boss Bob:advocate Cid:mafia Dan:mafia Eve:mafia Fay:detective Gil:doctor "
@@ -35,10 +36,6 @@ def day(actions=(), votes=()) -> dict:
 
 def apply(*names: str) -> list[dict]:
     return [{"actor": n, "ability": "apply_hunt", "targets": []} for n in names]
-
-
-def offered(state: roles.GameState, name: str) -> dict[str, roles.Choice]:
-    return {c.ability: c for c in roles.choices(state, name)}
 
 
 def test_who_may_apply_to_hunt() -> None:

@@ -12,6 +12,8 @@ import pytest
 
 import roles
 from roles.rulesets import ru_common as ru
+from tests.kit.engine import choice
+from tests.kit.engine import ru_play as play
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]
 ROLES = ["doctor", "mafia", "mafia", "advocate", "commissar", *["civilian"] * 7]
@@ -24,19 +26,6 @@ def game(first="night", options=None, players=PLAYERS, seed=0):
 
 def everyone_votes(alive, target):
     return [[n, target if n != target else "Bob"] for n in alive]
-
-
-def play(state, *phases):
-    records = []
-    for phase in phases:
-        result = roles.resolve_phase(state, phase)
-        records.append(result.record)
-        state = result.state
-    return state, records
-
-
-def choice(state, name, ability):
-    return next((c for c in roles.choices(state, name) if c.ability == ability), None)
 
 
 # -- what may this player do now -----------------------------------------------------

@@ -10,20 +10,8 @@ from collections import Counter
 import pytest
 
 import roles
-
-PLAYERS = [
-    ("Ann", "doctor"),
-    ("Bob", "plus_vote"),
-    ("Cid", "minus_vote"),
-    ("Dan", "commissar"),
-    ("Eve", "civilian"),
-    ("Fay", "civilian"),
-    ("Gil", "civilian"),
-    ("Hal", "civilian"),
-    ("Ian", "mafia"),
-    ("Jon", "hangman"),
-    ("Kay", "advocate"),
-]
+from tests.kit.engine import ELEVEN_PLAYERS as PLAYERS
+from tests.kit.engine import eleven_game as game
 
 
 def scenario(*phases, seed: int = 3) -> dict:
@@ -33,10 +21,6 @@ def scenario(*phases, seed: int = 3) -> dict:
         "players": [{"name": n, "role": r} for n, r in PLAYERS],
         "phases": list(phases),
     }
-
-
-def game() -> roles.GameState:
-    return roles.new_game("ru_eleven", [{"name": n, "role": r} for n, r in PLAYERS], seed=3)
 
 
 def cm(actor: str, status: str, target: str) -> dict:

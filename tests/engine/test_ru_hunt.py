@@ -11,38 +11,11 @@ import pytest
 import roles
 from roles.rulesets import ru_common as ru
 from roles.rulesets import ru_hunt
-
-NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]
-ROLES = ["doctor", "mafia", "mafia", "mafia", "maniac", *["civilian"] * 7]
-PLAYERS = [{"name": n, "role": r} for n, r in zip(NAMES, ROLES, strict=True)]
-TIE_DAY = {
-    "day": {
-        "votes": [[n, "Fay" if i % 2 else "Gil"] for i, n in enumerate(NAMES)],
-        "rounds": [],
-        "actions": [],
-    }
-}
-
-
-def game(first="night", players=PLAYERS, seed=0):
-    return roles.new_game("ru_hunt", players, seed, {}, first)
-
-
-def play(state, *phases):
-    records = []
-    for phase in phases:
-        result = roles.resolve_phase(state, phase)
-        records.append(result.record)
-        state = result.state
-    return state, records
-
-
-def hunt(hunter, target, guess):
-    return {"actor": hunter, "ability": "hunt", "targets": [target], "guess": guess}
-
-
-def choice(state, name, ability):
-    return next((c for c in roles.choices(state, name) if c.ability == ability), None)
+from tests.kit.engine import HUNT_NAMES as NAMES
+from tests.kit.engine import HUNT_TIE_DAY as TIE_DAY
+from tests.kit.engine import choice, hunt
+from tests.kit.engine import hunt_game as game
+from tests.kit.engine import ru_play as play
 
 
 def test_after_a_tied_day_every_civilian_may_hunt():

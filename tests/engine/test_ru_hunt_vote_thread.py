@@ -11,7 +11,9 @@ from __future__ import annotations
 import pytest
 
 import roles
-from tests.engine.test_ru_hunt import NAMES, game, play
+from tests.kit.engine import HUNT_NAMES as NAMES
+from tests.kit.engine import hunt_game as game
+from tests.kit.engine import ru_play as play
 
 GM = "GM"
 

@@ -9,34 +9,19 @@ from __future__ import annotations
 import pytest
 
 import roles
+from tests.kit.engine import SPORT_NAMES as NAMES
+from tests.kit.engine import SPORT_PLAYERS as PLAYERS
+from tests.kit.engine import choice
+from tests.kit.engine import ru_play as play
+from tests.kit.engine import sport_game as game
 
-NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon"]
-ROLES = ["commissar", "don", "mafia", "mafia", *["civilian"] * 6]
-PLAYERS = [{"name": n, "role": r} for n, r in zip(NAMES, ROLES, strict=True)]
 TIE10 = [[n, "Eve"] for n in ["Ann", "Bob", "Cid", "Dan", "Fay"]] + [
     [n, "Fay"] for n in ["Eve", "Gil", "Hal", "Ian", "Jon"]
 ]
 
 
-def game(first="night", options=None, players=PLAYERS, seed=0):
-    return roles.new_game("ru_sport", players, seed, options or {}, first)
-
-
-def play(state, *phases):
-    records = []
-    for phase in phases:
-        result = roles.resolve_phase(state, phase)
-        records.append(result.record)
-        state = result.state
-    return state, records
-
-
 def kills(target, *members):
     return [{"actor": m, "ability": "kill", "targets": [target]} for m in members]
-
-
-def choice(state, name, ability):
-    return next((c for c in roles.choices(state, name) if c.ability == ability), None)
 
 
 def test_mafia_may_name_anyone_for_the_kill_themselves_included():

@@ -11,6 +11,7 @@ import pytest
 
 import roles
 from roles.rulesets.ru_two_clans import vests_left
+from tests.kit.engine import offered
 
 PLAYERS = (
     "Ann:thief@1 Bob:advocate@1 Cid:ninja@1 Dan:thief@2 Eve:advocate@2 Fay:ninja@2 "
@@ -33,10 +34,6 @@ def simulate(*phases, spec: str = PLAYERS, seed: int = 1) -> dict:
     return roles.simulate(
         {"ruleset": "ru_two_clans", "seed": seed, "players": players(spec), "phases": list(phases)}
     )
-
-
-def offered(state: roles.GameState, name: str) -> dict[str, roles.Choice]:
-    return {c.ability: c for c in roles.choices(state, name)}
 
 
 def empty_day() -> dict:

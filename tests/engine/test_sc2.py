@@ -16,6 +16,12 @@ import pytest
 
 import roles
 from roles.rulesets import sc2_categories as categories
+from tests.kit.engine import SC2_NAMES as NAMES
+from tests.kit.engine import offered, quiet_day
+from tests.kit.engine import sc2_game as game
+from tests.kit.engine import sc2_play as play
+from tests.kit.engine import sc2_sim as sim
+from tests.kit.engine import sc2_table as table
 
 SPEC_ROLES = (
     "citizen mason mason_leader mayor sheriff investigator lookout coroner doctor bodyguard "
@@ -23,44 +29,6 @@ SPEC_ROLES = (
     "framer janitor disguiser serial_killer arsonist mass_murderer witch executioner jester "
     "amnesiac survivor cultist"
 ).split()
-
-NAMES = "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kay Lou".split()
-
-
-def table(*head: str) -> list[dict]:
-    """Ann.. take the given roles; the rest are Citizens, Kay the SK and Lou a Consort."""
-    role_ids = list(head) + ["citizen"] * (10 - len(head)) + ["serial_killer", "consort"]
-    return [{"name": n, "role": r} for n, r in zip(NAMES, role_ids, strict=True)]
-
-
-def game(players, options=None, first="night", seed=1):
-    return roles.new_game("sc2", players, seed, options or {}, first)
-
-
-def play(state, *phases):
-    for phase in phases:
-        state = roles.resolve_phase(state, phase).state
-    return state
-
-
-def quiet_day(actions=()):
-    return {"day": {"votes": [], "rounds": [], "actions": list(actions)}}
-
-
-def offered(state, name):
-    return {c.ability: c for c in roles.choices(state, name)}
-
-
-def sim(players, phases, options=None, seed=1):
-    return roles.simulate(
-        {
-            "ruleset": "sc2",
-            "seed": seed,
-            "options": options or {},
-            "players": players,
-            "phases": phases,
-        }
-    )
 
 
 # -- the role list is the contract's ----------------------------------------------------

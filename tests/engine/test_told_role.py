@@ -20,11 +20,11 @@ import doctest
 import json
 
 import pytest
-from test_api import sample_states
 
 import roles
 import roles.view
 from roles import IllegalAction
+from tests.kit.engine import sample_states
 
 SHOWN_AS = [
     (ruleset.id, role.id)

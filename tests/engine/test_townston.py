@@ -18,65 +18,12 @@ import pytest
 
 import roles
 from roles.rulesets import townston
-
-FULL = [
-    ("Ann", "townie"),
-    ("Bob", "hitman"),
-    ("Cid", "bodyguard"),
-    ("Dan", "townie"),
-    ("Eve", "detective"),
-    ("Fay", "godfather"),
-    ("Gil", "veteran"),
-    ("Hal", "vigilante"),
-    ("Ivy", "mad_hatter"),
-    ("Jon", "paramedic"),
-    ("Kim", "paranoid"),
-    ("Lou", "townie"),
-]
-
-
-def players(pairs=FULL):
-    return [{"name": n, "role": r} for n, r in pairs]
-
-
-def act(actor, ability=None, *targets, **extra):
-    action = {"actor": actor, "targets": list(targets), **extra}
-    if ability:
-        action["ability"] = ability
-    return action
-
-
-def night(*actions):
-    return {"night": list(actions)}
-
-
-def day(*votes, actions=()):
-    return {"day": {"votes": [list(v) for v in votes], "rounds": [], "actions": list(actions)}}
-
-
-def play(phases, pairs=FULL, seed=1, options=None):
-    """The state after `phases`, played through the engine's own transition."""
-    state = roles.new_game("townston", players(pairs), seed, options or {}, "night")
-    for phase in phases:
-        state = roles.resolve_phase(state, phase).state
-    return state
-
-
-def simulate(phases, pairs=FULL, seed=1, options=None):
-    return roles.simulate(
-        {
-            "ruleset": "townston",
-            "seed": seed,
-            "options": options or {},
-            "players": players(pairs),
-            "phases": phases,
-        }
-    )
-
-
-def offered(state, name):
-    return {c.ability: c for c in roles.choices(state, name)}
-
+from tests.kit.engine import TOWNSTON_FULL as FULL
+from tests.kit.engine import act, day, offered
+from tests.kit.engine import townston_night as night
+from tests.kit.engine import townston_play as play
+from tests.kit.engine import townston_players as players
+from tests.kit.engine import townston_simulate as simulate
 
 # -- role cards and the rules sheet ------------------------------------------------------
 

@@ -22,7 +22,10 @@ import pytest
 
 import roles
 from roles import wills
-from tests.engine.test_sc2 import game, play, quiet_day, table
+from tests.kit.engine import quiet_day
+from tests.kit.engine import sc2_game as game
+from tests.kit.engine import sc2_play as play
+from tests.kit.engine import sc2_table as table
 
 WILL = "N1: I checked Bob. <b>Bob is the Mafioso</b>."
 
