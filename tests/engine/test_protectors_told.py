@@ -17,10 +17,10 @@ from __future__ import annotations
 import pytest
 
 import roles
-from tests.kit.engine import SC2_NAMES as NAMES
 from tests.kit.engine import TOWN6, deaths, results
 from tests.kit.engine import bay12_night as night
 from tests.kit.engine import bay12_sim as sim
+from tests.kit.engine import sc2_roster as sc2_table
 
 QUOTE = "even if multiple people prevented it"
 
@@ -139,11 +139,6 @@ def test_no_protector_told_when_the_target_dies_anyway():
 
 
 # -- sc2 --------------------------------------------------------------------------------
-
-
-def sc2_table(*head):
-    role_ids = list(head) + ["citizen"] * (12 - len(head))
-    return [{"name": n, "role": r} for n, r in zip(NAMES, role_ids, strict=True)]
 
 
 def sc2(players, phases, options=None):

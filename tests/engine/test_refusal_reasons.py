@@ -17,7 +17,7 @@ import roles
 from roles.errors import IllegalAction, Reason
 from roles.messages import en, render, ru
 from roles.messages.refusals import refusal_message
-from tests.kit.engine import without_mutants
+from tests.kit.engine import bay12_seven, without_mutants
 
 LATIN = re.compile(r"[A-Za-z]+")
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -335,3 +335,25 @@ def test_a_rulesets_own_refusal_raised_by_the_engine_carries_its_message() -> No
             bay12, {"actor": "ann", "ability": "transport", "targets": ["ann", "bob"]}
         )
     assert refused.value.message["id"] == "refusal.transport_self"
+
+
+# -- a refusal's ruleset and the game's end ------------------------------------------------
+
+
+def test_a_refusal_message_names_its_ruleset():
+    """A refusal read back into a message keeps the ruleset whose words it uses (mutants:
+    the key renamed, for a known reason and for free text)."""
+    assert refusal_message("Ann is dead", "bay12")["ruleset"] == "bay12"
+    assert refusal_message("no such reason", "bay12")["ruleset"] == "bay12"
+
+
+def test_a_phase_after_the_end_is_refused_in_the_words_the_site_translates():
+    """The engine's refusals are read back by their exact English wording into the
+    reader's language (roles/messages/refusals.py): a phase resolved after the game's
+    end says "the game has ended", which reads back as refusal.ended (mutant: the
+    wording changed, the site would show it untranslated)."""
+    ended = roles.modkill(roles.modkill(bay12_seven(), "Ann").state, "Bob").state
+    assert ended.ended
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.resolve_phase(ended, {"day": {"votes": [], "rounds": [], "actions": []}})
+    assert refusal_message(str(refused.value), "bay12")["id"] == "refusal.ended"

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 import roles
+from roles import render
 from roles.rulesets import ru_common as ru
-from tests.kit.engine import choice
+from tests.kit.engine import choice, hunt_game, move, sport_game
 from tests.kit.engine import ru_play as play
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]
@@ -335,3 +336,127 @@ def test_team_of_and_check_answers():
     assert ru.team_of(ruleset, state.player("Ann")) == "civilian"
     assert ru.answer_team(state, state.player("Cid")) == "mafia"
     assert ru.answer_role(state, state.player("Ann")) == "doctor"
+
+
+# -- ties, the fast close, team kills and headlines ----------------------------------------
+
+
+def test_ru_classic_a_tie_by_each_rule_says_what_happened():
+    """ru_classic's tie option (the document leaves a tie to the host): nobody, one drawn
+    by lot, or the host's choice; the day's first event names the tied and the chosen,
+    the host is asked by name and a choice outside the tie is refused, in English and
+    Russian (`ru_common.settle_tie_6/9/23-27/37-58/74-99`)."""
+    from roles.messages.refusals import refusal_message
+
+    votes = {"votes": [["Ann", "Fay"], ["Bob", "Gil"]], "rounds": []}
+
+    def first_event(tie, actions=()):
+        state = game(first="day", options={"tie": tie})
+        result = roles.resolve_phase(state, {"day": {**votes, "actions": list(actions)}})
+        return result.record["events"][0]
+
+    assert first_event("no_lynch") == {
+        "kind": "no_lynch",
+        "reason": "tie",
+        "candidates": ["Fay", "Gil"],
+    }
+    drawn = first_event("random")
+    assert drawn["kind"] == "tie_drawn" and drawn["candidates"] == ["Fay", "Gil"]
+    assert drawn["chosen"] in ("Fay", "Gil")
+    decided = first_event("gm", [move("GM", "decide_tie", "Gil")])
+    assert decided == {"kind": "tie_decided", "candidates": ["Fay", "Gil"], "chosen": "Gil"}
+
+    state = game(first="day", options={"tie": "gm"})
+    with pytest.raises(roles.PendingDecision) as asked:
+        roles.resolve_phase(state, {"day": {**votes, "actions": []}})
+    assert (
+        asked.value.reason
+        == "GM: the vote is tied between Fay, Gil; the host must decide (decide_tie)"
+    )
+    assert render(refusal_message(asked.value.reason, "ru_classic"), "ru") == (
+        "Ничья на голосовании между Fay, Gil: решает ведущий."
+    )
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.resolve_phase(state, {"day": {**votes, "actions": [move("GM", "decide_tie", "Kay")]}})
+    assert refused.value.reason == "GM: decide_tie must name one of the tied players (Fay, Gil)"
+    assert render(refusal_message(refused.value.reason, "ru_classic"), "ru") == (
+        "Ведущий: Решая ничью, назовите одного из игроков, набравших поровну (Fay, Gil)."
+    )
+
+
+def test_ru_classic_a_fast_close_is_a_days_and_never_a_finished_games():
+    """003 classic: 'Для закрытия игрового дня фастом нужны голос и фаст всех "живых"
+    игроков, кроме голосуемого.' A day's close: never at night, even with every ballot
+    fast, nor once the game is over (`fast_close_allowed_3`)."""
+
+    ruleset = roles.get_ruleset("ru_classic")
+
+    state = roles.resolve_phase(game(), {"night": []}).state
+    lynch = {"day": {"votes": [[n, "Lou"] for n in NAMES]}}
+    state = roles.resolve_phase(state, lynch).state
+    assert (state.phase_kind, state.phase_number) == ("night", 2)
+    names = state.alive_names()
+    ballots = {n: names[0] for n in names[1:]}
+    assert not ruleset.fast_close(state, ballots, set(ballots))
+    state = roles.resolve_phase(state, {"night": []}).state
+    assert ruleset.fast_close(state, ballots, set(ballots))
+    state.ended = True
+    assert not ruleset.fast_close(state, ballots, set(ballots))
+
+
+def test_ru_classic_a_member_modkilled_that_night_has_no_say_in_the_kill():
+    """003 classic: the mafia's kill is the target most of its members name; a member
+    the host modkills that night 'dies at once: his later moves of the phase are void'
+    (`_plurality_kill_2/5`: his vote kept, which would tie the kill and leave it to the
+    lot)."""
+
+    night = [move("GM", "modkill", "Cid"), move("Bob", "kill", "Jon"), move("Cid", "kill", "Kay")]
+    for seed in range(8):
+        record = roles.resolve_phase(game(seed=seed), {"night": night}).record
+        assert [d["player"] for d in record["deaths"]] == ["Cid", "Jon"]
+
+
+def test_russian_headlines_count_the_victims():
+    """003 classic: 'В случает успешного лечения доктора просто указывается, что жертв
+    больше нет'; otherwise the morning post counts the victims, one in the singular
+    (`headline_7`)."""
+    from roles.rulesets import ru_common
+
+    assert [ru_common.headline(n) for n in (0, 1, 2, 3)] == [
+        "There are no victims tonight.",
+        "One player was killed tonight.",
+        "2 players were killed tonight.",
+        "3 players were killed tonight.",
+    ]
+
+
+def test_ru_common_a_team_kill_of_an_unknown_mode_is_refused_by_name():
+    """A ruleset's team kill is one of the three modes ru_common documents (plurality,
+    unanimous, executor); another is a ruleset author's error, named
+    (`team_kill_4`)."""
+    from roles.rulesets import ru_common
+
+    with pytest.raises(ValueError) as refused:
+        ru_common.team_kill("loudest")
+    assert str(refused.value) == "unknown kill mode 'loudest'"
+
+
+def test_ru_sport_the_don_finds_the_commissar_and_classic_kills_by_plurality():
+    """003 sport: 'Дон (проверяет ночью статус мирных игроков - ищет комиссара)': his
+    check of the commissar says so (`answer_is_role_2`, built at import); 003 classic:
+    the mafia kills the player most of its members name; 003 hunt: the executor's
+    kill, the last name sent (`team_kill_6`, built at import: no mode, every team kill
+    by plurality)."""
+
+    _, (record,) = play(sport_game(), {"night": [move("Bob", "check", "Ann")]})
+    assert record["results"] == [
+        {"to": "Bob", "kind": "check", "target": "Ann", "value": "commissar"}
+    ]
+    night = [move("Bob", "kill", "Jon"), move("Cid", "kill", "Jon"), move("Dan", "kill", "Kay")]
+    deaths = roles.resolve_phase(game(), {"night": night}).record["deaths"]
+    assert deaths == [{"player": "Jon", "role": "civilian", "by": ["mafia"]}]
+
+    for seed in range(6):  # ru_hunt's executor: the last name sent stands, never a lot
+        night = [move("Bob", "kill", "Fay"), move("Cid", "kill", "Gil")]
+        record = roles.resolve_phase(hunt_game(seed=seed), {"night": night}).record
+        assert [d["player"] for d in record["deaths"]] == ["Gil"]

@@ -164,3 +164,133 @@ def test_rules_text_has_every_card_in_both_languages_and_the_rulings() -> None:
         assert role.card_ru and role.card_ru in text
     assert "Win condition" in text
     assert "GM decisions" in text and "decoy" in text
+
+
+# -- conditional moves, decoys and ties ----------------------------------------------------
+
+
+def test_ru_eleven_conditional_moves_named_and_refused_exactly():
+    """003 eleven: every civilian sends moves 'as' each status; 'мафия знает свои статусы'.
+    The hook names the move a status stands for (the doctor's plain move is his heal),
+    leaves an unknown actor to the engine's own refusal, and refuses the mafia's 'as', a
+    status that is not a civilian's and a move that is not the status's, each with its
+    reason (`ru_eleven.conditional_move_5-59`)."""
+    from roles.rulesets.ru_eleven import conditional_move
+
+    state = game()
+    assert conditional_move(state, {"actor": "Ann", "targets": ["Fay"]}) == {
+        "actor": "Ann",
+        "targets": ["Fay"],
+        "ability": "heal",
+        "as": "doctor",
+    }
+    assert conditional_move(state, {"actor": "Zed", "as": "doctor"}) == {
+        "actor": "Zed",
+        "as": "doctor",
+    }
+    for action, reason in [
+        (
+            {"actor": "Ian", "as": "doctor", "targets": ["Eve"]},
+            "the mafia knows its statuses and sends no conditional moves",
+        ),
+        (
+            {"actor": "Eve", "as": "mayor", "targets": ["Fay"]},
+            "'as' names a civilian status (doctor, plus_vote, minus_vote, commissar), not 'mayor'",
+        ),
+        (
+            {"actor": "Eve", "as": "doctor", "ability": "check", "targets": ["Fay"]},
+            "as doctor the move is heal, not check",
+        ),
+    ]:
+        with pytest.raises(roles.IllegalAction) as refused:
+            conditional_move(state, action)
+        assert str(refused.value) == reason
+
+
+def test_ru_eleven_decoys_candidates_and_drawn_decoys():
+    """003 eleven: 'Мафия каждую ночь присылает ведущему два имени "подкидышей"' (a note
+    sent first in the night counts too: `decoys_8`); 'Если от игроков приходит одно или
+    два имени для проверки - проверка не объявляется' counts only the civilians' commissar
+    moves, not a heal on a third name (`candidates_2`); with no note the engine draws two
+    living decoys with the seed among the players in seat order, so the draw does not
+    depend on their names (`announce_check_20/22`)."""
+
+    def checks(out):
+        return [e["names"] for e in out["phases"][0]["events"] if e["kind"] == "check"]
+
+    decoy_first = [{"actor": "Kay", "ability": "decoy", "targets": ["Kay", "Ann", "Bob"]}]
+    decoy_first += [cm("Dan", "commissar", "Ian"), cm("Eve", "commissar", "Gil")]
+    decoy_first += [cm("Fay", "commissar", "Hal")]
+    assert checks(roles.simulate(scenario({"night": decoy_first}))) == [["Ann", "Ian", "Kay"]]
+    two_and_a_heal = [cm("Dan", "commissar", "Ian"), cm("Eve", "commissar", "Gil")]
+    two_and_a_heal.append(cm("Fay", "doctor", "Hal"))
+    assert checks(roles.simulate(scenario({"night": two_and_a_heal}))) == []
+
+    seats = [("Zoe", "doctor"), ("Yan", "plus_vote"), ("Xia", "minus_vote")]
+    seats += [("Wes", "commissar"), ("Vic", "civilian"), ("Uma", "civilian")]
+    seats += [("Tom", "civilian"), ("Sam", "civilian"), ("Rex", "mafia")]
+    seats += [("Quin", "hangman"), ("Pia", "advocate")]
+    night = [cm("Wes", "commissar", "Rex"), cm("Vic", "commissar", "Tom")]
+    night.append(cm("Uma", "commissar", "Sam"))
+    drawn = []
+    for seed in range(6):
+        players = [{"name": n, "role": r} for n, r in seats]
+        game = {"ruleset": "ru_eleven", "seed": seed, "players": players}
+        (names,) = checks(roles.simulate({**game, "phases": [{"night": night}]}))
+        drawn.append(" ".join(names))
+    assert drawn == [
+        "Pia Rex Yan",
+        "Pia Rex Tom",
+        "Quin Rex Wes",
+        "Pia Quin Rex",
+        "Pia Rex Wes",
+        "Rex Sam Vic",
+    ]
+
+
+def test_ru_eleven_a_tie_without_the_hangmans_choice_names_the_tied():
+    """ru_eleven: the hangman's move is optional; without it a tie lynches nobody and the
+    day says between whom (`vote_with_hangman_97/100`)."""
+
+    out = roles.simulate(
+        {
+            "ruleset": "ru_eleven",
+            "seed": 3,
+            "first_phase": "day",
+            "players": [{"name": n, "role": r} for n, r in PLAYERS],
+            "phases": [
+                {"day": {"votes": [["Ann", "Bob"], ["Bob", "Ann"]], "rounds": [], "actions": []}}
+            ],
+        }
+    )
+    day = out["phases"][0]
+    assert day["lynched"] == []
+    assert day["events"] == [{"kind": "no_lynch", "reason": "tie", "candidates": ["Ann", "Bob"]}]
+
+
+def test_ru_eleven_the_last_decoy_note_sent_stands_and_a_repeat_move_is_refused_by_name():
+    """003 eleven: 'Мафия каждую ночь присылает ведущему два имени "подкидышей"' -- of
+    two notes the last one sent stands, whoever sits first (`decoys_2/6/7/11/12`: read
+    in seat order); '+1 ... кроме того, на которого был ход в прошлый раз' is refused
+    naming the move and the player (`not_as_last_time_10-14`, built at import)."""
+    import json
+    from pathlib import Path
+
+    night = [
+        {"actor": "Kay", "ability": "decoy", "targets": ["Kay", "Ann", "Bob"]},
+        {"actor": "Ian", "ability": "decoy", "targets": ["Fay", "Gil", "Hal"]},
+        cm("Dan", "commissar", "Ian"),
+        cm("Eve", "commissar", "Jon"),
+        cm("Fay", "commissar", "Cid"),
+    ]
+    events = roles.simulate(scenario({"night": night}))["phases"][0]["events"]
+    assert [e for e in events if e["kind"] == "check"] == [
+        {"kind": "check", "names": ["Fay", "Gil", "Ian"], "value": "mafia"}
+    ]
+    fixture = (
+        Path(__file__).parent
+        / "scenarios/ru_eleven/07-plus-vote-not-the-same-player-as-last-time.json"
+    )
+    with pytest.raises(roles.ScenarioError) as refused:
+        roles.simulate(json.loads(fixture.read_text()))
+    assert str(refused.value) == "night 3: Bob: the plus move cannot name Eve twice in a row"

@@ -249,3 +249,19 @@ def test_the_rulings_are_printed_with_the_rules():
     assert "with the Disguiser's will" in out
     bay12 = roles.rules_text("bay12")
     assert "Last wills (the 'last_wills' option)" not in bay12
+
+
+# -- who may write -------------------------------------------------------------------------
+
+
+def test_a_will_by_someone_not_at_the_table_is_refused_naming_him():
+    """sc2's last wills are written by a player of the game; any other name is refused,
+    naming it (mutants: the refused name dropped)."""
+
+    state = game(table("sheriff", "mafioso"))
+    with pytest.raises(roles.IllegalAction) as refused_will:
+        roles.write_will(state, "Zed", "N1: nothing")
+    assert refused_will.value.message == {
+        "id": "refusal.unknown_player",
+        "params": {"player": "Zed"},
+    }

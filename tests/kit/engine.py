@@ -237,6 +237,12 @@ def hunt(hunter, target, guess):
     return {"actor": hunter, "ability": "hunt", "targets": [target], "guess": guess}
 
 
+def apply_hunt_day(*names):
+    """A day with no votes where `names` apply to hunt (ru_19 and the two-clan game)."""
+    actions = [move(n, "apply_hunt") for n in names]
+    return {"day": {"votes": [], "rounds": [], "actions": actions}}
+
+
 ELEVEN_PLAYERS = [
     ("Ann", "doctor"),
     ("Bob", "plus_vote"),
