@@ -4,14 +4,11 @@ silent are sc2's documentation (sc2_chats.RULINGS)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import roles
 from roles.chats import night_chats, rooms_of
+from tests.kit.engine import cli_stdout, sc2_table
 from tests.kit.engine import sc2_game as new_sc2_game
 from tests.kit.engine import sc2_play as play
-from tests.kit.engine import sc2_table
 
 SC2_NAMES = "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kay Lou".split()
 # Ann Jailor, Bob Mafioso, Cid Spy, Dan Mason, Eve Mason Leader, Fay Cultist,
@@ -198,11 +195,9 @@ def test_sc2_an_executed_prisoner_leaves_the_jail():
     assert by_id(after)["jail:1"].members == ("Ann",)
 
 
-def test_sc2_rules_print_the_chat_rulings():
+def test_sc2_rules_print_the_chat_rulings(capsys):
     """`python -m roles rules sc2` prints what the references leave open."""
-    text = subprocess.run(
-        [sys.executable, "-m", "roles", "rules", "sc2"], capture_output=True, text=True, check=True
-    ).stdout
+    text = cli_stdout(capsys, "rules", "sc2")
     text = " ".join(text.split())
     for ruling in (
         "The jail chat exists only on a night the Jailor holds a prisoner",

@@ -6,9 +6,6 @@ made where 002 is silent are those of the module docstring and `HELP`.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,10 +22,10 @@ from roles.roulette import (
     normalise,
     payouts,
 )
+from tests.kit.engine import cli_stdout, seed_with_bullet
 from tests.kit.engine import roulette_play as play
 from tests.kit.engine import roulette_seated as seated
 from tests.kit.engine import roulette_started as started
-from tests.kit.engine import seed_with_bullet
 
 # -- "The game begins by having one player type -roulette in the graveyard chat" --
 
@@ -86,11 +83,8 @@ def test_help_is_readable_by_anyone_and_changes_nothing():
     assert outcome.table == table
 
 
-def test_help_text_is_printed_by_the_command_line():
-    done = subprocess.run(
-        [sys.executable, "-m", "roles", "roulette"], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.strip() == roulette.HELP
+def test_help_text_is_printed_by_the_command_line(capsys):
+    assert cli_stdout(capsys, "roulette").strip() == roulette.HELP
 
 
 # -- "Other players can then join the game by subsequently typing -join" --

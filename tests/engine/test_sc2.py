@@ -9,8 +9,6 @@ the tables the setup builder reads.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -18,7 +16,7 @@ import roles
 from roles.rulesets import sc2_categories as categories
 from roles.setup.categories import setup_categories
 from tests.kit.engine import SC2_NAMES as NAMES
-from tests.kit.engine import move, offered, quiet_day, refusal_text, sc2_roster
+from tests.kit.engine import cli_stdout, move, offered, quiet_day, refusal_text, sc2_roster
 from tests.kit.engine import sc2_game as game
 from tests.kit.engine import sc2_play as play
 from tests.kit.engine import sc2_sim as sim
@@ -234,13 +232,9 @@ def test_executioner_target_drawn_from_town_with_the_seed():
     )
 
 
-def test_rules_text_prints_cards_options_and_rulings():
+def test_rules_text_prints_cards_options_and_rulings(capsys):
     """Issue 5: '`python -m roles rules sc2` prints every card and option'."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "roles", "rules", "sc2"], capture_output=True, text=True
-    )
-    assert proc.returncode == 0
-    text = proc.stdout
+    text = cli_stdout(capsys, "rules", "sc2")
     ruleset = roles.get_ruleset("sc2")
     for role in ruleset.roles.values():
         assert f"[{role.id}]" in text

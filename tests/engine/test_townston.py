@@ -10,8 +10,6 @@ the sentence of 001_7200793223eb020e.txt it checks.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
@@ -19,7 +17,7 @@ import pytest
 import roles
 from roles.rulesets import townston
 from tests.kit.engine import TOWNSTON_FULL as FULL
-from tests.kit.engine import act, day, offered, refusal_text
+from tests.kit.engine import act, cli_stdout, day, offered, refusal_text
 from tests.kit.engine import townston_night as night
 from tests.kit.engine import townston_play as play
 from tests.kit.engine import townston_players as players
@@ -38,14 +36,10 @@ def test_paranoid_card_reads_as_a_townies():
     assert "Paranoid" not in json.dumps(view)
 
 
-def test_rules_sheet_prints_every_card_option_and_ruling():
+def test_rules_sheet_prints_every_card_option_and_ruling(capsys):
     """`python -m roles rules townston`: every role card, every option with its default,
     the GM's rulings."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "roles", "rules", "townston"], capture_output=True, text=True
-    )
-    assert proc.returncode == 0
-    text = proc.stdout
+    text = cli_stdout(capsys, "rules", "townston")
     for role in townston.ROLES.values():
         assert f"[{role.id}]" in text
         assert role.win in text

@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import doctest
 import json
-import subprocess
-import sys
 
 import pytest
 
 import roles
 from roles import wills
-from tests.kit.engine import quiet_day
+from tests.kit.engine import cli_stdout, quiet_day
 from tests.kit.engine import sc2_game as game
 from tests.kit.engine import sc2_play as play
 from tests.kit.engine import sc2_table as table
@@ -237,11 +235,9 @@ def test_bad_wills_are_refused():
     assert roles.will_of(state, "Ann") == ""
 
 
-def test_the_rulings_are_printed_with_the_rules():
+def test_the_rulings_are_printed_with_the_rules(capsys):
     """Where the documents are silent the decisions are written in the rulings."""
-    out = subprocess.run(
-        [sys.executable, "-m", "roles", "rules", "sc2"], capture_output=True, text=True, check=True
-    ).stdout
+    out = cli_stdout(capsys, "rules", "sc2")
     out = " ".join(out.split())  # the rulings are wrapped
     assert "Last wills (the 'last_wills' option):" in out
     assert "Writing an empty will erases it." in out

@@ -355,6 +355,16 @@ def run_cli(argv, capsys, monkeypatch, stdin=None):
     return code, out, err
 
 
+def cli_stdout(capsys, *argv) -> str:
+    """What `python -m roles ARGV` prints, run in this process (the command line's
+    process contract has its own tests in test_api.py); it must exit 0."""
+    capsys.readouterr()
+    assert main(list(argv)) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return out
+
+
 MUTANT = re.compile(r"__mutmut_\d+$")
 
 
