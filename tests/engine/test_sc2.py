@@ -16,7 +16,7 @@ import roles
 from roles.rulesets import sc2_categories as categories
 from roles.setup.categories import setup_categories
 from tests.kit.engine import SC2_NAMES as NAMES
-from tests.kit.engine import cli_stdout, move, offered, quiet_day, refusal_text, sc2_roster
+from tests.kit.engine import cli_stdout, move, offered, quiet_day, refused, sc2_roster
 from tests.kit.engine import sc2_game as game
 from tests.kit.engine import sc2_play as play
 from tests.kit.engine import sc2_sim as sim
@@ -1046,15 +1046,15 @@ def test_sc2_each_wait_and_limit_is_refused_in_words():
     cult = play(cult, {"night": [move("Ann", "convert", "Cid")]}, quiet_day())
     witch = game(sc2_roster("witch", "mafioso"))
     assert [
-        refusal_text(spree, move("Ann", "spree", "Cid")),
-        refusal_text(recruits, move("Ann", "recruit", "Dan")),
-        refusal_text(cult, move("Ann", "convert", "Dan")),
-        refusal_text(witch, move("Ann", "control", "Bob", "Ann")),
+        refused(spree, move("Ann", "spree", "Cid")),
+        refused(recruits, move("Ann", "recruit", "Dan")),
+        refused(cult, move("Ann", "convert", "Dan")),
+        refused(witch, move("Ann", "control", "Bob", "Ann")),
     ] == [
-        "the Mass Murderer must wait until night 3 (mass_murderer_cooldown)",
-        "the Mason Leader has no recruits left (mason_leader_recruits = 2)",
-        "the cult cannot convert until night 3 (cult_nights_between_conversions)",
-        "witch cannot target themselves",
+        {"id": "refusal.sc2.spree_wait", "params": {"n": 3}},
+        {"id": "refusal.sc2.recruits", "params": {"limit": 2}},
+        {"id": "refusal.sc2.convert_wait", "params": {"n": 3}},
+        {"id": "refusal.self", "params": {"role": "witch"}},
     ]
     never = {
         "amnesiac_cannot_become_town": True,
@@ -1072,13 +1072,13 @@ def test_sc2_each_wait_and_limit_is_refused_in_words():
     killer = game(sc2_roster("amnesiac", "mafioso", "citizen", "mass_murderer"), never)
     killer = play(killer, {"night": [move("Bob", "kill", "Dan")]}, quiet_day())
     assert [
-        refusal_text(bodies, move("Ann", "remember", "Cid")),
-        refusal_text(bodies, move("Ann", "remember", "Bob")),
-        refusal_text(killer, move("Ann", "remember", "Dan")),
+        refused(bodies, move("Ann", "remember", "Cid")),
+        refused(bodies, move("Ann", "remember", "Bob")),
+        refused(killer, move("Ann", "remember", "Dan")),
     ] == [
-        "the Amnesiac cannot become a Town role (citizen)",
-        "the Amnesiac cannot become a Mafia role (mafioso)",
-        "the Amnesiac cannot become a killing role (mass_murderer)",
+        {"id": "refusal.sc2.amnesiac", "params": {"side": "town", "role": "citizen"}},
+        {"id": "refusal.sc2.amnesiac", "params": {"side": "mafia", "role": "mafioso"}},
+        {"id": "refusal.sc2.amnesiac", "params": {"side": "killing", "role": "mass_murderer"}},
     ]
 
 
@@ -1100,13 +1100,24 @@ def test_sc2_the_jailors_executions_are_refused_in_words():
     dead = play(game(seats), {"night": []}, quiet_day([move("Ann", "jail", "Cid")]))
     dead = roles.modkill(dead, "Cid").state
     assert [
-        (used.phase_label, refusal_text(used, move("Ann", "execute"))),
-        (empty.phase_label, refusal_text(empty, move("Ann", "execute"))),
-        (dead.phase_label, refusal_text(dead, move("Ann", "execute"))),
+        (used.phase_label, refused(used, move("Ann", "execute"))),
+        (empty.phase_label, refused(empty, move("Ann", "execute"))),
+        (dead.phase_label, refused(dead, move("Ann", "execute"))),
     ] == [
-        ("night 3", "jailor has no executions left (jailor_executions = 1)"),
-        ("night 4", "the Jailor has no prisoner tonight"),
-        ("night 2", "the Jailor's prisoner is dead"),
+        (
+            "night 3",
+            {
+                "id": "refusal.sc2.limit",
+                "params": {
+                    "role": "jailor",
+                    "what": "executions",
+                    "option": "jailor_executions",
+                    "limit": 1,
+                },
+            },
+        ),
+        ("night 4", {"id": "refusal.sc2.no_prisoner", "params": {}}),
+        ("night 2", {"id": "refusal.sc2.prisoner_dead", "params": {}}),
     ]
 
 

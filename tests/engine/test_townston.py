@@ -17,7 +17,7 @@ import pytest
 import roles
 from roles.rulesets import townston
 from tests.kit.engine import TOWNSTON_FULL as FULL
-from tests.kit.engine import act, cli_stdout, day, offered, refusal_text
+from tests.kit.engine import act, cli_stdout, day, offered, phase_refused, refused
 from tests.kit.engine import townston_night as night
 from tests.kit.engine import townston_play as play
 from tests.kit.engine import townston_players as players
@@ -427,11 +427,9 @@ def test_a_townston_death_shows_the_dead_role_and_team_to_everyone():
 # -- refusals, the vote, culprits, bombs, clues, the street and the wins -------------------
 
 
-def _townston_vote_refusal(state, voter, target):
-
-    with pytest.raises(roles.IllegalAction) as refused:
-        roles.resolve_phase(state, day((voter, target)))
-    return str(refused.value.reason)
+def _townston_vote_refused(state, voter, target):
+    """The message of the day's refusal of `voter`'s ballot for `target`."""
+    return phase_refused(state, day((voter, target)))
 
 
 def test_townston_each_refusal_names_who_and_whom():
@@ -453,37 +451,60 @@ def test_townston_each_refusal_names_who_and_whom():
     night_3 = play([first, day(), night(act("Ivy", "plant", "Cid")), day()])
     start = play([])
     assert [
-        refusal_text(start, act("Bob", "kill", "Fay")),
-        refusal_text(start, act("Ivy", "detonate", "Ann")),
-        refusal_text(night_2, act("Ivy", "plant", "Ann")),
-        refusal_text(night_2, act("Ivy", "detonate", "Cid")),
-        refusal_text(night_3, act("Ivy", "plant", "Gil")),
-        refusal_text(night_2, act("Fay", "horse_head", "Dan")),
-        refusal_text(day_1, act("Ann", "accept")),
+        refused(start, act("Bob", "kill", "Fay")),
+        refused(start, act("Ivy", "detonate", "Ann")),
+        refused(night_2, act("Ivy", "plant", "Ann")),
+        refused(night_2, act("Ivy", "detonate", "Cid")),
+        refused(night_3, act("Ivy", "plant", "Gil")),
+        refused(night_2, act("Fay", "horse_head", "Dan")),
+        refused(day_1, act("Ann", "accept")),
     ] == [
-        "Bob is mafia and cannot kill fellow mafia (Fay)",
-        "Ivy has no bomb in circulation",
-        "Ann already carries a bomb of Ivy's",
-        "Cid carries no bomb of Ivy's",
-        "Ivy already has two bombs in circulation",
-        "Dan has already been sent a horse head",
-        "Ann has no offer to answer",
+        {"id": "refusal.fellow_mafia", "params": {"player": "Bob", "target": "Fay"}},
+        {"id": "refusal.no_bomb", "params": {"player": "Ivy"}},
+        {"id": "refusal.carries_bomb", "params": {"target": "Ann", "player": "Ivy"}},
+        {"id": "refusal.carries_no_bomb", "params": {"target": "Cid", "player": "Ivy"}},
+        {"id": "refusal.two_bombs", "params": {"player": "Ivy"}},
+        {"id": "refusal.horse_head", "params": {"target": "Dan"}},
+        {"id": "refusal.no_offer", "params": {"player": "Ann"}},
     ]
     assert [
-        _townston_vote_refusal(day_1, "Dan", "Ann"),
-        _townston_vote_refusal(day_1, "Ann", "pass"),
-        _townston_vote_refusal(day_1, "Ann", "Zed"),
-        _townston_vote_refusal(day_1, "Ann", "Lou"),
+        _townston_vote_refused(day_1, "Dan", "Ann"),
+        _townston_vote_refused(day_1, "Ann", "pass"),
+        _townston_vote_refused(day_1, "Ann", "Zed"),
+        _townston_vote_refused(day_1, "Ann", "Lou"),
     ] == [
-        "Dan: Dan is in hiding (horse head) and cannot vote",
-        "Ann: townston has no pass vote",
-        "Ann: unknown player 'Zed'",
-        "Ann: cannot vote for Lou: Lou is dead",
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "Dan",
+                "reason": {"id": "refusal.hiding_vote", "params": {"player": "Dan"}},
+            },
+        },
+        {
+            "id": "refusal.by",
+            "params": {"actor": "Ann", "reason": {"id": "refusal.no_pass.townston", "params": {}}},
+        },
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "Ann",
+                "reason": {"id": "refusal.unknown_player", "params": {"player": "Zed"}},
+            },
+        },
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "Ann",
+                "reason": {"id": "refusal.vote_dead", "params": {"player": "Lou"}},
+            },
+        },
     ]
     state = roles.new_game("townston", players(), 1, {}, "day")
     used = roles.resolve_phase(state, day(("Ann", "Bob"), actions=[act("Fay", None)])).state
     used = roles.resolve_phase(used, night()).state
-    assert refusal_text(used, act("Fay", "cancel_lynch")) == ("Fay has already called in his favor")
+    assert refused(used, act("Fay", "cancel_lynch")) == (
+        {"id": "refusal.favor_used", "params": {"player": "Fay"}}
+    )
 
 
 def test_townston_the_paramedics_refusals_say_why():
@@ -502,15 +523,15 @@ def test_townston_the_paramedics_refusals_say_why():
     old = play([night(act("Hal", None, "Lou")), conflict, night(), day(), night()])
     assert old.phase_label == "day 3" and not old.player("Bob").alive
     assert [
-        refusal_text(lynched, act("Jon", "revive", "Dan")),
-        refusal_text(modkilled, act("Jon", "revive", "Dan")),
-        refusal_text(old, act("Jon", "revive", "Bob")),
-        refusal_text(old, act("Jon", "revive", "Lou")),
+        refused(lynched, act("Jon", "revive", "Dan")),
+        refused(modkilled, act("Jon", "revive", "Dan")),
+        refused(old, act("Jon", "revive", "Bob")),
+        refused(old, act("Jon", "revive", "Lou")),
     ] == [
-        "Dan was properly lynched and cannot be revived",
-        "Dan did not die in yesterday's street conflict",
-        "Bob's corpse is older than two turns",
-        "Lou's corpse is older than two turns",
+        {"id": "refusal.revive_lynched", "params": {"target": "Dan"}},
+        {"id": "refusal.revive_conflict", "params": {"target": "Dan"}},
+        {"id": "refusal.revive_old", "params": {"target": "Bob"}},
+        {"id": "refusal.revive_old", "params": {"target": "Lou"}},
     ]
 
 
@@ -571,9 +592,13 @@ def test_townston_a_horse_head_hides_the_next_day_whatever_came_first():
     later = play([night(), day(), night(act("Fay", "horse_head", "Dan"))])
     for state in (by_day, later):
         assert state.phase_label == "day 2"
-        assert _townston_vote_refusal(state, "Dan", "Ann") == (
-            "Dan: Dan is in hiding (horse head) and cannot vote"
-        )
+        assert _townston_vote_refused(state, "Dan", "Ann") == {
+            "id": "refusal.by",
+            "params": {
+                "actor": "Dan",
+                "reason": {"id": "refusal.hiding_vote", "params": {"player": "Dan"}},
+            },
+        }
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -751,8 +776,8 @@ def test_townston_a_player_in_hiding_is_told_why_he_cannot_act():
     -- no power meanwhile, and the refusal names him (`_able_6/8`)."""
 
     state = play([night(act("Fay", "horse_head", "Hal")), day()])
-    assert refusal_text(state, act("Hal", "kill", "Ann")) == (
-        "Hal is in hiding (horse head) and cannot act"
+    assert refused(state, act("Hal", "kill", "Ann")) == (
+        {"id": "refusal.hiding", "params": {"player": "Hal"}}
     )
 
 
