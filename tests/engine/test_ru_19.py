@@ -298,7 +298,10 @@ def test_ru19_the_hangman_is_asked_by_name_with_the_tied_players():
     votes = [["Jon", "Kay"], ["Lou", "Kay"], ["Max", "Cid"], ["Ned", "Cid"]]
     with pytest.raises(roles.PendingDecision) as asked:
         roles.resolve_phase(state, day(votes=votes))
-    assert asked.value.reason == "Ian: the vote is tied between Cid, Kay; the hangman must choose"
+    assert asked.value.message == {
+        "id": "question.hangman",
+        "params": {"actor": "Ian", "tied": "Cid, Kay"},
+    }
 
 
 def test_ru19_the_doctor_who_applied_is_refused_the_heal_with_the_reason():
@@ -309,7 +312,10 @@ def test_ru19_the_doctor_who_applied_is_refused_the_heal_with_the_reason():
     night = roles.resolve_phase(state, day(actions=apply("Gil"))).state
     with pytest.raises(roles.IllegalAction) as refused:
         roles.check_action(night, move("Gil", "heal", "Jon"))
-    assert refused.value.reason == "doctor applied to hunt and cannot heal tonight"
+    assert refused.value.message == {
+        "id": "refusal.applied_to_hunt",
+        "params": {"role": "doctor", "what": "heal"},
+    }
 
 
 def test_ru19_a_void_hunt_names_its_target_to_the_hunter():
@@ -350,7 +356,10 @@ def test_ru19_the_hangman_applies_to_hunt_and_hangs_the_same_day():
     night = roles.resolve_phase(state, day(actions=apply("Jon"))).state
     with pytest.raises(roles.IllegalAction) as refused:
         roles.check_action(night, {"actor": "Jon", "targets": ["Cid"], "guess": "mafia"})
-    assert refused.value.reason == "civilian has no night ability"
+    assert refused.value.message == {
+        "id": "refusal.no_phase_ability",
+        "params": {"role": "civilian", "phase": "night"},
+    }
 
 
 def test_ru19_an_application_leaves_the_hangmans_choice_owed():

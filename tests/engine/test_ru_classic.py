@@ -369,16 +369,25 @@ def test_ru_classic_a_tie_by_each_rule_says_what_happened():
     state = game(first="day", options={"tie": "gm"})
     with pytest.raises(roles.PendingDecision) as asked:
         roles.resolve_phase(state, {"day": {**votes, "actions": []}})
-    assert (
-        asked.value.reason
-        == "GM: the vote is tied between Fay, Gil; the host must decide (decide_tie)"
-    )
+    assert asked.value.message == {
+        "id": "question.tie",
+        "params": {"actor": "GM", "tied": "Fay, Gil", "decision": "decide_tie"},
+    }
     assert render(refusal_message(asked.value.reason, "ru_classic"), "ru") == (
         "Ничья на голосовании между Fay, Gil: решает ведущий."
     )
     with pytest.raises(roles.IllegalAction) as refused:
         roles.resolve_phase(state, {"day": {**votes, "actions": [move("GM", "decide_tie", "Kay")]}})
-    assert refused.value.reason == "GM: decide_tie must name one of the tied players (Fay, Gil)"
+    assert refused.value.message == {
+        "id": "refusal.by",
+        "params": {
+            "actor": "GM",
+            "reason": {
+                "id": "refusal.tie_pick",
+                "params": {"decision": "decide_tie", "tied": "Fay, Gil"},
+            },
+        },
+    }
     assert render(refusal_message(refused.value.reason, "ru_classic"), "ru") == (
         "Ведущий: Решая ничью, назовите одного из игроков, набравших поровну (Fay, Gil)."
     )

@@ -315,6 +315,9 @@ def test_ru_hunt_the_maniacs_second_shot_at_one_player_is_refused_in_words():
     state, _ = play(game(), first, TIE_DAY)
     with pytest.raises(roles.IllegalAction) as refused:
         roles.check_action(state, move("Eve", "kill", "Fay"))
-    assert str(refused.value.reason) == (
-        "maniac cannot name the same player two nights in a row (Fay)"
+    assert refused.value.message == (
+        {
+            "id": "refusal.two_nights",
+            "params": {"role": "maniac", "what": "the same player", "target": "Fay"},
+        }
     )
