@@ -452,11 +452,29 @@ def test_ru_sport_a_vote_for_a_stranger_or_the_dead_is_refused_by_name():
     for target in ("Zed", 7, "Eve"):
         with pytest.raises(roles.IllegalAction) as refused:
             roles.resolve_phase(state, {"day": {"votes": [["Ann", target]]}})
-        refusals.append(str(refused.value.reason))
+        refusals.append(refused.value.message)
     assert refusals == [
-        "Ann: unknown player 'Zed'",
-        "Ann: unknown player 7",
-        "Ann: cannot vote for Eve: Eve is dead",
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "Ann",
+                "reason": {"id": "refusal.unknown_player", "params": {"player": "Zed"}},
+            },
+        },
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "Ann",
+                "reason": {"id": "refusal.unknown_player", "params": {"player": 7}},
+            },
+        },
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "Ann",
+                "reason": {"id": "refusal.vote_dead", "params": {"player": "Eve"}},
+            },
+        },
     ]
 
 
@@ -470,8 +488,23 @@ def test_ru_sport_the_hosts_modkill_of_a_stranger_or_the_dead_is_refused_by_name
         day = {"day": {"votes": [], "actions": [move("GM", "modkill", target)]}}
         with pytest.raises(roles.IllegalAction) as refused:
             roles.resolve_phase(state, day)
-        refusals.append(str(refused.value.reason))
-    assert refusals == ["GM: unknown player 'Zed'", "GM: Eve is dead"]
+        refusals.append(refused.value.message)
+    assert refusals == [
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "GM",
+                "reason": {"id": "refusal.unknown_player", "params": {"player": "Zed"}},
+            },
+        },
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "GM",
+                "reason": {"id": "refusal.dead", "params": {"player": "Eve"}},
+            },
+        },
+    ]
 
 
 def test_ru_sport_the_last_mafioso_beside_the_last_civilian_wins():

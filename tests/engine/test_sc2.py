@@ -771,10 +771,20 @@ def test_sc2_trial_question_refusals_record_and_the_verdict_in_seat_order():
 
     with pytest.raises(roles.PendingDecision) as asked:
         roles.resolve_phase(state, day_with([]))
-    assert str(asked.value) == "Yan is on trial: the verdict is needed (execute / pardon)"
+    assert asked.value.message == {
+        "id": "question.verdict",
+        "params": {"accused": "Yan", "choices": "execute / pardon"},
+    }
     with pytest.raises(roles.IllegalAction) as refused:
         roles.resolve_phase(state, day_with([[["Vic", "maybe"]]]))
-    assert str(refused.value) == "Vic: the trial verdict is a choice of execute, pardon"
+    assert refused.value.message == {
+        "id": "refusal.round_choice",
+        "params": {
+            "voter": "Vic",
+            "label": {"id": "round.verdict", "params": {}},
+            "choices": "execute, pardon",
+        },
+    }
 
     ballots = [["Vic", "execute"], ["Zed", "execute"], ["Uma", "pardon"], ["Wes", "execute"]]
     ballots.append(["Xia", "pardon"])
