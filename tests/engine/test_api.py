@@ -186,21 +186,26 @@ def test_check_vote_agrees_with_the_living() -> None:
         [("Ann", "doctor"), ("Bob", "mafioso"), ("Cid", "sheriff"), ("Dan", "townie")],
         first_phase="night",
     )
-    with pytest.raises(IllegalAction, match="votes are cast by day"):
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(state, "Ann", "Bob")
+    assert refused.value.message == {"id": "refusal.votes_by_day", "params": {}}
     day = roles.resolve_phase(state, {"night": [{"actor": "Bob", "targets": ["Dan"]}]}).state
     for voter in day.alive_names():
         roles.check_vote(day, voter, None)
         for target in day.alive_names():
             roles.check_vote(day, voter, target)
-    with pytest.raises(IllegalAction, match="Dan is dead"):
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(day, "Dan", "Bob")
-    with pytest.raises(IllegalAction, match="cannot vote for Dan: Dan is dead"):
+    assert refused.value.message == {"id": "refusal.dead", "params": {"player": "Dan"}}
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(day, "Ann", "Dan")
-    with pytest.raises(IllegalAction, match="unknown player 'Eve'"):
+    assert refused.value.message == {"id": "refusal.vote_dead", "params": {"player": "Dan"}}
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(day, "Ann", "Eve")
-    with pytest.raises(IllegalAction, match="no pass vote"):
+    assert refused.value.message == {"id": "refusal.unknown_player", "params": {"player": "Eve"}}
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(day, "Ann", "pass")
+    assert refused.value.message == {"id": "refusal.no_pass", "params": {}}
 
 
 def test_choices_of_strangers_and_the_dead_are_empty() -> None:

@@ -94,14 +94,23 @@ def test_leave_at_once_offers_nothing_more():
     assert roles.choices(state, "P2") == roles.choices(state, "P2")  # the old state is kept
     assert roles.has_left(gone, "P2") and not roles.has_left(state, "P2")
     assert roles.choices(gone, "P2") == []
-    with pytest.raises(roles.IllegalAction, match="has left the game"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.check_vote(gone, "P2", "P0")
-    with pytest.raises(roles.IllegalAction, match="already left"):
+    assert refused.value.message == {"id": "refusal.left", "params": {"player": "P2"}}
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.leave(gone, "P2")
+    assert refused.value.message == {
+        "id": "refusal.by",
+        "params": {
+            "actor": "GM",
+            "reason": {"id": "refusal.left.already", "params": {"player": "P2"}},
+        },
+    }
     night_state = roles.resolve_phase(gone, {"day": {"votes": [], "rounds": [], "actions": []}})
     assert roles.choices(night_state.state, "P2") == []
-    with pytest.raises(roles.IllegalAction, match="has left the game"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.check_action(night_state.state, {"actor": "P2", "targets": ["P0"]})
+    assert refused.value.message == {"id": "refusal.left", "params": {"player": "P2"}}
     after = roles.resolve_phase(night_state.state, {"night": []})
     assert [d["player"] for d in after.record["deaths"]] == ["P2"]
 
@@ -117,8 +126,9 @@ def test_rulesets_without_leavers_refuse():
         {},
         "day",
     )
-    with pytest.raises(roles.IllegalAction, match="no leavers"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.leave(state, "P3")
+    assert refused.value.message == {"id": "refusal.no_leavers", "params": {"ruleset": "ru_sport"}}
 
 
 def test_a_bad_leave_decision_is_invalid_input():

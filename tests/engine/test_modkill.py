@@ -67,8 +67,9 @@ def test_the_win_conditions_are_checked_at_once():
     assert result.state.winners == ["Cid", "Dan", "Eve", "Fay", "Gil"]
     kinds = [e.kind for e in result.events]
     assert kinds == ["modkill", "game_over", "phase_record"]
-    with pytest.raises(roles.IllegalAction, match="the game has ended"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.modkill(result.state, "Cid")
+    assert refused.value.message == {"id": "refusal.ended", "params": {}}
 
 
 @pytest.mark.parametrize(

@@ -253,8 +253,9 @@ def test_hiding_player_is_offered_nothing():
     He can't vote for the next lynch and he can't use his powers if he has any.'"""
     state = play([night(act("Fay", "horse_head", "Eve"))])
     assert offered(state, "Eve") == {}
-    with pytest.raises(roles.IllegalAction, match="hiding"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.check_vote(state, "Eve", "Bob")
+    assert refused.value.message == {"id": "refusal.hiding_vote", "params": {"player": "Eve"}}
     state = play([night(act("Fay", "horse_head", "Eve")), day()])
     assert offered(state, "Eve") == {}
     state = play([night(act("Fay", "horse_head", "Eve")), day(), night()])
@@ -319,8 +320,9 @@ def test_paramedic_is_offered_only_fresh_corpses():
     assert "Bob" in fallen and len(fallen & {"Ann", "Cid"}) == 1  # Fay is behind the curtains
     assert state.phase_label == "day 2"
     assert set(offered(state, "Jon")["revive"].targets) == {"Eve"} | fallen
-    with pytest.raises(roles.IllegalAction, match="older than two turns"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.check_action(state, act("Jon", "revive", "Lou"))
+    assert refused.value.message == {"id": "refusal.revive_old", "params": {"target": "Lou"}}
 
 
 def test_paranoid_has_nothing_to_do():
@@ -402,8 +404,12 @@ def test_who_dun_it_offers_the_crimes_committed():
     state = play([night(act("Bob", None, "Ann")), day(("Dan", "Lou"), ("Cid", "Lou"))])
     choice = offered(state, "Eve")["crime"]
     assert choice.extra == {"crime": ["Ann"]}
-    with pytest.raises(roles.IllegalAction, match="crime"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.check_action(state, act("Eve", "crime", "Bob", crime="Lou"))
+    assert refused.value.message == {
+        "id": "refusal.extra",
+        "params": {"ability": "crime", "key": "crime", "values": "Ann"},
+    }
     roles.check_action(state, act("Eve", "crime", "Bob", crime="Ann"))
 
 

@@ -201,8 +201,9 @@ def test_the_sc2_classic_and_clue_presets_have_wills_off():
     for preset_id in ("classic", "clue15"):
         options = ruleset.presets[preset_id].options
         state = roles.new_game("sc2", table("sheriff", "mafioso"), 1, options)
-        with pytest.raises(roles.IllegalAction, match="off in this game"):
+        with pytest.raises(roles.IllegalAction) as refused:
             roles.write_will(state, "Ann", WILL)
+        assert refused.value.message == {"id": "refusal.wills_off", "params": {}}
     assert roles.wills_on(roles.new_game("sc2", table("sheriff", "mafioso"), 1, {}))
 
 
@@ -210,12 +211,14 @@ def test_the_dead_and_a_finished_game_write_no_will():
     """Ruling: 'The dead and the players of a finished game write no will'."""
     state = game(table("sheriff", "mafioso"))
     after = roles.resolve_phase(state, {"night": [{"actor": "Bob", "targets": ["Ann"]}]}).state
-    with pytest.raises(roles.IllegalAction, match="Ann is dead"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(after, "Ann", "from beyond")
+    assert refused.value.message == {"id": "refusal.will_dead", "params": {"player": "Ann"}}
     over = after.copy()
     over.ended = True
-    with pytest.raises(roles.IllegalAction, match="the game has ended"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(over, "Cid", WILL)
+    assert refused.value.message == {"id": "refusal.ended", "params": {}}
 
 
 def test_bad_wills_are_refused():
@@ -224,14 +227,18 @@ def test_bad_wills_are_refused():
     state = game(table("sheriff", "mafioso"))
     assert roles.MAX_WILL_CHARS == 2000
     roles.write_will(state, "Ann", "x" * roles.MAX_WILL_CHARS)  # the longest accepted
-    with pytest.raises(roles.IllegalAction, match="at most 2000 characters"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(state, "Ann", "x" * (roles.MAX_WILL_CHARS + 1))
-    with pytest.raises(roles.IllegalAction, match="unknown player"):
+    assert refused.value.message == {"id": "refusal.will_long", "params": {"n": 2000}}
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(state, "Zed", WILL)
-    with pytest.raises(roles.IllegalAction, match="unknown player"):
+    assert refused.value.message == {"id": "refusal.unknown_player", "params": {"player": "Zed"}}
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(state, ["Ann"], WILL)
-    with pytest.raises(roles.IllegalAction, match="is text"):
+    assert refused.value.message == {"id": "refusal.unknown_player", "params": {"player": ["Ann"]}}
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(state, "Ann", 42)
+    assert refused.value.message == {"id": "refusal.will_text", "params": {}}
     assert roles.will_of(state, "Ann") == ""
 
 
