@@ -13,7 +13,7 @@ Not part of CI (a full run is hours on two cores). `make mutation` installs the
 
 The configuration is `[tool.mutmut]` in pyproject.toml: mutants of `roles/`, each
 run against the engine tests (tests/engine) that cover its function, less the
-few tests that start a process or roll 20,000 setups (they check bytes and
+few tests that start a process (they check bytes and
 imports, not rules). mutmut mutates code inside functions only: module-level
 tables (texts, role cards) are not mutated.
 
