@@ -191,20 +191,29 @@ def test_ru_eleven_conditional_moves_named_and_refused_exactly():
     for action, reason in [
         (
             {"actor": "Ian", "as": "doctor", "targets": ["Eve"]},
-            "the mafia knows its statuses and sends no conditional moves",
+            {"id": "refusal.mafia_conditional", "params": {}},
         ),
         (
             {"actor": "Eve", "as": "mayor", "targets": ["Fay"]},
-            "'as' names a civilian status (doctor, plus_vote, minus_vote, commissar), not 'mayor'",
+            {
+                "id": "refusal.as_status",
+                "params": {
+                    "statuses": "doctor, plus_vote, minus_vote, commissar",
+                    "status": "mayor",
+                },
+            },
         ),
         (
             {"actor": "Eve", "as": "doctor", "ability": "check", "targets": ["Fay"]},
-            "as doctor the move is heal, not check",
+            {
+                "id": "refusal.as_move",
+                "params": {"status": "doctor", "want": "heal", "move": "check"},
+            },
         ),
     ]:
         with pytest.raises(roles.IllegalAction) as refused:
             conditional_move(state, action)
-        assert str(refused.value) == reason
+        assert refused.value.message == reason
 
 
 def test_ru_eleven_decoys_candidates_and_drawn_decoys():

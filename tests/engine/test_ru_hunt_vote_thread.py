@@ -126,13 +126,25 @@ def test_ru_hunt_vote_thread_rulings_refused_with_their_reasons_and_uncounted():
     def refusal(state, *rulings, votes=None):
         with pytest.raises(roles.IllegalAction) as refused:
             play(state, day(votes or everyone_votes("Eve"), *rulings))
-        return str(refused.value)
+        return refused.value.message
 
     start = game(first="day")
-    assert refusal(start, ruling("reject_vote", "Zed")) == "GM: unknown player 'Zed'"
+    assert refusal(start, ruling("reject_vote", "Zed")) == {
+        "id": "refusal.by",
+        "params": {
+            "actor": "GM",
+            "reason": {"id": "refusal.unknown_player", "params": {"player": "Zed"}},
+        },
+    }
     both = (ruling("reject_vote", "Bob", "Ann"), ruling("urged", "Ann", "Bob", "Cid"))
     assert refusal(start, *both) == (
-        "GM: Ann, Bob: a vote is either not accepted or urged, not both"
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "GM",
+                "reason": {"id": "refusal.rejected_and_urged", "params": {"players": "Ann, Bob"}},
+            },
+        }
     )
     mafia_kill = {
         "night": [
@@ -142,7 +154,13 @@ def test_ru_hunt_vote_thread_rulings_refused_with_their_reasons_and_uncounted():
     after_night, _ = play(game(), mafia_kill)
     without_lou = [v for v in everyone_votes("Eve") if "Lou" not in v]
     assert refusal(after_night, ruling("reject_vote", "Lou"), votes=without_lou) == (
-        "GM: Lou is dead"
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "GM",
+                "reason": {"id": "refusal.dead", "params": {"player": "Lou"}},
+            },
+        }
     )
 
     _, (record,) = play(start, day(without_lou, ruling("reject_vote", "Lou")))

@@ -930,21 +930,32 @@ def test_sc2_a_living_witch_wins_unless_the_town_does_and_the_mayor_is_announced
         (
             [("Ann", "godfather"), ("Bob", "godfather"), ("Cid", "mason_leader")]
             + [("Dan", "mason_leader"), ("Eve", "citizen")],
-            "mason_leader is unique (sc2-reference 3.2): Cid, Dan cannot all be one; "
-            "godfather is unique (sc2-reference 3.2): Ann, Bob cannot all be one",
+            {
+                "id": "refusal.sc2.setup.and",
+                "params": {
+                    "first": {
+                        "id": "refusal.sc2.setup.unique",
+                        "params": {"role": "mason_leader", "holders": "Cid, Dan"},
+                    },
+                    "rest": {
+                        "id": "refusal.sc2.setup.unique",
+                        "params": {"role": "godfather", "holders": "Ann, Bob"},
+                    },
+                },
+            },
         ),
         (
             [("Ann", "executioner", "Ann"), ("Bob", "mafioso"), ("Cid", "citizen")],
-            "Ann: the Executioner's target must be another player",
+            {"id": "refusal.sc2.setup.other_target", "params": {"player": "Ann"}},
         ),
         (
             [("Ann", "executioner", "Zed"), ("Bob", "mafioso"), ("Cid", "citizen")],
-            "Ann: the Executioner's target must be another player",
+            {"id": "refusal.sc2.setup.other_target", "params": {"player": "Ann"}},
         ),
         (
             [("Ann", "executioner"), ("Bob", "mafioso"), ("Cid", "mafioso")]
             + [("Dan", "serial_killer")],
-            "Ann: the Executioner has nobody to target",
+            {"id": "refusal.sc2.setup.no_target", "params": {"player": "Ann"}},
         ),
     ],
 )
@@ -957,7 +968,7 @@ def test_sc2_setup_problems_named_exactly(players, problem):
     ]
     with pytest.raises(roles.IllegalAction) as refused:
         roles.new_game("sc2", seats, 1, {})
-    assert str(refused.value) == problem
+    assert refused.value.message == problem
 
 
 def test_sc2_a_lynch_leaves_the_jail_empty_and_says_so():
