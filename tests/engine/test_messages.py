@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -22,12 +21,17 @@ from roles import announce, render
 from roles.messages import en, ru
 from roles.messages.cards_ru import CARDS_RU
 from roles.rulesets import ru_common, townston
-from tests.kit.engine import RandomChooser, new_random_game, play_random_game, without_mutants
+from tests.kit.engine import (
+    LATIN,
+    RAW_ID,
+    RandomChooser,
+    new_random_game,
+    play_random_game,
+    without_mutants,
+)
 
 ROLES_DIR = Path(roles.__file__).parent
 LANGS = ("en", "ru")
-LATIN = re.compile(r"[A-Za-z]+")
-RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")  # serial_killer, role_change, last_words ...
 
 
 def engine_calls(method: str, position: int) -> dict[str, set[str]]:

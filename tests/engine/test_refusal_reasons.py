@@ -17,10 +17,8 @@ import roles
 from roles.errors import IllegalAction, Reason
 from roles.messages import en, render, ru
 from roles.messages.refusals import refusal_message
-from tests.kit.engine import bay12_seven, without_mutants
+from tests.kit.engine import LATIN, RAW_ID, bay12_seven, without_mutants
 
-LATIN = re.compile(r"[A-Za-z]+")
-RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
 NAMES = ("ann", "bob", "cat")
 ROLES_DIR = Path(roles.__file__).parent
 

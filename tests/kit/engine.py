@@ -365,6 +365,11 @@ def cli_stdout(capsys, *argv) -> str:
     return out
 
 
+# A word in Latin letters (a Russian line has none but the players' names), and a raw id
+# of the engine (serial_killer, role_change, last_words ...) that no reader should see.
+LATIN = re.compile(r"[A-Za-z]+")
+RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
 MUTANT = re.compile(r"__mutmut_\d+$")
 
 
