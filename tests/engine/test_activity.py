@@ -149,7 +149,7 @@ def test_two_days_of_posts_read_as_two_days():
 
 def test_the_activity_rule_in_words_for_one_day_and_for_several():
     """003 (ru_classic): 'at least 10 game posts in each of the first three days'; the
-    site shows the GM's own numbers in these words (mutants: the one-day wording)."""
+    site shows the GM's own numbers in these words (catches: the one-day wording)."""
     assert Activity(3, 1).text() == (
         "at least 3 game posts in the first day; a warning the first time, a modkill when repeated"
     )

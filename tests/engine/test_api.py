@@ -504,7 +504,7 @@ def test_simulate_from_file_and_stdin_agree(tmp_path, capsys, monkeypatch) -> No
 
 
 def test_the_game_over_event_names_the_winners_and_reveals_every_role():
-    """The public "game_over" event: the winners and every player's role (mutant: the
+    """The public "game_over" event: the winners and every player's role (catches: the
     "winners" key renamed)."""
     state = roles.modkill(bay12_seven(), "Ann").state
     result = roles.modkill(state, "Bob")
@@ -516,7 +516,7 @@ def test_the_game_over_event_names_the_winners_and_reveals_every_role():
 
 
 def test_the_public_phase_closed_event_names_the_phase():
-    """The public record of a closed phase says which phase it was (mutant: the "phase"
+    """The public record of a closed phase says which phase it was (catches: the "phase"
     key renamed)."""
     result = roles.resolve_phase(bay12_seven(), {"day": {"votes": [], "rounds": [], "actions": []}})
     closed = next(e for e in result.events if e.kind == "phase_closed")
@@ -533,7 +533,7 @@ def test_the_public_phase_closed_event_names_the_phase():
 )
 def test_the_dict_form_names_every_field(item):
     """The dict forms the site stores and sends keep each field under its own name, a
-    tuple as a list (mutants: "aliases" and "audience" renamed)."""
+    tuple as a list (catches: "aliases" and "audience" renamed)."""
     as_dict = item.to_dict()
     for field in fields(item):
         value = getattr(item, field.name)
@@ -543,7 +543,7 @@ def test_the_dict_form_names_every_field(item):
 
 
 def test_faction_members_are_the_living_unless_asked_for_all():
-    """GameState.faction_members (no engine caller today; mutants: the default, `!=`)."""
+    """GameState.faction_members (no engine caller today; catches: the default, `!=`)."""
     state = roles.modkill(bay12_seven(), "Ann").state  # Ann the Mafioso modkilled, Bob the Consort
     assert [p.name for p in state.faction_members("mafia")] == ["Bob"]
     assert [p.name for p in state.faction_members("mafia", alive_only=False)] == ["Ann", "Bob"]
@@ -556,7 +556,7 @@ def test_each_record_has_the_fields_the_scenario_spec_shows_in_its_order():
     results, events; "`headline`, `descriptions`: the day-break headline and the death
     descriptions ..., where the ruleset announces them": a quiet bay12 night has both
     (no description), a day has neither, and ru_sport, which describes no death, has no
-    descriptions (mutants: the tally under another key, a headline on a day, the empty
+    descriptions (catches: the tally under another key, a headline on a day, the empty
     descriptions on the wrong phase or for a ruleset that has none)."""
     state = bay12_seven(first="night")
     night_record = roles.resolve_phase(state, {"night": []})
@@ -583,7 +583,7 @@ def test_the_private_results_are_listed_in_the_seat_order_of_who_receives_them()
     """docs/scenario.md: "`results`: every private result a player receives", listed like
     the deaths in seat order (the Sheriff, seated first, checks after the kills are
     settled, yet his result comes first; one player's results keep the order they came
-    in) (mutants: the sort key dropped or made the same for every player)."""
+    in) (catches: the sort key dropped or made the same for every player)."""
     cast = ["sheriff", "mafioso", "doctor", *TOWN6]
     out = bay12_sim(
         cast, [bay12_night(("Sheriff", "Mafioso"), ("Mafioso", "Townie"), ("Doctor", "Townie"))]
@@ -594,7 +594,7 @@ def test_the_private_results_are_listed_in_the_seat_order_of_who_receives_them()
 def test_each_phase_draws_from_the_seed_its_kind_and_its_number(monkeypatch):
     """A stored game is replayed from its seed and inputs: each phase's random draws come
     from a generator seeded from the game's seed, the phase's kind and its number, so
-    night 1 and day 1, or night 1 and night 2, never share their draws (mutants: the
+    night 1 and day 1, or night 1 and night 2, never share their draws (catches: the
     kind or the number left out of the salt)."""
     from roles.model import GameState
 
@@ -614,7 +614,7 @@ def test_each_phase_draws_from_the_seed_its_kind_and_its_number(monkeypatch):
 def test_the_public_close_carries_the_headline_and_the_descriptions_for_every_player():
     """002's day-break headline and death descriptions are what every player reads when
     the night closes (the site pushes the public `phase_closed` event): they are in it,
-    not only in the GM's record (mutants: either key renamed, so it never reached the
+    not only in the GM's record (catches: either key renamed, so it never reached the
     public event)."""
     result = roles.resolve_phase(
         bay12_seven(first="night"), {"night": [{"actor": "Ann", "targets": ["Gil"]}]}
@@ -628,7 +628,7 @@ def test_a_close_is_split_by_audience_public_close_seat_results_and_the_gms_reco
     """What the site pushes from a close (roles.engine `_events`: "the record split by
     audience"): one public `phase_closed` with the tally and the lynch on a day, one
     `result` to each receiving seat with that result, and the GM's `phase_record`, the
-    whole record (mutants: each kind, audience and payload emptied or renamed)."""
+    whole record (catches: each kind, audience and payload emptied or renamed)."""
     night_input = {
         "night": [{"actor": "Ann", "targets": ["Gil"]}, {"actor": "Cid", "targets": ["Ann"]}]
     }
@@ -655,7 +655,7 @@ def test_the_state_and_ruleset_lookups_answer_exactly():
     request; an option not set takes its default, an unknown one is a KeyError naming
     it, a bad choice names the allowed ones; an event's audience stays a word or becomes
     a list; the draws of a purpose are seeded "seed:salt" (a stored game replays the
-    same) (mutants: each answer or name dropped or inverted)."""
+    same) (catches: each answer or name dropped or inverted)."""
     import random
 
     from roles.model import Event
@@ -690,7 +690,7 @@ def test_a_seats_view_names_its_fields_and_the_winners_only_once_the_game_is_ove
     """roles.view.observe, "A seat's view (None: a spectator's)", is what the site shows:
     the ruleset, the phase (kind and number), the players, whether it ended and who won
     (nobody while it goes on), the history; a seat's own part adds whether he lives; an
-    unknown name gets the spectator's view (mutants: each key renamed, the winners
+    unknown name gets the spectator's view (catches: each key renamed, the winners
     shown early or never, the unknown-name test made an `and`)."""
     from roles.view import observe
 
@@ -709,7 +709,7 @@ def test_a_seats_view_names_its_fields_and_the_winners_only_once_the_game_is_ove
 def test_once_the_game_is_over_every_role_is_public_whatever_the_reveal_mode():
     """`Ruleset.public_reveal`: "the role, of everyone, once the game is over": with
     bay12's reveal "none" the dead show no role while the game goes on, and every seat,
-    dead or alive, shows its role and faction at the end (mutants: the end's reveal
+    dead or alive, shows its role and faction at the end (catches: the end's reveal
     word changed, so no role was shown)."""
     from roles.view import observe
 
@@ -729,7 +729,7 @@ def test_the_name_index_is_built_once_per_roster_and_follows_a_new_one():
     """roles.model: every rule looks players up by name, so the state keeps one name
     index per roster (a dict read, not a scan of the seats). It is built once and then
     reused; it is rebuilt when the roster list is replaced or grown, and a copy's index
-    points at the copy's own players (mutants of `_by_name`: the index rebuilt on every
+    points at the copy's own players (catches, in `_by_name`: the index rebuilt on every
     lookup, never rebuilt, or rebuilt on the wrong test)."""
     from roles.model import Player
 
@@ -762,7 +762,7 @@ def test_the_name_index_is_built_once_per_roster_and_follows_a_new_one():
 
 def test_a_scenario_without_a_seed_plays_seed_zero():
     """docs/scenario.md: the seed is optional, 0 by default: a townston street conflict
-    drawn without a seed is seed 0's (`simulate_45`)."""
+    drawn without a seed is seed 0's (`simulate`)."""
 
     votes = [["Ann", "Bob"], ["Dan", "Bob"], ["Lou", "Bob"], ["Hal", "Gil"], ["Jon", "Gil"]]
     votes.append(["Eve", "Gil"])

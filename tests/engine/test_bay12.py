@@ -811,7 +811,7 @@ def test_presets_deal_their_roles():
 def test_a_self_heal_listed_before_the_kill_stays_and_the_later_kill_still_moves():
     """000 Transporter: 'If the Doctor or Bodyguard are targeting themselves ... they will
     not be switched to another target.' Skipping the Doctor's self-target must not stop
-    the swap of the actions after it (mutant: `continue` -> `break` in `transport`)."""
+    the swap of the actions after it (catches: `continue` -> `break` in `transport`)."""
     out = sim(
         ["transporter", "doctor", "mafioso", *TOWN6],
         [night(("Transporter", "Doctor", "Townie"), ("Doctor", "Doctor"), ("Mafioso", "Townie"))],
@@ -823,7 +823,7 @@ def test_a_self_heal_listed_before_the_kill_stays_and_the_later_kill_still_moves
 
 def test_the_attacker_is_told_whose_bodyguard_stopped_him():
     """000 Bodyguard: 'You, your target, and the attacker will be told if you prevented an
-    attack'. The attacker's message names the target he aimed at (mutant: the `target`
+    attack'. The attacker's message names the target he aimed at (catches: the `target`
     field dropped from the "guarded" result)."""
     out = sim(
         ["bodyguard", "mafioso", *TOWN6],
@@ -837,7 +837,7 @@ def test_the_attacker_is_told_whose_bodyguard_stopped_him():
 def test_the_witchs_one_night_life_repels_a_drawn_attacker_of_several():
     """000 Witch: 'Once per game, if you would be killed at night ... you will survive'.
     With two attackers the life stops one, drawn by the game's seed, and the other kills
-    her (mutant: always the first attacker repelled)."""
+    her (catches: always the first attacker repelled)."""
     repelled = set()
     for seed in range(12):
         out = sim(
@@ -855,7 +855,7 @@ def test_the_witchs_one_night_life_repels_a_drawn_attacker_of_several():
 def test_a_bodyguard_on_an_unattacked_player_does_not_stop_the_next_bodyguard():
     """000 Bodyguard: 'Prevent your target from being killed by one attacker tonight'.
     The first Bodyguard (seat order) guards a player nobody attacks; the second still
-    stands in front of the attack on his own target (mutant: `break` -> `return` in
+    stands in front of the attack on his own target (catches: `break` -> `return` in
     `_bodyguard_interceptions`: the night stopped looking after the first target)."""
     out = sim(
         ["bodyguard", "bodyguard", "mafioso", *TOWN6],
@@ -891,7 +891,7 @@ def test_bay12_a_bodyguard_facing_two_attacks_takes_one_drawn_and_replays_the_sa
     """bay12's ruling (a Bodyguard faces one attacker; among several, one is drawn with
     the game's seed): over sixteen seeds each attacker is taken, and a stored game
     replays the same draws. The draw is made even when one attack is left, so the
-    seed's sequence does not depend on how many attacks a Bodyguard met (mutants:
+    seed's sequence does not depend on how many attacks a Bodyguard met (catches:
     `many` None, or `and` for `or`: no draw among one, the next draw moved)."""
     picks = [_guarded_against_two(seed) for seed in range(16)]
     assert set(picks) == {"Mafioso", "SerialKiller"}
@@ -900,7 +900,7 @@ def test_bay12_a_bodyguard_facing_two_attacks_takes_one_drawn_and_replays_the_sa
 
 def test_bay12_the_executioner_dies_at_night_to_the_arsonist_and_the_jesters_haunt():
     """000 Executioner: 'You cannot be killed at night except by the Arsonist.' bay12's
-    ruling adds the Jester, whose haunt 'cannot be prevented in any way' (mutants in
+    ruling adds the Jester, whose haunt 'cannot be prevented in any way' (catches, in
     `_defended_by_traits`: `and` -> `or` made the Arsonist's fire fail too; the haunt's
     "defence" piercing read under another name made the haunt fail)."""
     burnt = sim(
@@ -921,7 +921,7 @@ def test_bay12_the_executioner_dies_at_night_to_the_arsonist_and_the_jesters_hau
 def test_bay12_a_witch_makes_an_idle_arsonist_douse_her_second_target():
     """000 Witch: 'force them to visit your second target'. A player who chose nothing
     uses his one night ability that takes a target: the Arsonist douses, he does not
-    ignite (mutants in `_default_night_ability`: `and` -> `or` let the targetless
+    ignite (catches, in `_default_night_ability`: `and` -> `or` let the targetless
     ignite in, two candidates, so the Witch forced nothing)."""
     out = sim(
         ["witch", "arsonist", "mafioso", *TOWN6],
@@ -935,7 +935,7 @@ def test_two_serial_killers_each_turn_on_their_own_blocker():
     """000 Serial Killer: 'If you are targeted by the Escort or Consort, you will be forced
     to target them instead, and target all of them that visit you if multiple do so.' Each
     Serial Killer targets the blockers who visited him, not another killer's
-    (`_turn_on_blocker_7`: one list for every killer)."""
+    (`_turn_on_blocker`: one list for every killer)."""
     out = sim(
         ["serial_killer", "serial_killer", "escort", "consort", "mafioso", *TOWN6],
         [
@@ -971,7 +971,7 @@ def test_a_doctor_behind_a_bodyguard_is_told_after_an_earlier_target_healed_alon
     """000 Doctor: 'You and your target will be told if you prevented an attack, even if
     multiple people prevented it'. Each attacked target is looked at in turn: a target
     seated first whom only a Doctor saved does not end the look, so the Doctor behind
-    the Bodyguard on the later target is told too (`_tell_every_protector_24`)."""
+    the Bodyguard on the later target is told too (`_tell_every_protector`)."""
     out = sim(
         ["townie", "doctor", "serial_killer", "bodyguard", "doctor", "mafioso", "townie"],
         [
@@ -993,7 +993,7 @@ def test_a_doctor_behind_a_bodyguard_is_told_after_an_earlier_target_healed_alon
 def test_a_doctor_who_saved_is_told_whom():
     """000 Doctor: 'You and your target will be told if you prevented an attack': the
     Doctor's result names the player he saved, himself included; the target's does not
-    name the Doctor (`_tell_saved_3/6`: the target dropped from the Doctor's result)."""
+    name the Doctor (`_tell_saved`: the target dropped from the Doctor's result)."""
     out = sim(["doctor", "mafioso", *TOWN6], [night(("Doctor", "Townie"), ("Mafioso", "Townie"))])
     assert results(out, 0) == [
         {"to": "Doctor", "kind": "saved", "target": "Townie"},
@@ -1005,7 +1005,7 @@ def test_a_doctor_who_saved_is_told_whom():
 def test_a_witch_cannot_control_the_transporter(transports):
     """000 Transporter: 'You cannot be forced to or prevented from using your ability.'
     A Witch on the Transporter, idle or swapping, gives him no forced action: he is told
-    he was witched and the night goes on as if she had not come. (`witch_control_11/14/15`,
+    he was witched and the night goes on as if she had not come. (`witch_control`,
     the trait not read there, still survive: his only ability cannot be redirected and
     is no default action, so the Witch has nothing to force either way.)"""
     acts = [("Witch", "Transporter", "Townie"), ("Mafioso", "Townie2")]
@@ -1020,7 +1020,7 @@ def test_a_transport_moves_only_the_swapped_name_of_a_witchs_action():
     """002: 'Witches, then Transporters' act in that order. A Witch forces the Mafioso onto
     a Townie whom the Transporter then swaps with another: the kill follows the swap, and
     the Witch's own action keeps its first target, so a Lookout on the Mafioso still sees
-    her visit (`transport_29`: every other name in the action became the first)."""
+    her visit (`transport`: every other name in the action became the first)."""
     out = sim(
         ["witch", "transporter", "mafioso", "lookout", *TOWN6],
         [
@@ -1043,7 +1043,7 @@ def test_two_transports_each_move_every_action_aimed_at_their_pair(seed):
     other.' The Witch forces the Mafioso onto a Townie whom one Transporter swaps away,
     while another swaps the Mafioso himself: in either order of the two transports the
     kill lands on the swapped Townie and the Sheriff's check on the Mafioso lands on the
-    player swapped with him (`transport_36`: the index of who is aimed at lost every
+    player swapped with him (`transport`: the index of who is aimed at lost every
     action but the moved one)."""
     out = sim(
         ["witch", "transporter", "transporter", "sheriff", "mafioso", *TOWN6],
@@ -1068,7 +1068,7 @@ def test_a_bodyguard_striking_back_at_a_serial_killer_is_told_he_is_immune():
     attack'; 000 Serial Killer: 'You are immune to night kills.' The Bodyguard steps in
     front of the Serial Killer, the Doctor heals the Bodyguard, and the Bodyguard's blow
     back fails on the Serial Killer's immunity, which the Bodyguard is told
-    (`_struggle_16`: the blow back made with no attacker)."""
+    (`_struggle`: the blow back made with no attacker)."""
     out = sim(
         ["bodyguard", "serial_killer", "doctor", "mafioso", *TOWN6],
         [night(("Bodyguard", "Townie"), ("SerialKiller", "Townie"), ("Doctor", "Bodyguard"))],
@@ -1088,7 +1088,7 @@ def test_a_bodyguard_striking_back_at_a_serial_killer_is_told_he_is_immune():
 def test_the_witchs_spare_life_does_not_save_her_from_the_jester():
     """000 Witch: 'Once per game you survive being killed at night (except by the
     Jester).' The lynched Jester haunts the Witch who voted for him: she dies with her
-    life unspent (`_use_night_life_15/20/21`: the exception not read)."""
+    life unspent (`_use_night_life`: the exception not read)."""
     out = sim(
         ["jester", "witch", "mafioso", *TOWN6],
         [
@@ -1104,7 +1104,7 @@ def test_bay12_a_doused_witch_spends_her_life_and_burns_at_the_next_fire():
     """000 Arsonist: 'Douse your target for the rest of the game'; Witch: 'Once per game
     you survive being killed at night'. The first fire takes the Witch's spare life (the
     Arsonist is told she lived), the second burns her: she is still doused
-    (`burn_doused_1`: the burnt cleaned at once; `_8`: the fire has no igniter to tell)."""
+    (`burn_doused`: the burnt cleaned at once; `_8`: the fire has no igniter to tell)."""
     out = sim(
         ["arsonist", "witch", "mafioso", *TOWN6],
         [
@@ -1126,7 +1126,7 @@ def test_bay12_a_doused_witch_spends_her_life_and_burns_at_the_next_fire():
 def test_vigilante_guilt_counts_every_town_victim_of_the_night():
     """000 Vigilante: 'If you kill a town member, you will commit suicide the next night.'
     The other Vigilante's victim the same night is a Consort seated first: the town
-    victim after her still brings the guilt (`town_killed_by_12`: the look ended at the
+    victim after her still brings the guilt (`town_killed_by`: the look ended at the
     first victim who is not town)."""
     out = sim(
         ["consort", "vigilante", "vigilante", "mafioso", *TOWN6],
@@ -1142,7 +1142,7 @@ def test_vigilante_guilt_counts_every_town_victim_of_the_night():
 def test_a_lynched_executioner_does_not_become_the_jester():
     """000 Executioner: 'If your target dies during the night, your role is replaced with
     the Jester.' An Executioner lynched before his target dies at night stays an
-    Executioner (`executioners_turning_3/4`: the dead one turned too)."""
+    Executioner (`executioners_turning`: the dead one turned too)."""
     out = sim(
         ["executioner", "mafioso", "sheriff", *TOWN6],
         [
@@ -1161,7 +1161,7 @@ def test_a_witch_controlling_a_witch_replaces_only_her_first_target():
     """000 Witch: 'Force your first target to use their ability on your second target.'
     A Witch forces the other Witch onto a Townie: the controlled Witch now controls that
     Townie (who has nothing to force) and keeps her own second target; the Mafioso she
-    meant to force kills as he chose (`_retarget_first_2`: her second target lost)."""
+    meant to force kills as he chose (`_retarget_first`: her second target lost)."""
     out = sim(
         ["witch", "witch", "mafioso", "sheriff", *TOWN6],
         [
@@ -1185,7 +1185,7 @@ def test_a_vigilante_who_kills_the_bodyguard_in_front_of_his_target_feels_guilt(
     """000 Vigilante: 'If you kill a town member, you will commit suicide the next night.'
     The Bodyguard steps in front of the Vigilante's shot and dies of it; the Doctor heals
     the Vigilante through the Bodyguard's blow back. The Bodyguard is town, so the
-    Vigilante is told his guilt and dies the night after (`_struggle_2`: the blow on the
+    Vigilante is told his guilt and dies the night after (`_struggle`: the blow on the
     Bodyguard made with no attacker)."""
     out = sim(
         ["vigilante", "bodyguard", "doctor", "mafioso", *TOWN6],
@@ -1210,7 +1210,7 @@ def test_bay12_a_witchs_spare_life_draws_only_among_several_attacks():
     seed, and one attack needs no draw, so a stored game replays the same. The first
     Witch's single attack draws nothing, and the second Witch's draw between the Serial
     Killer and the Vigilante replays exactly over eight seeds
-    (`_use_night_life_27/29`: a draw even among one, which shifts the second)."""
+    (`_use_night_life`: a draw even among one, which shifts the second)."""
     repelled = ""
     for seed in range(8):
         out = sim(
@@ -1233,7 +1233,7 @@ def test_bay12_witches_draw_for_their_spare_lives_in_seat_order():
     """bay12's ruling (`rules bay12`): a Witch attacked several times spends her spare life
     on one attack drawn with the game's seed, and several Witches draw in seat order, so a
     stored game replays the same whatever the players are called. Zed sits before Amy
-    (`settle_attacks_19/21`: the targets settled in name order)."""
+    (`settle_attacks`: the targets settled in name order)."""
     seats = [("Zed", "witch"), ("Amy", "witch"), ("Max", "mafioso"), ("Sam", "serial_killer")]
     seats += [("Vic", "vigilante"), ("Val", "vigilante")]
     seats += [(name, "townie") for name in ("Tom", "Tim", "Ted", "Tia")]
@@ -1283,7 +1283,7 @@ def test_bay12_witches_draw_for_their_spare_lives_in_seat_order():
 def test_bay12_who_has_won_with_these_players_alive(alive, decided):
     """`rules bay12`: 'Mafia wins once no Serial Killer or Arsonist lives and the mafia
     are at least as many as every other living player but the Witch. The Witch wins with
-    any side but the town, alive.' (`bay12._decide_10-34`)."""
+    any side but the town, alive.' (`bay12._decide`)."""
     import types
 
     from roles.rulesets import bay12
@@ -1306,25 +1306,25 @@ def test_bay12_who_has_won_with_these_players_alive(alive, decided):
 def test_bay12_three_days_of_peace_go_to_equal_or_greater_numbers(sides, winner):
     """002 Three Days of Peace: the Town wins only if it outnumbers the Mafia ('equal or
     greater numbers' win), else the Mafia, else a neutral killer as many as the Town
-    (`bay12._peace_tiebreak_3-9`)."""
+    (`bay12._peace_tiebreak`)."""
     from roles.rulesets import bay12
 
     assert bay12._peace_tiebreak(sides) == winner
 
 
 def test_bay12_the_living_witch_wins_with_the_mafia():
-    """000 Witch: 'You win if you are alive and the town loses.' (`bay12.win_check_35-38`)"""
+    """000 Witch: 'You win if you are alive and the town loses.' (`bay12.win_check`)"""
     out = sim(["mafioso", "witch", "townie", "townie"], [night(("Mafioso", "Townie"))])
     assert out["winners"] == ["Mafioso", "Witch"]
 
 
 def test_bay12_lynch_ties_the_jesters_win_and_unstoppable_deaths():
-    """000 Jester: 'You win if you are lynched' (`bay12.day_lynch_64`); a tie lynches
+    """000 Jester: 'You win if you are lynched' (`bay12.day_lynch`); a tie lynches
     nobody and says who was tied, or with option tie = "random" lynches one drawn
     (`_19/20/25/26/33/36`); the Arsonist's ignition is unpreventable (a Bodyguard
     'cannot prevent a kill from the ... Arsonist') and spares the igniter, doused or
-    not (`ignite_5/8/10/12`); the Vigilante's guilt 'cannot be prevented in any way',
-    a Bodyguard on him included (`guilt_9/15/20`)."""
+    not (`ignite`); the Vigilante's guilt 'cannot be prevented in any way',
+    a Bodyguard on him included (`guilt`)."""
     out = sim(
         ["jester", "mafioso", "townie", "townie"],
         [
@@ -1364,7 +1364,7 @@ def test_bay12_each_check_is_told_about_its_target():
     """000 Investigator: 'Check one person each night for a clue to their role';
     Consigliere: 'Check one person each night for their exact role'; Spy: learns what
     his target was affected by -- only his target's own results (`investigator_check_
-    34/38`, `consigliere_check_13-21`, `spy_on_6/15/19`)."""
+    34/38`, `consigliere_check`, `spy_on`)."""
 
     roster = ["investigator", "consigliere", "spy", "mafioso", "doctor", "escort", *TOWN6]
     moves = night(
@@ -1410,7 +1410,7 @@ def test_bay12_a_jester_lynched_after_a_night_haunts_the_next_night():
 def test_bay12_three_days_of_peace_count_from_the_last_death():
     """002 Three Days of Peace: 'three days and three nights without a death' -- after
     a death the count starts again from nothing: five quiet phases are not enough,
-    six are (`_count_peace_6`)."""
+    six are (`_count_peace`)."""
 
     death = night(("Mafioso", "Townie"))
     five = sim(["mafioso", *TOWN6], [death, day(), night(), day(), night(), day()])
@@ -1423,7 +1423,7 @@ def test_bay12_each_executioner_gets_a_town_target_drawn_by_seed():
     """000 Executioner: 'your target (a randomly chosen town member)'. One Executioner's
     given target does not stop the other's draw; the draw is seeded (its stream is
     named, so the same seed draws the same target), always a town member; a given
-    target that is no other player is refused (`setup_4/10/15/18-24/28`)."""
+    target that is no other player is refused (`setup`)."""
 
     players = roster(["mafioso", "executioner", "executioner", "serial_killer", *TOWN6])
     players[1]["target"] = "Townie"  # seated after a non-Executioner, as a draw may be
@@ -1448,7 +1448,7 @@ def test_a_blocked_or_killed_investigator_does_not_stop_the_next_one_detecting()
     """002, Order of Night actions: "Killing roles ... act simultaneously", then
     "Investigative roles detect (Sheriff, Investigator, Consigliere)". The Sheriff
     role-blocked by the Escort, or shot by the Mafioso before the detection, detects
-    nothing; the Investigator seated after him still detects (mutants: `continue` ->
+    nothing; the Investigator seated after him still detects (catches: `continue` ->
     `break` past a blocked or a dead actor, which skipped everyone after him)."""
     cast = ["escort", "sheriff", "investigator", "mafioso", *TOWN6[:4]]
     blocked = sim(

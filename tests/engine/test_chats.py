@@ -214,7 +214,7 @@ def test_sc2_rules_print_the_chat_rulings(capsys):
 
 def test_a_player_reads_his_factions_night_chat_and_a_townie_reads_none():
     """sc2: the mafia talk at night in their chat ('Mafia chat'); the Sheriff reads no
-    room (`chats.rooms_of`: "The rooms this player reads now") (mutants: the reader's
+    room (`chats.rooms_of`: "The rooms this player reads now") (catches: the reader's
     name not passed, so nobody read any room)."""
     from roles import chats
 
@@ -230,7 +230,7 @@ def test_a_player_reads_his_factions_night_chat_and_a_townie_reads_none():
 
 def test_sc2_the_mason_chat_is_titled_masons():
     """sc2-reference 2.1 Mason: 'night chat with Masons + Mason Leader'. The room's title
-    is what the site shows (mutants: no title, another title)."""
+    is what the site shows (catches: no title, another title)."""
     masons = by_id(play(sc2_game(), day()))["masons"]
     assert masons.title == "Masons"
 
@@ -238,7 +238,7 @@ def test_sc2_the_mason_chat_is_titled_masons():
 def test_sc2_the_jail_transcript_is_gone_once_a_later_night_has_passed():
     """sc2's documentation (chats): 'The two may read it through the following day; a new
     night closes it.' Closed, it stays closed: the day after the next night shows no
-    jail room either (mutant: `or` -> `and`, night 1's transcript came back on day 3)."""
+    jail room either (catches: `or` -> `and`, night 1's transcript came back on day 3)."""
     night = play(sc2_game(), day(actions=[{"actor": "Ann", "ability": "jail", "targets": ["Bob"]}]))
     day_two = play(night, {"night": []})
     assert "jail:1" in by_id(day_two)
@@ -250,7 +250,7 @@ def test_sc2_jail_transcript_of_a_game_that_began_at_night():
     """sc2 RULINGS: 'The two may read it through the following day; a new night closes
     it.' 'It is anonymous: the prisoner sees the Jailor as 'Jailor', never his name.' A
     game that began at night jails on day 1 for night 2: on day 2 the cell's transcript
-    is there, closed, and says the Jailor's name is never shown (`sc2_chats.jail_room_31`:
+    is there, closed, and says the Jailor's name is never shown (`sc2_chats.jail_room`:
     the day numbers taken for the nights; `_43`: closed as None; `_56/62/63/64`: the
     notice)."""
 

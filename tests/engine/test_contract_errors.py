@@ -180,7 +180,7 @@ def test_malformed_shapes():
 
 def test_unknown_role_with_nothing_close_is_named_alone():
     """docs/scenario.md's errors are one line naming the problem; with no role near the
-    unknown name there is no suggestion, nor anything else after the quote (mutant: the
+    unknown name there is no suggestion, nor anything else after the quote (catches: the
     empty hint made text)."""
     s = scenario([])
     s["players"][0]["role"] = "zzzzzz"
@@ -193,7 +193,7 @@ def test_unknown_role_with_nothing_close_is_named_alone():
 def test_a_first_phase_with_both_keys_is_refused_as_the_games_first_night():
     """docs/scenario.md: a phase is {"day": ...} or {"night": ...}; a game opens by night
     unless its first phase is a day. A first phase naming both is the first night's
-    error (mutant: read as a day, the error named day 1)."""
+    error (catches: read as a day, the error named day 1)."""
     scenario = {
         "ruleset": "bay12",
         "seed": 1,
@@ -208,7 +208,7 @@ def test_a_new_game_refuses_a_bad_table_with_a_plain_reason_and_keeps_only_the_e
     """docs/scenario.md: players in seating order, each with a name and a role (plus a
     role's own fields, an Executioner's target); at least three; by day or by night.
     Each refusal names what is wrong, counting seats from 1; a player's extra fields
-    are what is left after the name and the role; the seed defaults to 0 (mutants: the
+    are what is left after the name and the role; the seed defaults to 0 (catches: the
     messages changed or emptied, the seat miscounted, the name test made an `and`, the
     name or role kept among the extras, the default seed changed)."""
     cast = [{"name": n, "role": "townie"} for n in ("Ann", "Bob", "Cid")]
@@ -231,7 +231,7 @@ def test_a_scenarios_setup_errors_are_one_line_each():
     """docs/scenario.md: invalid input is refused with one line saying what is wrong --
     not an object, an unknown ruleset (with the nearest name when there is one),
     players or phases not lists of objects, a seed that is no integer, a `before` that
-    is no list of changes (`simulate_2-5/23/25/46/50-53/58/63`, `_apply_before_1`)."""
+    is no list of changes (`simulate`, `_apply_before`)."""
 
     base = {"ruleset": "bay12", "players": bay12_roster(["mafioso", "doctor", *TOWN6])}
 

@@ -387,7 +387,7 @@ def test_a_reveal_of_an_empty_status_stays_its_own_line():
 
 def test_the_public_lines_of_a_phase_say_each_death_its_description_and_each_event():
     """002 Death Descriptions (the description follows the death) and the ruleset's public
-    events; a last will has its own line, not one here (mutants: the descriptions, the
+    events; a last will has its own line, not one here (catches: the descriptions, the
     events and the event kind read under other keys; a modkill's id; the night
     sequence's lines dropped)."""
     payload = {
@@ -412,7 +412,7 @@ def test_the_public_lines_of_a_phase_say_each_death_its_description_and_each_eve
 
 
 def test_a_result_without_a_target_keeps_its_own_message():
-    """Only a "saved" result without a target reads "someone saved you" (mutant: `and`
+    """Only a "saved" result without a target reads "someone saved you" (catches: `and`
     -> `or`: every result without a target read so)."""
     approved = result_message({"to": "Ann", "kind": "hunt_approved"}, "ru_19")
     assert approved["id"] == "result.hunt_approved"

@@ -154,7 +154,7 @@ def test_the_refusals_of_a_leave_name_the_host_the_reason_and_the_player():
     leave (`roles.leave`, or `{"actor": "GM", "ability": "leave", "targets": [names]}`).
     An unknown, dead or already-gone player is refused naming him, as the host's
     refusal; a leave naming nobody, or names not given as a list, is refused; a ruleset
-    without leavers, or a game over, refuses any leave (mutants: each name, actor,
+    without leavers, or a game over, refuses any leave (catches: each name, actor,
     reason and ruleset dropped or renamed, the list test made an `and`)."""
 
     state = bay12_seven(first="night")
@@ -193,7 +193,7 @@ def test_the_refusals_of_a_leave_name_the_host_the_reason_and_the_player():
 def test_void_leavers_voids_the_leavers_ballots_in_every_round_and_their_day_moves():
     """002's leaver is out from his leave on: his ballots in the day's vote and in each
     extra round, and his day moves, are void; what is not a round is left as it came
-    (mutants: the rounds or the actions written under another key, or not voided)."""
+    (catches: the rounds or the actions written under another key, or not voided)."""
     from roles.leavers import void_leavers
 
     day = {

@@ -448,7 +448,7 @@ def test_a_refusal_no_pattern_knows_is_said_as_it_is() -> None:
 
 def test_a_second_cause_of_death_reads_as_the_also_line():
     """002 Death Descriptions: '- He/She was also riddled with bullets at close range.'
-    The first cause reads its own line, every later one its 'also' line (mutant: the
+    The first cause reads its own line, every later one its 'also' line (catches: the
     first line for every cause)."""
     assert announce.describe(["vigilante", "mafia"]) == (
         "He/She was shot by a high-caliber gun. "
@@ -461,6 +461,6 @@ def test_a_second_cause_of_death_reads_as_the_also_line():
 
 def test_a_night_without_deaths_has_the_quiet_headline():
     """002's table starts at one death ('1: One of us did not survive the night.'); a
-    night without deaths reads what a forum GM posts (mutant: no headline at all)."""
+    night without deaths reads what a forum GM posts (catches: no headline at all)."""
     assert announce.headline(0) == announce.QUIET_NIGHT == "Nobody died last night."
     assert announce.headline(1) == "One of us did not survive the night."

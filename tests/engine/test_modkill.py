@@ -217,7 +217,7 @@ def test_the_rulings_are_printed_with_every_rulesets_rules(ruleset_id):
 
 
 def test_the_modkill_record_and_its_public_event_name_the_phase_number():
-    """The record: {"phase", "number", "modkill", ...} (roles/modkill.py; mutant: the
+    """The record: {"phase", "number", "modkill", ...} (roles/modkill.py; catches: the
     "number" key renamed)."""
     result = roles.modkill(bay12(), "Fay")
     assert (result.record["phase"], result.record["number"]) == ("day", 1)
@@ -227,7 +227,7 @@ def test_the_modkill_record_and_its_public_event_name_the_phase_number():
 
 def test_a_malformed_ballot_of_a_modkilled_voter_is_still_refused():
     """Voiding the modkilled player's ballots removes ballots, never a malformed event
-    that the day then refuses (mutant: a three-item list read as his ballot)."""
+    that the day then refuses (catches: a three-item list read as his ballot)."""
     state = roles.modkill(bay12(), "Fay").state
     with pytest.raises(roles.IllegalAction):
         roles.resolve_phase(
@@ -238,7 +238,7 @@ def test_a_malformed_ballot_of_a_modkilled_voter_is_still_refused():
 def test_the_modkilled_players_round_ballots_and_day_actions_are_void_too():
     """roles.modkill's ruling: 'What he submitted in that phase is void, so are moves
     aimed at him and ballots naming him.' That holds in the day's extra rounds and its
-    day actions as in its votes (mutants: rounds left as given, actions under another
+    day actions as in its votes (catches: rounds left as given, actions under another
     key)."""
     day = {
         "votes": [["Fay", "Ann"]],
@@ -252,7 +252,7 @@ def test_the_modkilled_players_round_ballots_and_day_actions_are_void_too():
 
 def test_a_modkill_of_a_dead_player_is_refused_naming_him():
     """The host's modkill removes a living player; a dead one is refused, naming him
-    (mutants: the refusal's player dropped)."""
+    (catches: the refusal's player dropped)."""
     state = roles.modkill(bay12(), "Fay").state
     with pytest.raises(roles.IllegalAction) as refusal:
         roles.modkill(state, "Fay")
@@ -262,7 +262,7 @@ def test_a_modkill_of_a_dead_player_is_refused_naming_him():
 def test_two_modkills_in_one_phase_are_both_remembered_and_both_voided():
     """roles.modkill: "The modkilled players of the open phase are remembered in the state
     until that phase is resolved": a second modkill in the same phase adds to the first
-    (mutant: each modkill started a new list, forgetting the first)."""
+    (catches: each modkill started a new list, forgetting the first)."""
     from roles.modkill import modkilled_now
 
     state = roles.modkill(roles.modkill(bay12(), "Fay").state, "Gil").state
@@ -276,7 +276,7 @@ def test_void_modkilled_drops_the_ballots_naming_the_modkilled_and_keeps_the_res
     """roles.modkill: "What he submitted in that phase is void, so are moves aimed at him
     and ballots naming him (that voter has no ballot until he votes again)"; a move whose
     targets are not a list, or a ballot that is not a pair, is left for the engine to
-    refuse (mutants: a voter's last target forgotten, so his earlier ballot stood; any
+    refuse (catches: a voter's last target forgotten, so his earlier ballot stood; any
     targets field read as names; any ballot read as a pair)."""
     day = {
         "votes": [["Gil", "Fay"], ["Cid", "Fay"], ["Cid", "Ann"], ["Fay", "Ann"], ["Dan", "Ann"]],
@@ -298,7 +298,7 @@ def test_void_modkilled_drops_the_ballots_naming_the_modkilled_and_keeps_the_res
 def test_void_modkilled_leaves_what_is_not_a_phase_or_a_round_to_the_engine():
     """void_modkilled voids only well-formed moves and ballots; an input that is not an
     object, or a round that is not a list, is left as it came, for the engine's own
-    refusal (mutants: the shape tests made `and` / always true)."""
+    refusal (catches: the shape tests made `and` / always true)."""
     assert void_modkilled(["night"], {"Fay"}) == ["night"]
     rounds = void_modkilled({"day": {"rounds": ["xy", [["Ann", "y"]]]}}, {"y"})["day"]["rounds"]
     assert rounds == ["xy", []]

@@ -122,7 +122,7 @@ def test_bay12_and_sc2_settle_through_the_shared_mechanism() -> None:
 def test_several_bodyguards_on_one_target_step_in_front_in_seat_order():
     """sc2 rulings ("Several Bodyguards guarding one attacked player ... in seat order,
     one attack each; the first seated fights the first attacker, the others stand by and
-    are told they saved him"): the same on every seed, not a draw (mutants of
+    are told they saved him"): the same on every seed, not a draw (catches, in
     `_bodyguard_interceptions`: the guards' seat order dropped)."""
     night = {
         "night": [

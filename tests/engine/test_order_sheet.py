@@ -432,7 +432,7 @@ def test_the_sheet_lists_a_stages_moves_in_seat_order_with_their_targets():
     """roles.order_sheet: 'within a stage in seat order, as the engine runs a bucket'.
     ru_eleven's mafia shot: the hangman (seat 10) sent first, the plain mafia member
     (seat 9) second; the sheet reads the member first. Three targets read as a list
-    (mutants: the seat ignored; the line's targets dropped; the list's separator)."""
+    (catches: the seat ignored; the line's targets dropped; the list's separator)."""
     actions = [
         {"actor": "Kay", "ability": "decoy", "targets": ["Ann", "Bob", "Cid"]},
         {"actor": "Jon", "ability": "kill", "targets": ["Eve"]},

@@ -339,7 +339,7 @@ def test_a_rulesets_own_refusal_raised_by_the_engine_carries_its_message() -> No
 
 
 def test_a_refusal_message_names_its_ruleset():
-    """A refusal read back into a message keeps the ruleset whose words it uses (mutants:
+    """A refusal read back into a message keeps the ruleset whose words it uses (catches:
     the key renamed, for a known reason and for free text)."""
     assert refusal_message("Ann is dead", "bay12")["ruleset"] == "bay12"
     assert refusal_message("no such reason", "bay12")["ruleset"] == "bay12"
@@ -348,7 +348,7 @@ def test_a_refusal_message_names_its_ruleset():
 def test_a_phase_after_the_end_is_refused_in_the_words_the_site_translates():
     """The engine's refusals are read back by their exact English wording into the
     reader's language (roles/messages/refusals.py): a phase resolved after the game's
-    end says "the game has ended", which reads back as refusal.ended (mutant: the
+    end says "the game has ended", which reads back as refusal.ended (catches: the
     wording changed, the site would show it untranslated)."""
     ended = roles.modkill(roles.modkill(bay12_seven(), "Ann").state, "Bob").state
     assert ended.ended

@@ -468,7 +468,7 @@ def test_only_text_starting_with_a_dash_is_a_command():
 
 def test_a_click_tells_the_chambers_left_and_the_choice():
     """002 Russian Roulette: 'Each player takes a turn pulling the trigger'; HELP: 'after
-    a click, -pull again or -pass'. The line says so (mutant: no line)."""
+    a click, -pull again or -pass'. The line says so (catches: no line)."""
     seed = seed_with_bullet(5)
     table = roulette_started("ann", "bob", seed=seed).table
     assert play(table, "ann", "-pull", seed=seed).lines == [
@@ -477,7 +477,7 @@ def test_a_click_tells_the_chambers_left_and_the_choice():
 
 
 def test_a_round_of_one_player_is_refused_in_a_sentence():
-    """HELP: '-start  the host starts the round (two players at least)' (mutant: the
+    """HELP: '-start  the host starts the round (two players at least)' (catches: the
     refusal's first letter lower-cased)."""
     with pytest.raises(RouletteRefused, match=r"^A round needs two players at least\.$"):
         play(seated("ann"), "ann", "-start")
@@ -486,5 +486,5 @@ def test_a_round_of_one_player_is_refused_in_a_sentence():
 def test_the_pots_odd_points_go_to_the_largest_remainders():
     """roulette.payouts: 'whole points by largest remainder'. Weights 5 and 1 share a pot
     of 4: 3.33 and 0.67; the odd point goes to the 0.67 (remainder 4 of 6), not to the
-    larger share (mutant: sorted by the share, `%` -> `/`)."""
+    larger share (catches: sorted by the share, `%` -> `/`)."""
     assert payouts({"a": 5, "b": 1}, {}, 4) == {"a": 8, "b": 2}

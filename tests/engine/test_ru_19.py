@@ -186,7 +186,7 @@ def _ru19(*phases, seed=1):
 
 def test_ru19_the_hangmans_choice_is_announced_with_the_tied_players():
     """ru_19: 'A tie goes to the hangman's `hang` (one of the tied)': the day's event
-    names his choice and the tied players (`_hangman_choice_17/18/20/21`)."""
+    names his choice and the tied players (`_hangman_choice`)."""
     votes = [("Jon", "Kay"), ("Lou", "Max"), ("Kay", "Max"), ("Max", "Kay")]
     out = _ru19(
         {
@@ -204,7 +204,7 @@ def test_ru19_the_hangmans_choice_is_announced_with_the_tied_players():
 
 def test_ru19_a_refused_hunt_names_the_player_who_was_not_drawn():
     """Only the drawn hunter may send `hunt`; another is refused by name
-    (`_hunt_approved_12`)."""
+    (`_hunt_approved`)."""
     state = roles.new_game("ru_19", _ru19_players(), seed=1, first_phase="day")
     night = roles.resolve_phase(state, apply_hunt_day("Jon")).state
     with pytest.raises(roles.IllegalAction) as refused:
@@ -218,7 +218,7 @@ def _ru19_players():
 
 
 def test_ru19_a_courtesan_at_the_maniacs_is_his_victim():
-    """ru_19: 'Visiting the maniac, she dies' - as his victim (`courtesan_visit_15`)."""
+    """ru_19: 'Visiting the maniac, she dies' - as his victim (`courtesan_visit`)."""
     out = _ru19({"night": [move("Hal", "visit", "Sam")]})
     night = out["phases"][0]
     assert night["deaths"] == [{"player": "Hal", "role": "courtesan", "by": ["maniac"]}]
@@ -237,7 +237,7 @@ def test_ru19_a_courtesan_at_the_maniacs_is_his_victim():
     ],
 )
 def test_ru19_who_wins_with_the_maniac_alive(alive, winners):
-    """ru_19 wins (`decide_21/22`): the maniac with two others alive has not won, and
+    """ru_19 wins (`decide`): the maniac with two others alive has not won, and
     the mafia does not win while the maniac lives, however few civilians are left."""
     from roles.rulesets import ru_19
 
@@ -250,7 +250,7 @@ def test_ru19_who_wins_with_the_maniac_alive(alive, winners):
 
 def test_ru19_each_cause_is_described_and_several_are_joined():
     """003: 'обязательно указывается причина смерти (жертва мафии, жертва маньяка, жертва
-    удачной/неудачной охоты...)' (`describe_3-5/7-10/13/16`)."""
+    удачной/неудачной охоты...)' (`describe`)."""
     from roles.rulesets.ru_19 import describe
 
     assert describe(None, "Jon", ["hunt"]) == "Killed in a successful hunt."
@@ -264,7 +264,7 @@ def test_ru19_each_cause_is_described_and_several_are_joined():
 
 def test_ru19_two_applicants_are_drawn_by_lot():
     """'Если ведущему поступило несколько заявок ... он жеребьевкой выбирает только одну'
-    - two applications too (`draw_hunter_19`)."""
+    - two applications too (`draw_hunter`)."""
     drawn = set()
     for seed in range(10):
         out = _ru19(apply_hunt_day("Jon", "Kay"), seed=seed)
@@ -275,8 +275,8 @@ def test_ru19_two_applicants_are_drawn_by_lot():
 def test_ru19_the_first_to_reach_the_tying_count_counts_from_zero():
     """ru_19: with the hangman dead, 'the tied player who first reached the tying count
     (replaying the votes in the order cast) is executed'. Max's one vote comes first,
-    so Max goes though Kay sits earlier (`first_to_reach_17`); a withdrawn vote no
-    longer counts while the votes are replayed (`first_to_reach_3`)."""
+    so Max goes though Kay sits earlier (`first_to_reach`); a withdrawn vote no
+    longer counts while the votes are replayed (`first_to_reach`)."""
     hanged = {"night": [move("Sam", "kill", "Ian")]}
     first = _ru19(
         hanged, {"day": {"votes": [["Jon", "Max"], ["Lou", "Kay"]], "rounds": [], "actions": []}}
@@ -292,7 +292,7 @@ def test_ru19_the_first_to_reach_the_tying_count_counts_from_zero():
 def test_ru19_the_hangman_is_asked_by_name_with_the_tied_players():
     """ru_19: the hangman 'не может отказаться от действия в случае равнения': the day
     waits for him, and the question names him and the tied players
-    (`vote_with_hangman_52/63/64/66/67/72`)."""
+    (`vote_with_hangman`)."""
 
     state = roles.new_game("ru_19", players(), first_phase="day")
     votes = [["Jon", "Kay"], ["Lou", "Kay"], ["Max", "Cid"], ["Ned", "Cid"]]
@@ -306,7 +306,7 @@ def test_ru19_the_hangman_is_asked_by_name_with_the_tied_players():
 
 def test_ru19_the_doctor_who_applied_is_refused_the_heal_with_the_reason():
     """ru_19: the doctor 'Может выходить на охоту – но в эту ночь лишается права лечить'
-    - the refusal says who and what (`refuse_if_applied_6/7/9/10`)."""
+    - the refusal says who and what (`refuse_if_applied`)."""
 
     state = roles.new_game("ru_19", players(), first_phase="day")
     night = roles.resolve_phase(state, day(actions=apply("Gil"))).state
@@ -320,7 +320,7 @@ def test_ru19_the_doctor_who_applied_is_refused_the_heal_with_the_reason():
 
 def test_ru19_a_void_hunt_names_its_target_to_the_hunter():
     """ru_19: 'если цель охотника вылечена Доком – то охотнику приходит ответ, что охота
-    не состоялась' - the hunter is told which hunt did not happen (`hunt_8/11`)."""
+    не состоялась' - the hunter is told which hunt did not happen (`hunt`)."""
 
     hunt = {**move("Jon", "hunt", "Cid"), "guess": "mafia"}
     out = _ru19(day(actions=apply("Jon")), {"night": [move("Gil", "heal", "Cid"), hunt]})
@@ -331,7 +331,7 @@ def test_ru19_an_application_withdrawn_the_same_day_is_not_drawn():
     """003: 'До окончания дня от своего намерения охотиться можно отказаться': an
     application withdrawn before the day ends is out of the draw; applying and
     withdrawing are free moves beside the day's one action (`apply_abilities`'
-    withdraw and `free` mutants, rechecked)."""
+    withdraw and `free`)."""
 
     moves = [move("Jon", "apply_hunt"), move("Jon", "withdraw_hunt"), move("Kay", "apply_hunt")]
     for seed in range(4):
@@ -365,7 +365,7 @@ def test_ru19_the_hangman_applies_to_hunt_and_hangs_the_same_day():
 def test_ru19_an_application_leaves_the_hangmans_choice_owed():
     """The hunt application is free: after applying, the hangman still owes his choice
     and may withdraw; a civilian may still withdraw (`apply_abilities`' `free`
-    mutants: an application that spent the day's one action would end what he owes)."""
+    catches: an application that spent the day's one action would end what he owes)."""
 
     state = roles.new_game("ru_19", players(), first_phase="day")
     assert roles.owed(state, "Ian", frozenset({"apply_hunt"})) == ["hang", "withdraw_hunt"]
@@ -380,7 +380,7 @@ def test_ru19_an_application_leaves_the_hangmans_choice_owed():
 def test_ru_19_the_reveal_option_sets_what_a_death_shows(mode, shown):
     """003 (19): the host's option `reveal` -- an elimination announces the role
     (light), the team (half_light) or only the name (dark); the ruleset's reveal reads
-    that option (`ru_common.reveal_by_option_1/2`, built at import: another option
+    that option (`ru_common.reveal_by_option`, built at import: another option
     read, so every game showed roles)."""
 
     state = roles.new_game("ru_19", players(), 1, {"reveal": mode}, "night")

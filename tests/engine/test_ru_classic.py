@@ -359,7 +359,7 @@ def test_ru_classic_a_tie_by_each_rule_says_what_happened():
     """ru_classic's tie option (the document leaves a tie to the host): nobody, one drawn
     by lot, or the host's choice; the day's first event names the tied and the chosen,
     the host is asked by name and a choice outside the tie is refused, in English and
-    Russian (`ru_common.settle_tie_6/9/23-27/37-58/74-99`)."""
+    Russian (`ru_common.settle_tie`)."""
     from roles.messages.refusals import refusal_message
 
     votes = {"votes": [["Ann", "Fay"], ["Bob", "Gil"]], "rounds": []}
@@ -410,7 +410,7 @@ def test_ru_classic_a_tie_by_each_rule_says_what_happened():
 def test_ru_classic_a_fast_close_is_a_days_and_never_a_finished_games():
     """003 classic: 'Для закрытия игрового дня фастом нужны голос и фаст всех "живых"
     игроков, кроме голосуемого.' A day's close: never at night, even with every ballot
-    fast, nor once the game is over (`fast_close_allowed_3`)."""
+    fast, nor once the game is over (`fast_close_allowed`)."""
 
     ruleset = roles.get_ruleset("ru_classic")
 
@@ -430,7 +430,7 @@ def test_ru_classic_a_fast_close_is_a_days_and_never_a_finished_games():
 def test_ru_classic_a_member_modkilled_that_night_has_no_say_in_the_kill():
     """003 classic: the mafia's kill is the target most of its members name; a member
     the host modkills that night 'dies at once: his later moves of the phase are void'
-    (`_plurality_kill_2/5`: his vote kept, which would tie the kill and leave it to the
+    (`_plurality_kill`: his vote kept, which would tie the kill and leave it to the
     lot)."""
 
     night = [move("GM", "modkill", "Cid"), move("Bob", "kill", "Jon"), move("Cid", "kill", "Kay")]
@@ -442,7 +442,7 @@ def test_ru_classic_a_member_modkilled_that_night_has_no_say_in_the_kill():
 def test_russian_headlines_count_the_victims():
     """003 classic: 'В случает успешного лечения доктора просто указывается, что жертв
     больше нет'; otherwise the morning post counts the victims, one in the singular
-    (`headline_7`)."""
+    (`headline`)."""
     from roles.rulesets import ru_common
 
     assert [ru_common.headline(n) for n in (0, 1, 2, 3)] == [
@@ -456,7 +456,7 @@ def test_russian_headlines_count_the_victims():
 def test_ru_common_a_team_kill_of_an_unknown_mode_is_refused_by_name():
     """A ruleset's team kill is one of the three modes ru_common documents (plurality,
     unanimous, executor); another is a ruleset author's error, named
-    (`team_kill_4`)."""
+    (`team_kill`)."""
     from roles.rulesets import ru_common
 
     with pytest.raises(ValueError) as refused:
@@ -466,9 +466,9 @@ def test_ru_common_a_team_kill_of_an_unknown_mode_is_refused_by_name():
 
 def test_ru_sport_the_don_finds_the_commissar_and_classic_kills_by_plurality():
     """003 sport: 'Дон (проверяет ночью статус мирных игроков - ищет комиссара)': his
-    check of the commissar says so (`answer_is_role_2`, built at import); 003 classic:
+    check of the commissar says so (`answer_is_role`, built at import); 003 classic:
     the mafia kills the player most of its members name; 003 hunt: the executor's
-    kill, the last name sent (`team_kill_6`, built at import: no mode, every team kill
+    kill, the last name sent (`team_kill`, built at import: no mode, every team kill
     by plurality)."""
 
     _, (record,) = play(sport_game(), {"night": [move("Bob", "check", "Ann")]})

@@ -174,7 +174,7 @@ def test_ru_eleven_conditional_moves_named_and_refused_exactly():
     The hook names the move a status stands for (the doctor's plain move is his heal),
     leaves an unknown actor to the engine's own refusal, and refuses the mafia's 'as', a
     status that is not a civilian's and a move that is not the status's, each with its
-    reason (`ru_eleven.conditional_move_5-59`)."""
+    reason (`ru_eleven.conditional_move`)."""
     from roles.rulesets.ru_eleven import conditional_move
 
     state = game()
@@ -218,11 +218,11 @@ def test_ru_eleven_conditional_moves_named_and_refused_exactly():
 
 def test_ru_eleven_decoys_candidates_and_drawn_decoys():
     """003 eleven: 'Мафия каждую ночь присылает ведущему два имени "подкидышей"' (a note
-    sent first in the night counts too: `decoys_8`); 'Если от игроков приходит одно или
+    sent first in the night counts too: `decoys`); 'Если от игроков приходит одно или
     два имени для проверки - проверка не объявляется' counts only the civilians' commissar
-    moves, not a heal on a third name (`candidates_2`); with no note the engine draws two
+    moves, not a heal on a third name (`candidates`); with no note the engine draws two
     living decoys with the seed among the players in seat order, so the draw does not
-    depend on their names (`announce_check_20/22`)."""
+    depend on their names (`announce_check`)."""
 
     def checks(out):
         return [e["names"] for e in out["phases"][0]["events"] if e["kind"] == "check"]
@@ -259,7 +259,7 @@ def test_ru_eleven_decoys_candidates_and_drawn_decoys():
 
 def test_ru_eleven_a_tie_without_the_hangmans_choice_names_the_tied():
     """ru_eleven: the hangman's move is optional; without it a tie lynches nobody and the
-    day says between whom (`vote_with_hangman_97/100`)."""
+    day says between whom (`vote_with_hangman`)."""
 
     out = roles.simulate(
         {
@@ -279,9 +279,9 @@ def test_ru_eleven_a_tie_without_the_hangmans_choice_names_the_tied():
 
 def test_ru_eleven_the_last_decoy_note_sent_stands_and_a_repeat_move_is_refused_by_name():
     """003 eleven: 'Мафия каждую ночь присылает ведущему два имени "подкидышей"' -- of
-    two notes the last one sent stands, whoever sits first (`decoys_2/6/7/11/12`: read
+    two notes the last one sent stands, whoever sits first (`decoys`: read
     in seat order); '+1 ... кроме того, на которого был ход в прошлый раз' is refused
-    naming the move and the player (`not_as_last_time_10-14`, built at import)."""
+    naming the move and the player (`not_as_last_time`, built at import)."""
     import json
     from pathlib import Path
 

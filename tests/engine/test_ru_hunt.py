@@ -247,7 +247,7 @@ def test_random_games_keep_night_roles_and_the_draw_secret(seed):
 def test_hunt_the_gms_record_keeps_the_drawn_request_whole():
     """ru_hunt: 'ведущий самостоятельно, посредством жребия, выбирает одну заявку из
     поступивших.' The GM's record keeps the drawn request: hunter, target and guess
-    (mutant: the guess under another key)."""
+    (catches: the guess under another key)."""
     _, records = play(game(first="day", seed=0), TIE_DAY, {"night": [hunt("Fay", "Bob", "mafia")]})
     assert records[1]["hunt"] == {
         "applicants": ["Fay"],
@@ -260,9 +260,9 @@ def test_hunt_the_gms_record_keeps_the_drawn_request_whole():
 def test_ru_hunt_setups_ties_the_maniacs_win_and_the_dark_night():
     """003 hunt: the table of setups ('12-13 игроков – 3 мафа, Доктор, Маньяк (последний
     необязателен)...'; 'Комиссара и других статусных игроков – нет') names each problem
-    exactly (`setup_problems_17-62`); a tie eliminates nobody and the record names the
-    tied (`vote_56/59`); the maniac wins once one other player is left, not two
-    (`win_check_10`); a night death shows nothing (`reveal_of_13/14`)."""
+    exactly (`setup_problems`); a tie eliminates nobody and the record names the
+    tied (`vote`); the maniac wins once one other player is left, not two
+    (`win_check`); a night death shows nothing (`reveal_of`)."""
     from roles.rulesets import ru_hunt
 
     civilians = ["civilian"] * 6
@@ -299,7 +299,7 @@ def test_ru_hunt_setups_ties_the_maniacs_win_and_the_dark_night():
 def test_ru_hunt_a_hunter_modkilled_that_night_does_not_hunt():
     """003 hunt: the host's modkill 'The player dies at once: his later moves of the
     phase are void' -- his hunt request too, though the hunt is the night's first step
-    (`draw_and_resolve_hunt_4`: the dead hunter's request drawn)."""
+    (`draw_and_resolve_hunt`: the dead hunter's request drawn)."""
 
     night = [move("GM", "modkill", "Fay"), hunt("Fay", "Bob", "mafia")]
     _, records = play(game(first="day"), TIE_DAY, {"night": night})
@@ -309,7 +309,7 @@ def test_ru_hunt_a_hunter_modkilled_that_night_does_not_hunt():
 def test_ru_hunt_the_maniacs_second_shot_at_one_player_is_refused_in_words():
     """003 hunt: the maniac kills 'never the same player two nights in a row, even one
     who survived thanks to the doctor'; the refusal names the role, the rule and the
-    player (`ru_common.not_twice_running_1/2/5`, built at import)."""
+    player (`ru_common.not_twice_running`, built at import)."""
 
     first = {"night": [move("Eve", "kill", "Fay"), move("Ann", "heal", "Fay")]}
     state, _ = play(game(), first, TIE_DAY)

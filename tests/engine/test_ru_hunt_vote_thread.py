@@ -119,7 +119,7 @@ def test_ru_hunt_vote_thread_rulings_refused_with_their_reasons_and_uncounted():
     """003 hunt: 'голос не будет принят' and 'засчитывается против себя' are the host's
     rulings on living players who voted in the thread. A ruling on an unknown or a dead
     player, or one naming a player both ways, is refused with its reason
-    (`ru_hunt._ruled_voters_16-47`, `vote_thread_rulings_14-32`); a vote not accepted
+    (`ru_hunt._ruled_voters`, `vote_thread_rulings`); a vote not accepted
     from a player whose ballot is missing changes nothing (`_38`); a player modkilled
     for urging again has no ballot counted, cast or not (`_59/61`)."""
 

@@ -266,7 +266,7 @@ def test_random_games_stay_dark_until_the_end(seed):
 def test_sport_the_day_one_pardon_says_why():
     """003 (sport): 'Если в первый день все проголосовали пас, а 1 игрок проголосовал
     другого, игрок будет помилован - тоже никто повешен не будет.' The public event
-    names the pardoned player and the reason (mutants: the reason dropped or renamed)."""
+    names the pardoned player and the reason (catches: the reason dropped or renamed)."""
     votes = [["Ann", "Eve"], *[[n, "pass"] for n in NAMES[1:] if n != "Eve"]]
     result = roles.resolve_phase(game(first="day"), {"day": {"votes": votes}})
     assert result.record["events"] == [
@@ -277,7 +277,7 @@ def test_sport_the_day_one_pardon_says_why():
 def test_sport_the_commissars_check_is_a_private_check_result():
     """003: 'ночью может проверять статус любого игрока' and 'В личку статусам (адвокату
     мафии и комиссару) ведущий высылает результаты ночных проверок.' The Commissar's
-    result is a "check" naming its target (mutant: the result's kind renamed)."""
+    result is a "check" naming its target (catches: the result's kind renamed)."""
     result = roles.resolve_phase(game(), {"night": [{"actor": "Ann", "targets": ["Bob"]}]})
     checks = [r for r in result.record["results"] if r["to"] == "Ann"]
     assert [(r["kind"], r["target"]) for r in checks] == [("check", "Bob")]
@@ -285,11 +285,11 @@ def test_sport_the_commissars_check_is_a_private_check_result():
 
 def test_ru_sport_all_pass_the_heir_by_agreed_order_and_the_setup_errors():
     """003 sport: 'Если все игроки проголосовали пас - никто повешен не будет' (the
-    record says why: `ru_sport.vote_19-26`); the don's status passes to the member
+    record says why: `ru_sport.vote`); the don's status passes to the member
     agreed at the conference, then in seating order, even when the agreed order names
-    only some members (`succession_24/26`), and his death shows nothing (a dark game); a
+    only some members (`succession`), and his death shows nothing (a dark game); a
     bad order is refused with its reason
-    (`setup_7/8/9/20`)."""
+    (`setup`)."""
 
     _, (record,) = play(game(first="day"), {"day": {"votes": [[n, "pass"] for n in NAMES]}})
     assert record["events"][0] == {"kind": "no_lynch", "reason": "all_pass"}
@@ -299,7 +299,7 @@ def test_ru_sport_all_pass_the_heir_by_agreed_order_and_the_setup_errors():
     )
     assert state.player("Dan").role == "don" and state.player("Cid").role == "mafia"
     assert record["results"] == [{"to": "Dan", "kind": "role_change", "value": "don"}]
-    # A dark game: the dead don is shown as "none" of "role", "team", "none" (`reveal_1/2`).
+    # A dark game: the dead don is shown as "none" of "role", "team", "none" (`reveal`).
     sport = roles.get_ruleset("ru_sport")
     assert sport.public_reveal(state, state.player("Bob")) == "none"
 
@@ -315,7 +315,7 @@ def test_ru_sport_all_pass_the_heir_by_agreed_order_and_the_setup_errors():
 def test_ru_sport_a_catastrophe_ballot_may_be_changed_once():
     """003 sport: 'Переголосовывать можно только 1 раз' holds in the catastrophe's rounds
     too: one change counts the last ballot, a second is refused
-    (`ru_sport.vote_59/63/65`: no limit, or two changes)."""
+    (`ru_sport.vote`: no limit, or two changes)."""
 
     ballots = [[n, "execute"] for n in NAMES[:6]] + [[n, "pardon"] for n in NAMES[6:]]
     _, (record,) = play(
@@ -336,7 +336,7 @@ def test_ru_sport_the_catastrophe_rounds_question_and_refusal_in_both_languages(
     проходит на выбор "помиловать всех/казнить всех"', with an odd number 'из
     претендентов на повешение выбирается один'; every living player votes in the round.
     The question and the refusal name the round and its choices, in English and
-    Russian (`ru_common._round_ballots_1-35`)."""
+    Russian (`ru_common._round_ballots`)."""
     from roles.messages.refusals import refusal_message
 
     def said(reason):
@@ -375,7 +375,7 @@ def test_ru_sport_the_catastrophe_rounds_question_and_refusal_in_both_languages(
 def test_ru_sport_no_catastrophe_with_four_players_names_the_tied_and_takes_no_round():
     """003 sport: 'Катастрофу нельзя делать, если в игре осталось 4 игрока.' The day
     says the tie left nobody eliminated and names the tied; a catastrophe round given
-    anyway is refused (`catastrophe_16-25`: the event's fields; `_31`: one round let
+    anyway is refused (`catastrophe`: the event's fields; `_31`: one round let
     through)."""
 
     four = [
@@ -402,7 +402,7 @@ def test_ru_sport_no_catastrophe_with_four_players_names_the_tied_and_takes_no_r
 def test_ru_sport_an_even_catastrophe_names_the_tied_and_takes_one_round():
     """003 sport: with an even number of players the round is 'помиловать всех/казнить
     всех'. The verdict's event names the tied either way, and a second round is refused
-    (`catastrophe_87/89/95/97`: the candidates left out; `_84`: two rounds let
+    (`catastrophe`: the candidates left out; `_84`: two rounds let
     through)."""
 
     for execute, kind in ((6, "catastrophe_execute"), (4, "catastrophe_pardon")):
@@ -421,8 +421,8 @@ def test_ru_sport_an_odd_catastrophes_rounds_are_kept_and_limited_like_the_vote(
     """003 sport: with an odd number 'из претендентов на повешение выбирается один', and
     'Переголосовывать можно только 1 раз' holds in each round. The record keeps each
     round's count; a second change is refused naming the round; a ballot outside the
-    tied is refused naming the round (`catastrophe_112/125/130/131`,
-    `limit_vote_changes_13/14/22/26`, `_round_ballots_44/55/58`)."""
+    tied is refused naming the round (`catastrophe`,
+    `limit_vote_changes`, `_round_ballots`)."""
 
     state, _ = play(game(), {"night": kills("Jon", "Bob", "Cid", "Dan")})
     voters = NAMES[:9]
@@ -454,7 +454,7 @@ def test_ru_sport_an_odd_catastrophes_rounds_are_kept_and_limited_like_the_vote(
 def test_ru_sport_a_vote_for_a_stranger_or_the_dead_is_refused_by_name():
     """A vote names a living player (the vote rule of every Russian ruleset): a name
     not in the game, or not a name at all, and a dead player are refused, naming the
-    one voted for (`check_vote_8/12-17/21/23`)."""
+    one voted for (`check_vote`)."""
 
     state, _ = play(game(), {"night": kills("Eve", "Bob", "Cid", "Dan")})
     refusals = []
@@ -489,7 +489,7 @@ def test_ru_sport_a_vote_for_a_stranger_or_the_dead_is_refused_by_name():
 
 def test_ru_sport_the_hosts_modkill_of_a_stranger_or_the_dead_is_refused_by_name():
     """The host's modkill names a living player: a stranger and the dead are refused,
-    the refusal naming the host and the player (`gm_modkills_16/18/23/26/41/44`)."""
+    the refusal naming the host and the player (`gm_modkills`)."""
 
     state, _ = play(game(), {"night": kills("Eve", "Bob", "Cid", "Dan")})
     refusals = []
@@ -518,7 +518,7 @@ def test_ru_sport_the_hosts_modkill_of_a_stranger_or_the_dead_is_refused_by_name
 
 def test_ru_sport_the_last_mafioso_beside_the_last_civilian_wins():
     """003 sport: the mafia wins when it equals the civilians in number, one against one
-    included (`mafia_parity_7`: parity only with two mafiosi or more)."""
+    included (`mafia_parity`: parity only with two mafiosi or more)."""
 
     four = [
         {"name": n, "role": r}

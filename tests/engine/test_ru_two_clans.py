@@ -200,7 +200,7 @@ def test_two_clans_the_last_mafia_ninja_is_announced_as_himself():
     """003 (two clans): 'Ниндзя – маф-невидимка, пока в игре есть другие мафы при
     проверке комиссара, казни на дневном голосовании, ночном убийстве объявляется
     мирным.' Only while other mafia are in the game: a ninja lynched with a living
-    advocate reads as a civilian, the last one as the ninja (mutant: `and` -> `or`, any
+    advocate reads as a civilian, the last one as the ninja (catches: `and` -> `or`, any
     mafia player, the ninja himself or the dead, kept the disguise)."""
     votes = {"day": {"votes": [["Kay", "Cid"], ["Lou", "Cid"], ["Max", "Cid"]]}}
     town = "Gil:reviving_commissar Kay:civilian Lou:civilian Max:civilian Ned:civilian"
@@ -216,7 +216,7 @@ def test_two_clans_the_last_mafia_ninja_is_announced_as_himself():
 def test_ru_two_clans_an_approved_hunt_lasts_one_night():
     """003 two clans: 'он жеребьевкой выбирает только одну из них и сообщает охотнику, что
     его охота одобрена' for the night after that day: the next night the hunter has no
-    hunt unless he applies again (`ru_two_clans.dawn_3/6/7`: the approval kept)."""
+    hunt unless he applies again (`ru_two_clans.dawn`: the approval kept)."""
 
     state = roles.new_game("ru_two_clans", players(), first_phase="day")
     apply = {"actor": "Kay", "ability": "apply_hunt"}
@@ -230,7 +230,7 @@ def test_ru_two_clans_an_approved_hunt_lasts_one_night():
 
 def test_ru_two_clans_half_light_announces_the_side():
     """003 two clans, option reveal = half_light: an eliminated player is announced by his
-    side, so the reviving commissar reads 'civilian' (`announced_status_18/19/20`: the
+    side, so the reviving commissar reads 'civilian' (`announced_status`: the
     option not read, the role announced)."""
 
     state = roles.new_game(
@@ -245,7 +245,7 @@ def test_ru_two_clans_half_light_announces_the_side():
 def test_ru_two_clans_an_odd_mafia_is_split_as_evenly_as_the_roles_allow():
     """'Вор, адвокат, ниндзя – 1ый клан / 2ой клан': clans not given are drawn one role of
     each per clan and, with three mafia of three roles, two and one, never three and none
-    (`ru_two_clans.setup_26/27`: the clans' sizes misread)."""
+    (`ru_two_clans.setup`: the clans' sizes misread)."""
     from collections import Counter
 
     spec = " ".join(p for p in PLAYERS.split() if not p.startswith(("Dan", "Eve", "Fay")))
@@ -264,7 +264,7 @@ def test_two_clans_the_maniacs_instinct_saves_him_for_the_whole_night():
     """ru_two_clans: 'The maniac's instinct works by itself the first night someone
     would kill him, and saves him for that whole night.' A clan's shot lands first
     (instinct spent, and he is told), a right hunt lands at a later step of the same
-    night: he lives (`ru_19._fully_protected_8/12/13/14`, `_land_on_44/45/49/50/52/55/56`).
+    night: he lives (`ru_19._fully_protected`, `_land_on`).
     """
     night = {"night": [move("Ann", "kill", "Sam"), hunt("Kay", "Sam", "maniac")]}
     out = _clans(apply_hunt_day("Kay"), night)
@@ -280,7 +280,7 @@ def test_two_clans_the_maniacs_instinct_saves_him_for_the_whole_night():
 def test_two_clans_the_bodyguard_strikes_back_beside_a_courtesans_client():
     """ru_two_clans: the bodyguard 'убивает одного из покушающихся убийц', whatever other
     protection the night holds: the courtesan's client, protected before him, does
-    not stop his blow (`_bodyguards_strike_back_4`)."""
+    not stop his blow (`_bodyguards_strike_back`)."""
     night = {
         "night": [
             move("Hal", "visit", "Lou"),
@@ -296,7 +296,7 @@ def test_two_clans_the_bodyguards_lot_is_drawn_in_seat_order():
     """ru_two_clans: 'Если два исполнителя стреляют в защищенного телохранителем игрока,
     проводится жеребьевка и один исполнитель погибнет'. The lot is drawn among the
     executors in seat order, so renaming a shooter does not change which seat dies
-    (`_bodyguards_strike_back_15/17`)."""
+    (`_bodyguards_strike_back`)."""
 
     def dead_seat(spec, first, seed):
         night = [
@@ -323,7 +323,7 @@ def test_two_clans_the_bodyguards_lot_is_drawn_in_seat_order():
 def test_two_clans_the_reviving_commissars_check_does_not_save_an_executor():
     """ru_two_clans: the reviving commissar's check protects its target 'except an
     executor': the other clan shoots tonight's executor of clan 1 and he dies though
-    checked; a checked clan member who is no executor lives (`executors_named_2`)."""
+    checked; a checked clan member who is no executor lives (`executors_named`)."""
     night = [move("Ann", "kill", "Kay"), move("Dan", "kill", "Ann"), move("Gil", "check", "Ann")]
     dead = [d["player"] for d in _clans({"night": night})["phases"][0]["deaths"]]
     assert dead == ["Ann", "Kay"]
@@ -335,7 +335,7 @@ def test_two_clans_the_reviving_commissars_check_does_not_save_an_executor():
 def test_two_clans_the_bodyguards_blow_is_announced_by_its_cause():
     """ru_two_clans: the bodyguard 'убивает одного из покушающихся убийц'; every death is
     announced with its cause, and a cause outside the announced list (the bodyguard's
-    blow) keeps its own name (`cause_events_14/15/16`: announced as nothing)."""
+    blow) keeps its own name (`cause_events`: announced as nothing)."""
     night = {"night": [move("Ian", "guard", "Kay"), move("Ann", "kill", "Kay")]}
     record = _clans(night)["phases"][0]
     assert {"kind": "death_cause", "player": "Ann", "cause": "bodyguard"} in record["events"]

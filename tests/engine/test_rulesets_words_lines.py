@@ -464,7 +464,7 @@ def test_the_gms_vote_rulings_in_words(ruling, english, russian):
 def test_russian_names_of_presets_flags_and_options():
     """ru_hunt's presets in the forum's words ('маньяк' only where there is one); a flag
     the catalogue does not name reads as its words; an option with no help has none
-    (mutants: the maniac's word, the flag's spaces, the empty help)."""
+    (catches: the maniac's word, the flag's spaces, the empty help)."""
     assert preset_title("ru_hunt", "hunt_12", "ru") == (
         "Мирная охота, 12 игроков: 3 мафии, доктор, маньяк, 7 мирных"
     )

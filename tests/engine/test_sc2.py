@@ -525,14 +525,14 @@ def test_amnesiac_offered_only_the_roles_he_may_take():
 def test_sc2_the_godfather_orders_the_kill_when_a_mafioso_lives_whatever_the_option():
     """sc2-reference 2.2 Godfather: 'Orders the Mafia kill; kills himself if no
     Mafioso (option)'. With a Mafioso alive the order is his with the option off too
-    (mutant: the Mafioso looked up under no role, so the order was never offered)."""
+    (catches: the Mafioso looked up under no role, so the order was never offered)."""
     players = table("godfather", "mafioso")
     assert "kill" in offered(game(players, {"godfather_kills_without_mafioso": False}), "Ann")
 
 
 def test_sc2_a_revealed_mayor_and_a_jailor_have_their_crimes():
     """sc2-reference 2.4: 'jailing/kidnapping = Kidnapping; Mayor/Judge/Marshall reveal =
-    Corruption'. The Investigators (crimes mode) that night read exactly those (mutant:
+    Corruption'. The Investigators (crimes mode) that night read exactly those (catches:
     the Mayor's crime renamed)."""
     players = table("mayor", "jailor", "investigator", "investigator", "mafioso")
     reveal = {"actor": "Ann", "ability": "reveal"}
@@ -553,7 +553,7 @@ def test_sc2_a_revealed_mayor_and_a_jailor_have_their_crimes():
 def test_sc2_every_setup_flag_is_off_by_default_and_prints_as_false():
     """sc2-reference 3.1: 'Exclude Citizen (D: Off), Exclude Mason (D: Off)', 'Exclude
     killing roles (D: Off)', Neutral Evil's 'host option to include/exclude NK in NE'
-    (ours: off). `setup categories sc2` prints each default as false (mutant: Neutral
+    (ours: off). `setup categories sc2` prints each default as false (catches: Neutral
     Evil's default None, printed null)."""
     flags = {
         (category, flag): value
@@ -567,7 +567,7 @@ def test_sc2_every_setup_flag_is_off_by_default_and_prints_as_false():
 def test_sc2_a_dead_players_role_is_public_unless_the_clue_variant_hides_it():
     """sc2-reference 3.3: the Clue variant has 'roles not revealed at death'; sc2's option
     reveal_roles (on): 'a dead player's role is shown'. The night's public death list
-    shows the role and the faction, and hides them in Clue (mutant: `reveal_of`'s
+    shows the role and the faction, and hides them in Clue (catches: `reveal_of`'s
     "role" renamed, so no death showed its role)."""
     kill = {"night": [{"actor": "Bob", "targets": ["Ann"]}]}
 
@@ -583,7 +583,7 @@ def test_sc2_a_dead_players_role_is_public_unless_the_clue_variant_hides_it():
 def test_sc2_draw_slot_draws_the_coroner_only_in_the_clue_variant():
     """002: the Coroner is drawn when 'The mode is the Clue variant.' `draw_slot` (the
     game-start draw of one random slot) leaves him out of Town Investigative by default
-    and draws him with `clue_variant` (`sc2_categories.draw_slot_1/7`: the variant on by
+    and draws him with `clue_variant` (`sc2_categories.draw_slot`: the variant on by
     default, or off when asked for)."""
     import random
 
@@ -659,7 +659,7 @@ def test_sc2_draw_slot_draws_the_coroner_only_in_the_clue_variant():
 def test_sc2_conversion_refused_for_each_reason_the_references_give(head, acts, options, value):
     """sc2-reference 2.3 Cultist: 'Convert a player'; 'Cannot convert Mafia'; Masons are
     immune; 'Immunity prevents conversion (D: On)'; Bodyguard 'Prevents Cultist conversion
-    (D: Off)', the Doctor's port option likewise (`sc2_rules.conversion_refusal_2-71`)."""
+    (D: Off)', the Doctor's port option likewise (`sc2_rules.conversion_refusal`)."""
 
     out = sim(sc2_roster(*head), [{"night": [move("Ann", "convert", "Bob"), *acts]}], options)
     results = [r for r in out["phases"][0]["results"] if r["kind"] == "convert"]
@@ -668,7 +668,7 @@ def test_sc2_conversion_refused_for_each_reason_the_references_give(head, acts, 
 
 def test_sc2_a_jailed_player_is_not_converted():
     """sc2-reference N0: 'Jail applied: prisoner roleblocked + protected': the Cultist's
-    conversion of the prisoner fails (`sc2_rules.conversion_refusal_16/17/18`)."""
+    conversion of the prisoner fails (`sc2_rules.conversion_refusal`)."""
 
     phases = [{"night": []}, quiet_day([move("Cid", "jail", "Bob")])]
     phases.append({"night": [move("Ann", "convert", "Bob")]})
@@ -684,7 +684,7 @@ def test_sc2_a_consigliere_takes_the_godfathers_place_only_with_the_option(promo
     """sc2 port Consigliere `promoted_if_no_Godfather`: with the Godfather lynched and no
     Mafioso, the Consigliere becomes the Godfather with the option and, without it, the
     Mafioso (Framer 'Becomes Mafioso if alone (D: On)'); a Citizen is never promoted
-    (`sc2_rules.after_deaths_18/32`)."""
+    (`sc2_rules.after_deaths`)."""
 
     lynch = {"day": {"votes": [[n, "Bob"] for n in NAMES if n != "Bob"], "rounds": []}}
     lynch["day"]["actions"] = []
@@ -700,7 +700,7 @@ def test_sc2_a_consigliere_takes_the_godfathers_place_only_with_the_option(promo
 
 def test_sc2_a_mason_is_not_promoted_while_the_leader_lives():
     """sc2 port Mason `promoted_if_alone`: a lone Mason becomes the Mason Leader only when
-    no Leader lives (`sc2_rules.after_deaths_93/98/99`)."""
+    no Leader lives (`sc2_rules.after_deaths`)."""
 
     out = sim(
         sc2_roster("mason", "mason_leader", "mafioso"),
@@ -714,7 +714,7 @@ def test_sc2_a_mason_is_not_promoted_while_the_leader_lives():
 def test_sc2_the_failed_executioner_is_told_whose_death_failed_him():
     """002: 'He/She apparently shot himself after leaving a suicide note with the words
     "I failed." on it.' With the suicide option, the Executioner whose target dies at
-    night is told his failure, naming the target (`after_deaths_147/150`)."""
+    night is told his failure, naming the target (`after_deaths`)."""
     options = {"executioner_becomes_jester": False, "executioner_suicides_on_failure": True}
 
     state = roles.new_game("sc2", sc2_roster("executioner", "mafioso"), 1, options)
@@ -726,8 +726,8 @@ def test_sc2_the_failed_executioner_is_told_whose_death_failed_him():
 def test_sc2_a_converted_player_joins_the_cult_and_the_cap_counts_the_dead():
     """sc2-reference 2.3 Cultist: 'Convert a player'; 'cult capped at 1/3 of original size
     minus Mafia; regains a conversion per 2 cultists killed'. A converted Citizen's
-    faction is the cult's (`change_role_4`); two founders under a cap of three convert
-    (`cult_has_room_32`); three founders at the cap, one of them dead, still cannot:
+    faction is the cult's (`change_role`); two founders under a cap of three convert
+    (`cult_has_room`); three founders at the cap, one of them dead, still cannot:
     one death is not two (`_11/36`)."""
 
     def converted(head, phases):
@@ -750,7 +750,7 @@ def test_sc2_a_converted_player_joins_the_cult_and_the_cap_counts_the_dead():
 
 def test_sc2_a_leaver_at_night_gets_the_leaver_line():
     """002: 'Leaver Suicide: (name) committed suicide.' in sc2 as in bay12
-    (`sc2_rules.describe_12`: the name left out)."""
+    (`sc2_rules.describe`: the name left out)."""
 
     out = sim(sc2_roster("mafioso", "doctor"), [{"night": [move("GM", "leave", "Eve")]}])
     assert out["phases"][0]["descriptions"] == {"Eve": "Eve committed suicide."}
@@ -759,7 +759,7 @@ def test_sc2_a_leaver_at_night_gets_the_leaver_line():
 def test_sc2_trial_question_refusals_record_and_the_verdict_in_seat_order():
     """sc2-reference 3.3 'Majority + Trial (defence then verdict)'; 'SC2 shows how everyone
     voted in the verdict'. The engine asks for the verdict naming the accused and the
-    choices (`sc2_day._trial_7-13`); a bad verdict ballot is refused naming the round
+    choices (`sc2_day._trial`); a bad verdict ballot is refused naming the round
     (`_3/_47`); the record keeps the count (`_85-87`) and the verdict event lists the
     guilty and the innocent in seat order, whatever their names (`_63-71`)."""
     names = ["Zed", "Yan", "Xia", "Wes", "Vic", "Uma"]
@@ -806,8 +806,8 @@ def test_sc2_majority_lynches_at_the_vote_that_reaches_it():
     """sc2-reference 3.3 Majority: '>=51 % of votes executes immediately'. Seven of twelve
     lynch the Jester at the seventh vote: the tally is the one at that moment and a vote
     cast after it is no guilty vote for the Jester's haunt ('Kills a random guilty
-    voter') (`sc2_day._majority_10/26/27`, `vote_52/56/57`). The Executioner wins only
-    when his own target is lynched (`vote_91/98`)."""
+    voter') (`sc2_day._majority`, `vote`). The Executioner wins only
+    when his own target is lynched (`vote`)."""
 
     options = {"day_type": "majority", "jester_kills_guilty_voter": True}
     state = roles.new_game("sc2", sc2_roster("jester", "mafioso", "executioner"), 1, options, "day")
@@ -851,7 +851,7 @@ def test_sc2_who_wins_with_these_players_alive(alive, regular, peace):
     """002: the Town wins when the Mafia, Cult and neutral killers are gone; the Mafia or
     the Cult when they are at least as many as the rest ('equal or greater numbers');
     Three Days of Peace: 'the larger side wins', a tie to the side that is not the Town,
-    neutrals by precedence (`sc2_day.regular_winner_3-52`, `peace_winner_13/14/21`)."""
+    neutrals by precedence (`sc2_day.regular_winner`, `peace_winner`)."""
     from roles.rulesets.sc2_day import peace_winner, regular_winner
 
     state = roles.new_game("sc2", sc2_roster(*alive), 1, {})
@@ -865,9 +865,9 @@ def test_sc2_who_wins_with_these_players_alive(alive, regular, peace):
 def test_sc2_three_days_of_peace_are_counted_from_the_last_death_and_announced():
     """002 Three Days of Peace: six phases without a death end the game for the larger
     side, and the phase says so ('Three days without a death: the game is decided for
-    ...'). A death starts the count again (`sc2_day.win_check_12/14`: the count not
+    ...'). A death starts the count again (`sc2_day.win_check`: the count not
     reset, or reset to one); the announcement names the side (`_45-50`). Found by these
-    mutants: the engine took the phase's events before the win check, so the
+    catches: the engine took the phase's events before the win check, so the
     announcement was lost."""
 
     def ended_at(phases):
@@ -903,7 +903,7 @@ def test_sc2_one_versus_one(pair, citizen_wins, side):
     """002: 'When the game comes down to a one versus one scenario ... the game is
     automatically concluded'; sc2's port option `citizen_wins_1v1` gives the Citizen the
     win against the Mafia only; two neutrals without a side leave it to their own goals
-    (`sc2_day.one_versus_one_9/32/33`, `_rank_32`)."""
+    (`sc2_day.one_versus_one`, `_rank`)."""
     from roles.rulesets.sc2_day import one_versus_one
 
     state = roles.new_game("sc2", sc2_roster(*pair), 1, {"citizen_wins_1v1": citizen_wins})
@@ -911,9 +911,9 @@ def test_sc2_one_versus_one(pair, citizen_wins, side):
 
 
 def test_sc2_a_living_witch_wins_unless_the_town_does_and_the_mayor_is_announced():
-    """sc2-reference Witch: 'wins if the Town loses', alive (`sc2_day.winners_of_22/23`);
+    """sc2-reference Witch: 'wins if the Town loses', alive (`sc2_day.winners_of`);
     Mayor 'Reveal: vote counts 3': the day announces the revealed Mayor by name
-    (`day_actions_23/25`)."""
+    (`day_actions`)."""
     from roles.rulesets.sc2_day import winners_of
 
     state = roles.new_game("sc2", sc2_roster("citizen", "witch"), 1, {})
@@ -962,7 +962,7 @@ def test_sc2_a_living_witch_wins_unless_the_town_does_and_the_mayor_is_announced
 def test_sc2_setup_problems_named_exactly(players, problem):
     """sc2-reference 3.2: the Mason Leader, the Mayor and the Godfather are unique; the
     Executioner's 'Target must be Town (D: On)' and another player; each refused at the
-    start with every problem, in the order found (`sc2.setup_problems_16-66`)."""
+    start with every problem, in the order found (`sc2.setup_problems`)."""
     seats = [
         {"name": p[0], "role": p[1], **({"target": p[2]} if len(p) > 2 else {})} for p in players
     ]
@@ -974,7 +974,7 @@ def test_sc2_setup_problems_named_exactly(players, problem):
 def test_sc2_a_lynch_leaves_the_jail_empty_and_says_so():
     """sc2-reference 2.1 Jailor: 'Day: choose prisoner (only after a no-lynch day)'. A
     day that lynches leaves the cell empty and the day says so; a day without a lynch
-    holds the prisoner for the night (`sc2_day.after_day_45/46/47`)."""
+    holds the prisoner for the night (`sc2_day.after_day`)."""
 
     state = roles.new_game("sc2", sc2_roster("jailor", "mafioso"), 1, {}, "day")
     jail = [move("Ann", "jail", "Bob")]
@@ -991,7 +991,7 @@ def test_sc2_a_lynch_leaves_the_jail_empty_and_says_so():
 def test_sc2_a_day_crime_joins_the_crimes_already_committed():
     """sc2-reference 2.4 (option `investigator_results: crimes`): crimes are earned by
     actions and kept. The Jailor's second jailing (kidnapping, by day) keeps the murder
-    of his execution in his ledger (`sc2_day._crime_7/11/12`: the ledger restarted)."""
+    of his execution in his ledger (`sc2_day._crime`: the ledger restarted)."""
 
     phases = [
         {"night": []},
@@ -1018,7 +1018,7 @@ def test_sc2_a_jail_whose_jailor_or_prisoner_is_lynched_stays_empty(lynched):
     """sc2-reference 2.1 Jailor: the prisoner is held the night after the day he was
     chosen; if that day's lynch takes the Jailor or the prisoner, the day says the jail
     stays empty, also where the host lets him jail after a lynch (option
-    `jail_requires_no_lynch` off) (`sc2_day.after_day_23/25`: the cell kept)."""
+    `jail_requires_no_lynch` off) (`sc2_day.after_day`: the cell kept)."""
 
     day = quiet_day([move("Ann", "jail", "Bob")])
     voters = ("Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
@@ -1031,7 +1031,7 @@ def test_sc2_a_jail_whose_jailor_or_prisoner_is_lynched_stays_empty(lynched):
 
 def test_sc2_without_last_wills_a_lynched_players_will_is_not_read():
     """sc2-reference 1.3: the last will is read 'unless sanitized / Clue'; the host's
-    option `last_wills` off, no will is read, by day either (`sc2_day.after_day_48`)."""
+    option `last_wills` off, no will is read, by day either (`sc2_day.after_day`)."""
 
     players = table("sheriff", "mafioso")
     players[1]["will"] = "I was framed."  # a scenario's will: wills cannot be written here
@@ -1048,8 +1048,8 @@ def test_sc2_each_wait_and_limit_is_refused_in_words():
     between conversions', Mason Leader's recruits (port `mason_leader_recruits`), the
     Witch who may not control herself (port `can_control_self`, off), the Amnesiac who
     'Cannot become Town/Mafia/a killing role': each refusal names the night or the
-    limit or the role (`_spree_usable_11/13`, `_convert_usable_17/19/22`,
-    `_mason_recruits_17/19`, `_control_self_refusal_11-17`, `_remember_refusal_16-57`)."""
+    limit or the role (`_spree_usable`, `_convert_usable`,
+    `_mason_recruits`, `_control_self_refusal`, `_remember_refusal`)."""
 
     spree = game(
         sc2_roster("mass_murderer", "mafioso", "citizen", "lookout", "doctor"),
@@ -1108,7 +1108,7 @@ def test_sc2_each_wait_and_limit_is_refused_in_words():
 def test_sc2_the_jailors_executions_are_refused_in_words():
     """sc2-reference 2.1 Jailor: 'Execute prisoner (limited executions)' -- the limit
     (port `jailor_executions`), a night with no prisoner, and a prisoner who died (the
-    host's modkill) are each refused in words (`_limit_13-21`, `_execute_usable_5/21-23/
+    host's modkill) are each refused in words (`_limit`, `_execute_usable_5/21-23/
     30/38/39`)."""
 
     seats = sc2_roster("jailor", "mafioso", "citizen", "godfather")
@@ -1147,7 +1147,7 @@ def test_sc2_the_jailors_executions_are_refused_in_words():
 def test_sc2_an_executioner_not_bound_to_town_targets_anyone_but_himself():
     """sc2-reference 2.3 Executioner, option `executioner_target_must_be_town` off: the
     target is any other player, drawn by seed, or given -- a Mafioso too
-    (`_executioner_pool_10`, `setup_20`, `setup_problems_71`)."""
+    (`_executioner_pool`, `setup`, `setup_problems`)."""
 
     anyone = {"executioner_target_must_be_town": False}
     drawn = [

@@ -27,7 +27,7 @@ from tests.kit.engine import (
 def test_sc2_a_bodyguard_facing_two_attacks_takes_one_drawn_and_replays_the_same():
     """sc2's ruling, as bay12's, except that one attack left is taken without a draw
     (`draw_among_one=False`). Ann guards Fay (the Vigilante's shot), Bob guards Gus
-    (the Mafioso and the Serial Killer) on night 2 (mutants: `many` None, `and`, `> 2`:
+    (the Mafioso and the Serial Killer) on night 2 (catches: `many` None, `and`, `> 2`:
     no draw between two; `>= 1`: a draw among one, which moves every later draw)."""
     picks = []
     for seed in range(16):
@@ -70,7 +70,7 @@ def test_sc2_blocks_on_witches_and_bus_drivers_land_first_a_blocked_blocker_wait
     with a blocker on him waits for the chain.' The Escort on the Bus Driver is
     blocked (by a Consort, or jailed), so the Driver swaps and the kill lands on Hal;
     the other Escort's block on the Witch lands before she acts, so the Mafioso is
-    not moved to Ivy (mutants in `settle_blocks_on`: `continue` -> `break` stopped at
+    not moved to Ivy (catches, in `settle_blocks_on`: `continue` -> `break` stopped at
     the blocked Escort; the blocks read under another stage; the chain count empty)."""
     players = sc2_roster(first, "escort", "bus_driver", "escort", "witch", "mafioso")
     if blocked_first is not None:
@@ -85,7 +85,7 @@ def test_sc2_blocks_on_witches_and_bus_drivers_land_first_a_blocked_blocker_wait
 
 
 def test_sc2_an_escort_on_the_bus_driver_stops_the_swap():
-    """sc2's ruling: 'Blocks aimed at Witches and Bus Drivers land first' (mutants in
+    """sc2's ruling: 'Blocks aimed at Witches and Bus Drivers land first' (catches, in
     `settle_blocks_on`: the block never applied before the Driver swapped)."""
     players = sc2_roster("escort", "bus_driver", "mafioso")
     night1 = [
@@ -101,7 +101,7 @@ def test_sc2_an_escort_on_the_bus_driver_stops_the_swap():
 def test_sc2_a_blocker_seated_first_but_blocked_does_not_block():
     """sc2's ruling: 'the roleblock chain in sequence (A->B->C->D blocks B and D)', in
     chain order, not seat order. Ann (Escort) aims at the Mafioso, Bob (Consort) at
-    Ann: Ann is blocked, the kill lands (mutants in `settle_blocks`: the chain count
+    Ann: Ann is blocked, the kill lands (catches, in `settle_blocks`: the chain count
     emptied or inverted, so Ann's block landed first, by seat)."""
     players = sc2_roster("escort", "consort", "mafioso")
     night1 = [
@@ -117,7 +117,7 @@ def test_sc2_a_blocker_seated_first_but_blocked_does_not_block():
 def test_sc2_a_ring_of_blockers_is_broken_by_a_draw():
     """sc2's ruling on the roleblock chain: a ring of blockers with nobody outside it is
     broken by the seeded draw: one of them blocks the other, and over several seeds
-    either may be the one (mutants in `settle_blocks`: the draw made of nothing)."""
+    either may be the one (catches, in `settle_blocks`: the draw made of nothing)."""
     blocked = set()
     for seed in range(8):
         players = sc2_roster("escort", "consort", "mafioso", "sheriff")
@@ -150,7 +150,7 @@ def test_sc2_an_arsonist_who_acts_stays_doused(acts):
     """000 Arsonist: 'By doing nothing, you will clean yourself off.' Ann, doused by the
     other Arsonist, keeps dousing: she is still doused when he ignites and burns with
     her own victims; had she done nothing one night she would be clean
-    (`arsonists_clean_off_14`: every Arsonist cleaned off, acting or not)."""
+    (`arsonists_clean_off`: every Arsonist cleaned off, acting or not)."""
     out = _sc2_nights(
         ("arsonist", "arsonist", "doctor", "mafioso"),
         [("Bob", "douse", "Ann"), ("Ann", "douse", "Eve")],
@@ -165,7 +165,7 @@ def test_sc2_an_arsonist_who_acts_stays_doused(acts):
 def test_sc2_a_doused_player_who_lives_through_the_fire_is_clean():
     """sc2 (the port's ignite clears the burnt): the Doctor heals Eve the night the
     Arsonist ignites, and the next ignition does not burn her again
-    (`burn_doused_18/19/20`: the mark kept after the fire)."""
+    (`burn_doused`: the mark kept after the fire)."""
     out = _sc2_nights(
         ("arsonist", "doctor", "mafioso"),
         [("Ann", "douse", "Eve")],
@@ -182,7 +182,7 @@ def test_sc2_a_doused_player_who_lives_through_the_fire_is_clean():
 def test_sc2_a_survivor_saved_by_her_own_vest_is_told_she_was_attacked():
     """sc2 Survivor's vest: the Mafia's attack on her fails; she is told she was
     attacked and the Mafioso that she was immune. No healer was there, so nobody is
-    told a heal would have saved her (`_tell_every_protector_32`: the healers' notice
+    told a heal would have saved her (`_tell_every_protector`: the healers' notice
     given with no healer, telling her "saved" as well)."""
     out = _sc2_nights(("survivor", "mafioso"), [("Ann", "vest"), ("Bob", "kill", "Ann")])
     assert out["phases"][0]["deaths"] == []
@@ -196,7 +196,7 @@ def test_sc2_a_doctor_on_the_jailors_prisoner_is_not_told_he_saved_him():
     """sc2-reference Bodyguard: 'Guarding a Jailor's prisoner: BG and Jailor die'; Jailor:
     the execution 'ignores night immunity' and no heal stops it. The Bodyguard faces the
     execution and saves the prisoner; the Doctor on the prisoner could not have, so he is
-    not told he prevented it (`_tell_every_protector_34/35`: every healer told)."""
+    not told he prevented it (`_tell_every_protector`: every healer told)."""
 
     def act(actor, ability, *targets):
         return {"actor": actor, "ability": ability, "targets": list(targets)}
@@ -230,7 +230,7 @@ def test_sc2_a_spreading_fire_is_not_stopped_by_a_bodyguard():
     """sc2's documentation (fire_spreads): 'on, everyone who visited a burning house that
     night burns too, by the fire's rules (immunity, heals, jail and Bodyguards as for the
     doused)'; 000 Bodyguard: 'You cannot prevent a kill from the ... Arsonist'. The
-    Sheriff who visited the burning house burns though a Bodyguard guards him (mutant:
+    Sheriff who visited the burning house burns though a Bodyguard guards him (catches:
     the spread fire's attack made interceptable: the Bodyguard died in his place)."""
     players = sc2_roster("arsonist", "sheriff", "citizen", "bodyguard", "mafioso")
     fire = [
@@ -249,7 +249,7 @@ def test_sc2_a_spreading_fire_is_not_stopped_by_a_bodyguard():
 def test_sc2_a_bludgeoning_mason_leader_is_not_told_his_recruit_failed():
     """sc2-reference 2.1 Mason Leader: 'a Cultist visited is bludgeoned to death (uses a
     recruit)'. The visit is a kill, not a recruitment: no 'recruit failed' result
-    (mutant: the bludgeon mark read under another key, the recruit went on and failed)."""
+    (catches: the bludgeon mark read under another key, the recruit went on and failed)."""
     players = sc2_table("mason_leader", "mafioso", "cultist")
     out = sc2_sim(players, [{"night": [{"actor": "Ann", "targets": ["Cid"]}]}])
     assert {d["player"] for d in out["phases"][0]["deaths"]} == {"Cid"}
@@ -259,7 +259,7 @@ def test_sc2_a_bludgeoning_mason_leader_is_not_told_his_recruit_failed():
 def test_sc2_the_night_sequence_narrates_a_night_in_order():
     """sc2-reference, Night Sequence: the night is told as it happened, without names:
     a vest, an alert, the Bodyguard's duel, a conversion, a recruitment, then the
-    deaths (`_duel_*`, `convert_99-104`, `recruit`'s line, `vest`, `alert`)."""
+    deaths (`_duel_*`, `convert`, `recruit`'s line, `vest`, `alert`)."""
 
     head = ("bodyguard", "mafioso", "citizen", "cultist", "mason_leader", "survivor", "veteran")
     night = [
@@ -303,7 +303,7 @@ def test_sc2_the_crime_ledger_by_action():
     peace and trespassed; an Arsonist who ignites adds arson and murder; a Framer's
     target shows one crime he has not committed, that night only (`crimes_*`). A
     Mason Leader who recruits a player killed earlier that night fails; one who tries
-    a Mafioso fails and the Mafioso learns who tried (`recruit_10-19`)."""
+    a Mafioso fails and the Mafioso learns who tried (`recruit`)."""
 
     head = ("investigator", "mafioso", "escort", "framer", "arsonist", "mason_leader")
     phases = [
@@ -358,7 +358,7 @@ def test_sc2_the_crime_ledger_by_action():
 def test_sc2_the_night_sequence_of_an_execution_a_fire_and_a_spree():
     """sc2-reference, Night Sequence: the jail, a block, the execution, the fire and the
     Mass Murderer's spree, in the order of 002's kills ('Jailor, ... Arsonist, Mass
-    Murderer'), then the deaths (`kills_36-41/185-190`, `_mass_murders_52-57`)."""
+    Murderer'), then the deaths (`kills`, `_mass_murders`)."""
 
     head = ("jailor", "mafioso", "mass_murderer", "citizen", "arsonist", "escort")
     phases = [
@@ -398,7 +398,7 @@ def test_sc2_the_jesters_haunt_is_neither_healed_nor_guarded():
     """sc2-reference 2.3 Jester (`jester_kills_guilty_voter`): 'Kills a random guilty
     voter' the night after his lynch; the haunt is unstoppable: a Doctor's heal and a
     Bodyguard on the victim change nothing, and the Bodyguard does not fight
-    (`kills_202-215`)."""
+    (`kills`)."""
 
     votes = [[n, "Ann"] for n in SC2_NAMES[1:9]]
     lynch = {"day": {"votes": votes, "rounds": [], "actions": []}}
@@ -417,7 +417,7 @@ def test_sc2_the_veterans_shot_is_not_intercepted_and_takes_the_doctor():
     Bodyguard cannot intercept the shot (000: the Bodyguard 'cannot prevent a kill
     from the Veteran'), a Doctor's heal saves the visitor, and with
     `veteran_shoots_visitors_doctors` the 'Doctor whose target visits the Vet dies'
-    (`kills_235-252`, `_shoot_doctors_of_*`)."""
+    (`kills`, `_shoot_doctors_of_*`)."""
 
     players = sc2_roster("veteran", "doctor", "bodyguard", "mafioso", "escort")
     night = [
@@ -439,7 +439,7 @@ def test_sc2_the_veterans_shot_is_not_intercepted_and_takes_the_doctor():
 def test_sc2_the_disguiser_takes_the_role_of_the_player_he_killed():
     """002: 'Disguiser replaces his target if the kill was successful': he is told whose
     role he now wears and the victim is shown as the Disguiser; a healed target is
-    not replaced (`disguise_6/15/17/52-60`)."""
+    not replaced (`disguise`)."""
 
     players = sc2_roster("disguiser", "mafioso", "doctor")
     killed = sc2_sim(players, [{"night": [move("Ann", "disguise", "Dan")]}])["phases"][0]
@@ -460,7 +460,7 @@ def test_sc2_kills_named_by_their_cause():
     Citizen 'commit[s] suicide the following night', through a Doctor's heal; a
     Serial Killer jailed and not executed kills the Jailor ('releasing an SK ... SK
     kills Jailor'); the Godfather's order is carried out by the Mafioso, once; a doused
-    player in jail burns ('jail' is pierced by the fire) (`kills_57/68/76/77/138/139`)."""
+    player in jail burns ('jail' is pierced by the fire) (`kills`)."""
 
     guilt = sc2_sim(
         sc2_roster("vigilante", "mafioso", "doctor"),
@@ -500,9 +500,9 @@ def test_sc2_kills_named_by_their_cause():
 
 def test_sc2_the_cult_converts_once_a_night_and_the_sequence_tells_heals_and_swaps():
     """sc2-reference 2.3 Cultist: the cult converts one player a night: of two Cultists'
-    orders the first converts and the second does nothing (`convert_2/7/8/18-20`). The
-    night sequence tells a swap and a heal, without names (`_swapped_5-7`,
-    `_saved_5-7`)."""
+    orders the first converts and the second does nothing (`convert`). The
+    night sequence tells a swap and a heal, without names (`_swapped`,
+    `_saved`)."""
 
     night = [
         move("Ann", "convert", "Fay"),
@@ -540,7 +540,7 @@ def _sc2_night_record(head, night, options=None, before=()):
 def test_sc2_a_spree_at_an_empty_house_spares_the_owner():
     """sc2-reference 2.3 Mass Murderer: 'Spree at target's house: kills everyone who
     visited the target; target dies only if "home" (did not target anyone)'. Cid is
-    out checking Bob and nobody heals him: only his visitor dies (`_mass_murders_33`)."""
+    out checking Bob and nobody heals him: only his visitor dies (`_mass_murders`)."""
     record = _sc2_night_record(
         ("mass_murderer", "mafioso", "sheriff", "lookout"),
         [move("Ann", "spree", "Cid"), move("Cid", "check", "Bob"), move("Dan", "watch", "Cid")],
@@ -551,7 +551,7 @@ def test_sc2_a_spree_at_an_empty_house_spares_the_owner():
 def test_sc2_a_guarded_spree_leaves_the_other_mass_murderers_spree():
     """sc2-reference 2.3 Mass Murderer: 'A Bodyguard visiting the target saves everyone
     else there and kills the MM'. Ann's spree ends in the duel at Dan's; Bob's spree at
-    Fay's, where Gus is visiting, still takes place (`_mass_murders_27`: the duel
+    Fay's, where Gus is visiting, still takes place (`_mass_murders`: the duel
     ended every later spree)."""
     record = _sc2_night_record(
         ("mass_murderer", "mass_murderer", "bodyguard", "citizen", "citizen", "citizen", "doctor"),
@@ -568,7 +568,7 @@ def test_sc2_a_guarded_spree_leaves_the_other_mass_murderers_spree():
 def test_sc2_the_mass_murderers_cooldown_is_the_nights_between_sprees():
     """sc2-reference 2.3 Mass Murderer: '1 or 2 nights between sprees (D: Off) -
     cooldown only after >=2 kills'. With one night of cooldown, a spree of two kills on
-    the first night forbids the second night's and allows the third's (`dawn_53`: one
+    the first night forbids the second night's and allows the third's (`dawn`: one
     night too many)."""
 
     state = sc2_game(
@@ -586,8 +586,8 @@ def test_sc2_the_mass_murderers_cooldown_is_the_nights_between_sprees():
 def test_sc2_a_godfather_without_a_mafioso_kills_beside_the_other_killers():
     """sc2-reference 2.2 Godfather: with no Mafioso he kills himself (option
     `godfather_kills_without_mafioso`, on by default); 002: the killing roles act
-    simultaneously, so the Serial Killer's kill stands beside his (`kills_120`: the
-    Godfather's own kill lost; `kills_123`: the killers after him skipped)."""
+    simultaneously, so the Serial Killer's kill stands beside his (`kills`: the
+    Godfather's own kill lost; `kills`: the killers after him skipped)."""
     record = _sc2_night_record(
         ("godfather", "serial_killer"), [move("Ann", "kill", "Cid"), move("Bob", "kill", "Dan")]
     )
@@ -600,7 +600,7 @@ def test_sc2_a_godfather_without_a_mafioso_kills_beside_the_other_killers():
 def test_sc2_the_jail_absorbs_a_block_on_its_prisoner():
     """sc2-notes 1: 'Jail (SC2 only): the prisoner is blocked and protected.' An Escort
     who blocks the jailed Serial Killer is not killed for it, and the prisoner is told
-    only that he was jailed (`_on_block_28`: the block landed as well)."""
+    only that he was jailed (`_on_block`: the block landed as well)."""
 
     record = _sc2_night_record(
         ("jailor", "serial_killer", "escort"),
@@ -615,7 +615,7 @@ def test_sc2_only_the_arsonists_blocker_is_doused():
     """Port Arsonist `douse_blocker` (option `arsonist_douses_roleblockers`): 'a
     roleblocker who visits the Arsonist is doused'. An Escort who blocks a Citizen is
     not: the Arsonist's fire the next night burns only his own target
-    (`_on_block_29`: every blocker doused)."""
+    (`_on_block`: every blocker doused)."""
 
     record = _sc2_night_record(
         ("arsonist", "escort"),
@@ -629,7 +629,7 @@ def test_sc2_only_the_arsonists_blocker_is_doused():
 def test_sc2_the_coroner_learns_the_death_type_only_by_option():
     """sc2-reference 2.1 Coroner: 'Learn exact role of a dead player'; the death type is
     the option `coroner_discovers_death_type` (off by default): off, the autopsy tells
-    the role only (`autopsy_36`)."""
+    the role only (`autopsy`)."""
 
     record = _sc2_night_record(
         ("coroner", "mafioso"),
@@ -644,7 +644,7 @@ def test_sc2_the_coroner_learns_the_death_type_only_by_option():
 def test_sc2_a_jailor_lynched_the_day_he_jails_holds_nobody():
     """sc2-notes 1: the jail is the Jailor's; a Jailor lynched the day he jails holds
     nobody that night: his prisoner is free to kill. (The day keeps the cell only when
-    both live at its end, so the night's own check, `jail_17`, is a guard.)"""
+    both live at its end, so the night's own check, `jail`, is a guard.)"""
 
     votes = [[voter, "Ann"] for voter in ("Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")]
     day = quiet_day([move("Ann", "jail", "Bob")])
@@ -659,7 +659,7 @@ def test_sc2_a_jailor_lynched_the_day_he_jails_holds_nobody():
 def test_sc2_an_investigator_is_answered_under_the_name_he_chose():
     """sc2-reference 2.1 Bus Driver: 'Swap two players: all actions targeting one go to
     the other'. The Investigator who checks Cid while Cid and Dan are swapped learns
-    Dan's group, told as the answer about Cid, the name he chose (`investigate_4`)."""
+    Dan's group, told as the answer about Cid, the name he chose (`investigate`)."""
     record = _sc2_night_record(
         ("investigator", "bus_driver", "citizen", "mafioso"),
         [move("Bob", "transport", "Cid", "Dan"), move("Ann", "check", "Cid")],

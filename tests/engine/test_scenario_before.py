@@ -85,7 +85,7 @@ def test_a_bad_change_is_refused_with_one_line_naming_the_phase(before, message)
 def test_a_scenarios_before_writes_erases_a_will_and_lets_a_player_leave():
     """docs/scenario.md, `before`: `{will: NAME, text}` writes the will (no text erases
     it) and `{leave: NAME}` is the player leaving, who dies as a leaver, not a modkill
-    (`_apply_before_31/33/36/38/39/42`)."""
+    (`_apply_before`)."""
 
     def night(before, actions=()):
         phases = [{"night": list(actions), "before": before}]

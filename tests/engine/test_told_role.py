@@ -262,7 +262,7 @@ def test_the_known_role_example_runs():
 def test_once_the_game_is_over_the_paranoid_learns_he_was_the_paranoid():
     """townston: the Paranoid is told he is a Townie ('He thinks he's a townie'); the
     truth is public once the game is over (`Ruleset.told_role`: "until the truth is
-    public, when the game is over"; written with the mutants of `public_reveal`)."""
+    public, when the game is over"; `public_reveal`)."""
     from roles.ruleset import get_ruleset
 
     state = townston_play([])

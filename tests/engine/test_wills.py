@@ -259,7 +259,7 @@ def test_the_rulings_are_printed_with_the_rules(capsys):
 
 def test_a_will_by_someone_not_at_the_table_is_refused_naming_him():
     """sc2's last wills are written by a player of the game; any other name is refused,
-    naming it (mutants: the refused name dropped)."""
+    naming it (catches: the refused name dropped)."""
 
     state = game(table("sheriff", "mafioso"))
     with pytest.raises(roles.IllegalAction) as refused_will:
