@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import random
-from pathlib import Path
 
 import pytest
 
@@ -25,20 +24,19 @@ from tests.kit.engine import (
     LATIN,
     RAW_ID,
     RandomChooser,
+    engine_trees,
     new_random_game,
     play_random_game,
-    without_mutants,
 )
 
-ROLES_DIR = Path(roles.__file__).parent
 LANGS = ("en", "ru")
 
 
 def engine_calls(method: str, position: int) -> dict[str, set[str]]:
     """{kind: field names} of every `x.<method>(..., "kind", field=...)` call in roles/."""
     kinds: dict[str, set[str]] = {}
-    for path in ROLES_DIR.rglob("*.py"):
-        for node in ast.walk(without_mutants(ast.parse(path.read_text(encoding="utf-8")))):
+    for tree in engine_trees():
+        for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
                 continue
             if node.func.attr != method or len(node.args) <= position:

@@ -9,7 +9,6 @@ import ast
 import copy
 import pickle
 import re
-from pathlib import Path
 
 import pytest
 
@@ -17,10 +16,9 @@ import roles
 from roles.errors import IllegalAction, Reason
 from roles.messages import en, render, ru
 from roles.messages.refusals import refusal_message
-from tests.kit.engine import LATIN, RAW_ID, bay12_seven, without_mutants
+from tests.kit.engine import LATIN, RAW_ID, bay12_seven, engine_trees
 
 NAMES = ("ann", "bob", "cat")
-ROLES_DIR = Path(roles.__file__).parent
 
 # id -> [(ruleset, params), ...]: one sample per case of the Russian template.
 SAMPLES = {
@@ -215,8 +213,7 @@ def raised_ids() -> set[str]:
     (bench/mutation.py) they hold altered ids ("XXrefusal.endedXX") and failed the
     run's first pass over the suite."""
     found = set()
-    for path in ROLES_DIR.rglob("*.py"):
-        tree = without_mutants(ast.parse(path.read_text(encoding="utf-8")))
+    for tree in engine_trees():
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and node.args):
                 continue

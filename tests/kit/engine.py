@@ -15,6 +15,7 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -387,6 +388,17 @@ def without_mutants(tree: ast.Module) -> ast.Module:
                 )
             ]
     return tree
+
+
+@functools.cache
+def engine_trees() -> tuple[ast.Module, ...]:
+    """Every module of roles/ (the imported package: under a mutation run, the mutated
+    tree) parsed once, less mutmut's mutant copies. Read, never changed, by the tests."""
+    root = Path(roles.__file__).parent
+    return tuple(
+        without_mutants(ast.parse(path.read_text(encoding="utf-8")))
+        for path in sorted(root.rglob("*.py"))
+    )
 
 
 # -- random legal games, built from the engine's own answers ---------------------------------
