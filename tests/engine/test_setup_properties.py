@@ -17,36 +17,51 @@ from roles.setup.roll import Roller
 RULESETS = [r.id for r in roles.list_rulesets()]
 
 
+class Pieces:
+    """A ruleset's strategies, built once: hypothesis caches no strategy built from a list,
+    and building them anew for every slot of every example took most of the run."""
+
+    def __init__(self, ruleset_id: str):
+        categories = roles.setup_categories(ruleset_id)
+        self.role = st.sampled_from(tuple(roles.get_ruleset(ruleset_id).roles))
+        self.category = st.sampled_from(tuple(categories))
+        self.flags = {
+            category: st.lists(st.sampled_from(tuple(flags)), unique=True)
+            for category, info in categories.items()
+            if (flags := list(info["exclude"]))
+        }
+        self.limited = st.lists(self.role, max_size=3, unique=True)
+
+
+PIECES = {ruleset_id: Pieces(ruleset_id) for ruleset_id in RULESETS}
+LIMIT = st.fixed_dictionaries(
+    {},
+    optional={
+        "unique": st.booleans(),
+        "max": st.integers(0, 3),
+        "excluded_from_randoms": st.booleans(),
+    },
+)
+
+
 @st.composite
 def setups(draw):
     """A legal setup: any ruleset, fixed and random slots with any flags, GM limits and
     (for sc2) the options the setup builder reads."""
     ruleset_id = draw(st.sampled_from(RULESETS))
-    ruleset = roles.get_ruleset(ruleset_id)
-    categories = roles.setup_categories(ruleset_id)
-    role_ids = list(ruleset.roles)
+    pieces = PIECES[ruleset_id]
 
     def slot():
         if draw(st.booleans()):
-            return {"role": draw(st.sampled_from(role_ids))}
-        category = draw(st.sampled_from(list(categories)))
-        flags = list(categories[category]["exclude"])
-        chosen = draw(st.lists(st.sampled_from(flags), unique=True)) if flags else []
+            return {"role": draw(pieces.role)}
+        category = draw(pieces.category)
+        chosen = draw(pieces.flags[category]) if category in pieces.flags else []
         return {"category": category, "exclude": {f: draw(st.booleans()) for f in chosen}}
 
     slots = [slot() for _ in range(draw(st.integers(0, 12)))]
     limits = {}
-    for role in draw(st.lists(st.sampled_from(role_ids), max_size=3, unique=True)):
-        limits[role] = draw(
-            st.fixed_dictionaries(
-                {},
-                optional={
-                    "unique": st.booleans(),
-                    "max": st.integers(0, 3),
-                    "excluded_from_randoms": st.booleans(),
-                },
-            )
-        )
+    for role in draw(pieces.limited):
+        limits[role] = draw(LIMIT)
     options = {}
     if ruleset_id == "sc2":
         for option in (
