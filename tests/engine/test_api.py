@@ -1,4 +1,5 @@
-"""The engine's answers agree with each other, views hide secrets, the CLI keeps its contract.
+"""The engine's answers agree with each other, views hide secrets, the CLI keeps its contract;
+the phase records, events, views and state lookups have the fields the contract names.
 
 - docs/design.md: "The web layer renders its forms and validates submissions from that
   answer alone": every target `roles.choices` lists is accepted by

@@ -3,7 +3,9 @@
 The rule cases themselves are scenario fixtures in scenarios/sc2/ (each citing
 002, sc2-notes.md or sc2-reference.md); these tests cover what a fixture cannot
 state: what the engine offers a player, what it must not announce, the cards and
-the tables the setup builder reads.
+the tables the setup builder reads; and the day's rules (trials, majority, wins,
+Three Days of Peace), conversions, promotions, the jail and each refusal, as message
+ids. The night is tests/engine/test_sc2_night.py.
 """
 
 from __future__ import annotations

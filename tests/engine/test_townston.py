@@ -3,8 +3,9 @@
 Rule cases live as fixtures in scenarios/townston/ (one rule sentence each); the
 tests here cover what a fixture cannot say: which actions the engine offers a
 player now, the role cards, the preset, the views, and the random draws (street
-conflict casualties, clues, an idle Psychopath) over many seeds. Each test cites
-the sentence of 001_7200793223eb020e.txt it checks.
+conflict casualties, clues, an idle Psychopath) over many seeds; and rule cases a
+fixture does not pin (each refusal as its message id, the vote's record, culprits,
+bombs, the wins). Each test cites the sentence of 001_7200793223eb020e.txt it checks.
 """
 
 from __future__ import annotations
