@@ -2,6 +2,7 @@
 in the lobby, at night, by day and after the game, its refusal or its post and the
 events it logged, equal a golden file. REGENERATE_GOLDEN=1 rewrites the file."""
 
+import json
 import os
 from pathlib import Path
 
@@ -86,8 +87,11 @@ class Game:
         self.said.append(f"{what}: {type(posted).__name__} {self.shown_post(posted)} {logged}")
 
     @staticmethod
-    def shown(payload: dict) -> dict:
-        return {k: v for k, v in sorted(payload.items()) if k not in ("at", "post", "lines")}
+    def shown(payload: dict) -> str:
+        """The payload but its time and post number, keys sorted (PostgreSQL's JSON
+        keeps them in its own order)."""
+        shown = {k: v for k, v in payload.items() if k not in ("at", "post", "lines")}
+        return json.dumps(shown, sort_keys=True, ensure_ascii=False)
 
     @staticmethod
     def shown_post(posted) -> str:
