@@ -36,6 +36,7 @@ def game_page(request, game_id: int):
     if game.status in (Status.LOBBY, Status.CANCELLED):
         context.update(signups_context(game, viewer))
         return render(request, "games/lobby_game.html", context)
+    # One engine state for the whole page: every part reads it, none changes it.
     ruleset, state = context["ruleset"], services.engine_state(game)
     context.update(log_context(game, viewer, streams))
     context.update(threads_context(game, viewer, state))
