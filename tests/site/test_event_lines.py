@@ -1,6 +1,6 @@
 """Every kind of event line, each of its branches in English and in Russian, equals its
 golden file (games/text.py: EVENT_LINES, one formatter for each kind the site logs,
-and what the payload says for any other kind). REGENERATE_GOLDEN=1 rewrites the file."""
+and what the payload says for any other kind). GOLDEN_UPDATE=1 rewrites the file."""
 
 import os
 from pathlib import Path
@@ -194,6 +194,6 @@ def test_every_line_in_both_languages_equals_its_golden_file():
         for kind, payload, ruleset in SAMPLES + UNLISTED
         for lang in LANGUAGES
     )
-    if os.environ.get("REGENERATE_GOLDEN"):
+    if os.environ.get("GOLDEN_UPDATE") == "1":
         GOLDEN.write_text(said, encoding="utf-8")
     assert said == GOLDEN.read_text(encoding="utf-8")

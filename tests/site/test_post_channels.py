@@ -1,6 +1,6 @@
 """Who may post where (games/services/chat.py): every channel for each kind of poster,
 in the lobby, at night, by day and after the game, its refusal or its post and the
-events it logged, equal a golden file. REGENERATE_GOLDEN=1 rewrites the file."""
+events it logged, equal a golden file. GOLDEN_UPDATE=1 rewrites the file."""
 
 import json
 import os
@@ -150,6 +150,6 @@ def lines_without_private_messages(gemma, players) -> list[str]:
 def test_every_channel_for_every_poster_equals_its_golden_file(gemma, players):
     said = lines_of_a_whole_game(gemma, players) + lines_without_private_messages(gemma, players)
     text = "".join(line + "\n" for line in said)
-    if os.environ.get("REGENERATE_GOLDEN"):
+    if os.environ.get("GOLDEN_UPDATE") == "1":
         GOLDEN.write_text(text, encoding="utf-8")
     assert text == GOLDEN.read_text(encoding="utf-8")
