@@ -13,7 +13,7 @@ Not part of CI (a full run is hours on two cores). `make mutation` installs the
 
 The configuration is `[tool.mutmut]` in pyproject.toml: mutants of `roles/`, each
 run against the engine tests (tests/engine) that cover its function, less the
-few tests that start a process or roll 20,000 setups (they check bytes and
+few tests that start a process (they check bytes and
 imports, not rules). mutmut mutates code inside functions only: module-level
 tables (texts, role cards) are not mutated.
 
@@ -28,12 +28,8 @@ table). The recheck runs the tests that execute the lines the mutant changes
 (bench/mutation_lines.py: one run of the engine suite under coverage.py records
 each line's tests; a line also run at import adds the tests of the closure
 around it), `--children` at once, and resumes where it stopped. For a line no
-test executes it falls back to the tests written for survivors, the golden
-files, the module's own test files and the tests mutmut's stats map to the
-function. (Until 2026-12-03's second session the recheck wrote the mutant into a
-scratch copy with `mutmut apply`, which writes a method's mutant into the first
-method of that name in the module; until 2026-12-04 it ran each mutant's whole
-module test files one mutant at a time, about a minute each.)
+test executes it falls back to the golden files, the module's own test files
+and the tests mutmut's stats map to the function.
 
 The script lowers its own priority to the lowest (`nice 19`): the mutants run
 beside other work. Results accumulate in `mutants/` (git-ignored); a rerun of
@@ -110,12 +106,8 @@ def ruleset_modules() -> list[str]:
 
 RECHECK = MUTANTS / "recheck.json"
 BATCH = 1500  # mutant names per mutmut call (about 60 KB of arguments)
-# The tests written for earlier survivors (one file per part of roles/), run first.
-NEW_TESTS = sorted(
-    str(p.relative_to(ROOT))
-    for p in (ROOT / "tests" / "engine").glob("test_mutation_survivors_*.py")
-)
-FIRST_TESTS = [*NEW_TESTS, "tests/engine/test_documentation_golden.py"]
+# Run first: the golden files print every card, option and ruling, so they kill many mutants.
+FIRST_TESTS = ["tests/engine/test_documentation_golden.py"]
 
 
 def mutmut(*args: str, cwd: Path = ROOT) -> int:
@@ -148,8 +140,8 @@ def _tests_by_function() -> dict[str, list[str]]:
 def recheck_tests(mutant: str, module: str) -> list[str]:
     """The tests that execute the lines the mutant changes (bench/mutation_lines.py: line
     coverage of the engine suite, each line's tests recorded), which finds the tests of
-    a closure that a factory builds at import. When no test executes them: the tests
-    written for survivors and the golden files, then the module's own test files (named
+    a closure that a factory builds at import. When no test executes them: the golden
+    files, then the module's own test files (named
     for it, or importing it), then the tests mutmut's stats map to the function; the
     whole engine suite when there are none."""
     by_lines = mutation_lines.tests_for(mutant, module)

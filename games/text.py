@@ -223,107 +223,93 @@ def cogm_line(line: str, name: str) -> str:
 
 
 def _event_line(event, reader: Reader) -> str:
+    """The line of one event: "" for bookkeeping, its kind's formatter (EVENT_LINES),
+    else what its payload says."""
     kind, p = event.kind, event.payload or {}
     if kind in QUIET_KINDS:
         return ""
-    if kind == "joined":
-        return _("%(player)s joined.") % {"player": p.get("player")}
-    if kind == "left":
-        return _("%(player)s left.") % {"player": p.get("player")}
-    if kind == "left_game":  # a leaver (games/services/leaving.py)
-        return _leaver_text(p)
-    if kind == "signups":
-        return _("Sign-ups opened.") if p.get("open") else _("Sign-ups closed.")
-    if kind == "game_cancelled":
-        line = _("%(gm)s cancelled the game during sign-ups.") % {"gm": p.get("gm")}
-        return f"{line} {p['reason']}" if p.get("reason") else line
-    if kind == "game_started":
-        return _("The game started with %(players)s.") % {"players": _listed(p.get("players"))}
-    if kind == "note":
-        return _("Your posthumous note (read by you and the GM): %(text)s") % {
-            "text": p.get("text")
-        }
-    if kind == "death_note":
-        return _("%(player)s's posthumous note: %(text)s") % {
-            "player": p.get("player"),
-            "text": p.get("text"),
-        }
-    if kind == "will":
-        who = p.get("player")
-        if not p.get("text"):
-            return _("%(player)s's last will is erased (nothing will be read out).") % {
-                "player": who
-            }
-        return _(
-            "%(player)s's last will, as it stands (read by %(player)s and the GM): %(text)s"
-        ) % {"player": who, "text": p.get("text")}
-    if kind == "last_will":
-        return reader.say("event.last_will", player=p.get("player"), text=p.get("text"))
-    if kind == "role":
-        return reader.say("role", role=p.get("role"), faction=p.get("faction"))
-    if kind == "flavour":  # the GM's flavour text of a role (games/services/flavour.py)
-        name = reader.role(p.get("role")) if p.get("role") else p.get("role_name")
-        if not p.get("text"):
-            return _("(GM) The flavour text of %(role)s is removed.") % {"role": name}
-        return _("(GM) Flavour text of %(role)s: %(text)s") % {"role": name, "text": p.get("text")}
-    if kind == "dealt":  # the GM's copy of the deal (games/services/lobby.py)
-        entries = [_dealt_text(entry, reader) for entry in p.get("players", [])]
-        return _("(GM) The deal: %(entries)s.") % {"entries": ", ".join(entries)}
-    if kind == "masks":  # who is behind each mask (games/masks.py): the GM's copy
-        behind = ", ".join(f"{m.get('mask')}: {m.get('account')}" for m in p.get("masks", []))
-        return _("(GM) The masks: %(masks)s.") % {"masks": behind}
-    if kind == "your_mask":
-        return _("You play under the mask %(mask)s: nobody else reads who you are.") % {
-            "mask": p.get("mask")
-        }
-    if kind == "teammates":
-        return reader.say("teammates", members=p.get("members", []))
-    if kind == "phase_opened":
-        return reader.say("phase.began", phase=p.get("kind"), number=p.get("number"))
-    if kind == "phase_closed":
-        return outcome_text(p, reader.lang, reader.ruleset, reader.pronoun_of)
-    if kind == "phase_record":
-        results = [
-            result_text(r, reader.lang, reader.ruleset, reader.pronoun_of)
-            for r in p.get("results", [])
-        ]
-        return reader.say("phase.record", phase=p.get("phase"), number=p.get("number")) + (
-            " " + " ".join(results) if results else ""
-        )
-    if kind in ("action_recorded", "action_withdrawn"):
-        return _move_text(kind, p, reader)
-    if kind == "rooms":  # a seat's night chats changed (games/rooms.py)
-        return _rooms_text(p, reader)
-    if kind == "spectator_joined":
-        return _("%(spectator)s is watching.") % {"spectator": p.get("spectator")}
-    if kind == "game_over":
-        return reader.say("game_over", winners=p.get("winners", []))
-    if kind == "modkill":
-        return _modkill_text(p, reader)
-    if kind == "vote_ruled":  # the GM's ruling on a vote (ru_hunt: games/services/gm.py)
-        return _vote_ruled_text(p, reader)
-    if kind in GM_TOOL_TEXTS:
-        return GM_TOOL_TEXTS[kind](p)
-    if kind == "decision_needed":  # the engine asks before the day closes (services/phases.py)
-        return _question_text(p, reader)
-    if kind == "close_refused":  # the GM's: the engine would not close the phase
-        refusal = _engine_sentence(p.get("refusal") or p.get("reason", ""), reader)
-        return _("The phase cannot close yet.") + " " + refusal
-    if kind == "roulette":  # a move of the graveyard's table (games/services/roulette.py)
-        return " ".join(p.get("lines", []))
-    if kind == "roulette_option":  # the GM's option for spectators
-        if p.get("spectators_play"):
-            return _("The GM lets spectators play roulette in this game.")
-        return _("The GM has spectators only watch the roulette in this game (the dead play).")
-    if kind == "result" or "value" in p:  # the seat's own (the GM: NAMED_FOR_GM)
-        return result_text(p, reader.lang, reader.ruleset, reader.pronoun_of, own=True)
-    if kind == "death":
-        return reader.say("death.shown" if p.get("role") else "death", **_death(p))
+    said = EVENT_LINES.get(kind)
+    return said(p, reader) if said is not None else _unlisted_line(kind, p, reader)
+
+
+def _unlisted_line(kind: str, p: dict, reader: Reader) -> str:
+    """A kind of no formatter: a payload with a value is the seat's own result (the
+    engine's result kinds); else its text, headline or description; else its fields."""
+    if "value" in p:
+        return _own_result_text(p, reader)
     text = p.get("text") or p.get("headline") or p.get("description")
     if text:
         return str(text)
     details = ", ".join(f"{k}: {v}" for k, v in p.items())
     return f"{kind.replace('_', ' ')}{': ' + details if details else ''}"
+
+
+def _own_result_text(p: dict, reader: Reader) -> str:
+    """The seat's own result (the GM reads it named: NAMED_FOR_GM)."""
+    return result_text(p, reader.lang, reader.ruleset, reader.pronoun_of, own=True)
+
+
+def _death_text(p: dict, reader: Reader) -> str:
+    if "value" in p:  # a payload with a value is a result, whatever its kind
+        return _own_result_text(p, reader)
+    return reader.say("death.shown" if p.get("role") else "death", **_death(p))
+
+
+def _cancelled_text(p: dict) -> str:
+    line = _("%(gm)s cancelled the game during sign-ups.") % {"gm": p.get("gm")}
+    return f"{line} {p['reason']}" if p.get("reason") else line
+
+
+def _will_text(p: dict) -> str:
+    who = p.get("player")
+    if not p.get("text"):
+        return _("%(player)s's last will is erased (nothing will be read out).") % {"player": who}
+    return _("%(player)s's last will, as it stands (read by %(player)s and the GM): %(text)s") % {
+        "player": who,
+        "text": p.get("text"),
+    }
+
+
+def _flavour_text(p: dict, reader: Reader) -> str:
+    """The GM's flavour text of a role (games/services/flavour.py)."""
+    name = reader.role(p.get("role")) if p.get("role") else p.get("role_name")
+    if not p.get("text"):
+        return _("(GM) The flavour text of %(role)s is removed.") % {"role": name}
+    return _("(GM) Flavour text of %(role)s: %(text)s") % {"role": name, "text": p.get("text")}
+
+
+def _deal_text(p: dict, reader: Reader) -> str:
+    """The GM's copy of the deal (games/services/lobby.py)."""
+    entries = [_dealt_text(entry, reader) for entry in p.get("players", [])]
+    return _("(GM) The deal: %(entries)s.") % {"entries": ", ".join(entries)}
+
+
+def _masks_text(p: dict) -> str:
+    """Who is behind each mask (games/masks.py): the GM's copy."""
+    behind = ", ".join(f"{m.get('mask')}: {m.get('account')}" for m in p.get("masks", []))
+    return _("(GM) The masks: %(masks)s.") % {"masks": behind}
+
+
+def _phase_record_text(p: dict, reader: Reader) -> str:
+    results = [
+        result_text(r, reader.lang, reader.ruleset, reader.pronoun_of) for r in p.get("results", [])
+    ]
+    return reader.say("phase.record", phase=p.get("phase"), number=p.get("number")) + (
+        " " + " ".join(results) if results else ""
+    )
+
+
+def _close_refused_text(p: dict, reader: Reader) -> str:
+    """The GM's: the engine would not close the phase (services/phases.py stall)."""
+    refusal = _engine_sentence(p.get("refusal") or p.get("reason", ""), reader)
+    return _("The phase cannot close yet.") + " " + refusal
+
+
+def _roulette_option_text(p: dict) -> str:
+    """The GM's option for spectators."""
+    if p.get("spectators_play"):
+        return _("The GM lets spectators play roulette in this game.")
+    return _("The GM has spectators only watch the roulette in this game (the dead play).")
 
 
 def _question_text(p: dict, reader: Reader) -> str:
@@ -673,6 +659,73 @@ GM_TOOL_TEXTS = {
         _("Your action on %(player)s is void (%(player)s was modkilled): choose again.")
         % {"player": p.get("player")}
     ),
+}
+
+
+# -- the table -----------------------------------------------------------------------
+
+LineOf = Callable[[dict, Reader], str]
+
+
+def _payload_only(said: Callable[[dict], str]) -> LineOf:
+    """A line of the site's own that needs only the payload (its words are Django's)."""
+    return lambda p, reader: said(p)
+
+
+# Each kind of event the site logs, and its line (see _event_line for the others).
+EVENT_LINES: dict[str, LineOf] = {
+    "joined": lambda p, reader: _("%(player)s joined.") % {"player": p.get("player")},
+    "left": lambda p, reader: _("%(player)s left.") % {"player": p.get("player")},
+    "left_game": _payload_only(_leaver_text),  # a leaver (games/services/leaving.py)
+    "signups": lambda p, reader: _("Sign-ups opened.") if p.get("open") else _("Sign-ups closed."),
+    "game_cancelled": _payload_only(_cancelled_text),
+    "game_started": lambda p, reader: (
+        _("The game started with %(players)s.") % {"players": _listed(p.get("players"))}
+    ),
+    "note": lambda p, reader: (
+        _("Your posthumous note (read by you and the GM): %(text)s") % {"text": p.get("text")}
+    ),
+    "death_note": lambda p, reader: (
+        _("%(player)s's posthumous note: %(text)s")
+        % {"player": p.get("player"), "text": p.get("text")}
+    ),
+    "will": _payload_only(_will_text),
+    "last_will": lambda p, reader: reader.say(
+        "event.last_will", player=p.get("player"), text=p.get("text")
+    ),
+    "role": lambda p, reader: reader.say("role", role=p.get("role"), faction=p.get("faction")),
+    "flavour": _flavour_text,
+    "dealt": _deal_text,
+    "masks": _payload_only(_masks_text),
+    "your_mask": lambda p, reader: (
+        _("You play under the mask %(mask)s: nobody else reads who you are.")
+        % {"mask": p.get("mask")}
+    ),
+    "teammates": lambda p, reader: reader.say("teammates", members=p.get("members", [])),
+    "phase_opened": lambda p, reader: reader.say(
+        "phase.began", phase=p.get("kind"), number=p.get("number")
+    ),
+    "phase_closed": lambda p, reader: outcome_text(
+        p, reader.lang, reader.ruleset, reader.pronoun_of
+    ),
+    "phase_record": _phase_record_text,
+    "action_recorded": lambda p, reader: _move_text("action_recorded", p, reader),
+    "action_withdrawn": lambda p, reader: _move_text("action_withdrawn", p, reader),
+    "rooms": _rooms_text,  # a seat's night chats changed (games/rooms.py)
+    "spectator_joined": lambda p, reader: (
+        _("%(spectator)s is watching.") % {"spectator": p.get("spectator")}
+    ),
+    "game_over": lambda p, reader: reader.say("game_over", winners=p.get("winners", [])),
+    "modkill": _modkill_text,
+    "vote_ruled": _vote_ruled_text,  # the GM's ruling on a vote (ru_hunt: services/gm.py)
+    **{kind: _payload_only(said) for kind, said in GM_TOOL_TEXTS.items()},
+    "decision_needed": _question_text,  # the engine asks before the day closes
+    "close_refused": _close_refused_text,
+    # A move of the graveyard's table (games/services/roulette.py).
+    "roulette": lambda p, reader: " ".join(p.get("lines", [])),
+    "roulette_option": _payload_only(_roulette_option_text),
+    "result": _own_result_text,
+    "death": _death_text,
 }
 
 

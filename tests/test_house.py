@@ -174,3 +174,55 @@ def test_nothing_outside_the_services_package_takes_its_private_names():
         if (names := _private_names_taken_from_services(path))
     }
     assert borrowed == {}
+
+
+# The test folders whose modules import no test module (helpers live in tests/kit/ or in
+# a conftest.py fixture): a test module is not a library, and one that imports another
+# runs the other's import-time work and ties their names together.
+KIT_ONLY = ("tests/engine", "tests/kit")
+
+
+def _test_modules_imported(source: str) -> list[str]:
+    """The test modules a module's source imports: tests.*.test_x, test_x or conftest."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            base = node.module or ""
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        for name in names:
+            last = name.split(".")[-1]
+            if last.startswith("test_") or last == "conftest":
+                found.append(name)
+    return sorted(set(found))
+
+
+def test_no_test_module_imports_another_test_module():
+    imported = {
+        path.relative_to(ROOT).as_posix(): names
+        for folder in KIT_ONLY
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if (names := _test_modules_imported(path.read_text()))
+    }
+    assert imported == {}
+
+
+def test_the_test_import_finder_sees_every_form():
+    source = (
+        "import tests.engine.test_a\n"
+        "from tests.engine.test_b import helper\n"
+        "from tests.engine import test_c\n"
+        "from test_d import x\n"
+        "from tests.kit.engine import move\n"
+        "def f():\n    from conftest import fixture\n"
+    )
+    assert _test_modules_imported(source) == [
+        "conftest",
+        "test_d",
+        "tests.engine.test_a",
+        "tests.engine.test_b",
+        "tests.engine.test_c",
+    ]

@@ -25,11 +25,12 @@ from django.utils.translation import gettext
 import roles
 from games import rooms, ruleset_words
 from games import text as game_text
-from games.models import Phase, Spectator, Status, Vote
+from games.models import Game, Phase, Seat, Spectator, Status, Vote
 from games.services import submissions
 from games.services.core import (
     GM_ACTOR,
     MAX_PHASE_SECONDS,
+    Change,
     ServiceError,
     audience_of,
     engine_state,
@@ -325,38 +326,8 @@ def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=No
     with transaction.atomic():
         change, phase = gm_change(gm, game_id, phase_seq)
         game = change.game
-        seat = game.seats.select_related("user").filter(name=seat_name).first()
-        if seat is None:
-            raise ServiceError(
-                gettext("There is no player %(seat_name)s in this game.")
-                % {"seat_name": repr(seat_name)}
-            )
-        if not engine_state(game).player(seat.name).alive:
-            raise ServiceError(
-                gettext("%(name)s is dead: only a living player is replaced.") % {"name": seat.name}
-            )
-        newcomer = get_user_model().objects.filter(username=username, is_active=True).first()
-        if newcomer is None:
-            raise ServiceError(
-                gettext("There is no account named %(username)s.") % {"username": repr(username)}
-            )
-        if runs_game(game, newcomer):
-            raise ServiceError(
-                gettext("The GM runs the game and cannot take a seat in it (nor a co-GM).")
-            )
-        if game.seats.filter(user=newcomer).exists():
-            raise ServiceError(
-                gettext("%(username)s already plays in this game.")
-                % {"username": newcomer.username}
-            )
-        if Spectator.objects.filter(game=game, user=newcomer).exists():
-            raise ServiceError(
-                gettext(
-                    "%(username)s has watched this game (the graveyard chat included) and cannot "
-                    "take a seat in it."
-                )
-                % {"username": newcomer.username}
-            )
+        seat = _seat_to_replace(game, seat_name)
+        newcomer = _newcomer(game, username)
         previous = seat.user.username
         seat.user = newcomer
         seat.is_bot = False  # a practice seat handed to a person is a person's seat
@@ -365,17 +336,62 @@ def replace_player(gm, game_id: int, seat_name: str, username: str, phase_seq=No
         seat.activity_warned = False
         seat.substitute_wanted = False
         seat.save(update_fields=["user", "is_bot", "activity_warned", "substitute_wanted"])
-        note = {"player": seat.name, "by": newcomer.username, "was": previous}
-        if game.masks:
-            # Behind a mask the accounts are the GM's: the thread and the seat read
-            # only that the mask has a new player (games/masks.py).
-            change.log("replaced", "public", {"player": seat.name, "masked": True}, phase=phase)
-            change.log(
-                "replaced", f"seat:{seat.name}", {"player": seat.name, "masked": True}, phase=phase
-            )
-            change.log("replaced", "gm", note, phase=phase)
-        else:
-            change.log("replaced", "public", note, phase=phase)
-            change.log("replaced", f"seat:{seat.name}", note, phase=phase)
+        _log_replacement(change, phase, seat.name, newcomer.username, previous)
         change.finish()
     return seat
+
+
+def _seat_to_replace(game: Game, seat_name: str) -> Seat:
+    """A living player's seat (a dead player's seat has nothing left to play)."""
+    seat = game.seats.select_related("user").filter(name=seat_name).first()
+    if seat is None:
+        raise ServiceError(
+            gettext("There is no player %(seat_name)s in this game.")
+            % {"seat_name": repr(seat_name)}
+        )
+    if not engine_state(game).player(seat.name).alive:
+        raise ServiceError(
+            gettext("%(name)s is dead: only a living player is replaced.") % {"name": seat.name}
+        )
+    return seat
+
+
+def _newcomer(game: Game, username: str):
+    """An active account that neither runs, plays nor watched the game (a spectator
+    read the graveyard chat)."""
+    newcomer = get_user_model().objects.filter(username=username, is_active=True).first()
+    if newcomer is None:
+        raise ServiceError(
+            gettext("There is no account named %(username)s.") % {"username": repr(username)}
+        )
+    if runs_game(game, newcomer):
+        raise ServiceError(
+            gettext("The GM runs the game and cannot take a seat in it (nor a co-GM).")
+        )
+    if game.seats.filter(user=newcomer).exists():
+        raise ServiceError(
+            gettext("%(username)s already plays in this game.") % {"username": newcomer.username}
+        )
+    if Spectator.objects.filter(game=game, user=newcomer).exists():
+        raise ServiceError(
+            gettext(
+                "%(username)s has watched this game (the graveyard chat included) and cannot "
+                "take a seat in it."
+            )
+            % {"username": newcomer.username}
+        )
+    return newcomer
+
+
+def _log_replacement(change: Change, phase: Phase, name: str, newcomer: str, was: str) -> None:
+    note = {"player": name, "by": newcomer, "was": was}
+    if change.game.masks:
+        # Behind a mask the accounts are the GM's: the thread and the seat read
+        # only that the mask has a new player (games/masks.py).
+        masked = {"player": name, "masked": True}
+        change.log("replaced", "public", masked, phase=phase)
+        change.log("replaced", f"seat:{name}", masked, phase=phase)
+        change.log("replaced", "gm", note, phase=phase)
+    else:
+        change.log("replaced", "public", note, phase=phase)
+        change.log("replaced", f"seat:{name}", note, phase=phase)

@@ -74,25 +74,8 @@ def create_game(
     ruleset's defaults if None."""
     if not getattr(gm, "is_authenticated", False):
         raise ServiceError(gettext("Log in first."))
-    name = (name or "").strip()
-    if not name:
-        raise ServiceError(gettext("Give the game a name."))
-    if len(name) > NAME_MAX_CHARS:
-        raise ServiceError(
-            gettext("A game name has at most %(name_max_chars)s characters.")
-            % {"name_max_chars": NAME_MAX_CHARS}
-        )
-    try:
-        ruleset = roles.get_ruleset(ruleset_id)
-    except KeyError:
-        raise ServiceError(
-            gettext("There is no ruleset %(ruleset_id)s.") % {"ruleset_id": repr(ruleset_id)}
-        ) from None
-    if setup_version is None and preset_id not in ruleset.presets:
-        raise ServiceError(
-            gettext("Ruleset %(title)s has no preset %(preset_id)s.")
-            % {"title": ruleset_words.ruleset_title(ruleset), "preset_id": repr(preset_id)}
-        )
+    name = _checked_name(name)
+    ruleset = _ruleset_to_play(ruleset_id, preset_id, setup_version)
     if first_phase not in (Phase.DAY, Phase.NIGHT):
         raise ServiceError(gettext("A game starts by day or by night."))
     private_messages = private_messages or ruleset.private_messages_default
@@ -102,42 +85,11 @@ def create_game(
     night = check_seconds("night", night_seconds)
     activity_settings = checked_settings(ruleset, activity)
     options = dict(options or {})
-    reveal_choices = reveal_modes(ruleset)
-    if reveal_choices:
-        if reveal_mode not in reveal_choices:
-            raise ServiceError(
-                gettext("Reveal mode must be one of %(join)s.")
-                % {"join": ruleset_words.listed_choices(reveal_choices)}
-            )
-        options[REVEAL_OPTION] = reveal_mode
-    else:
-        reveal_mode = ""
+    reveal_mode = _reveal_mode(ruleset, reveal_mode, options)
     with transaction.atomic():
-        version = None
-        if setup_version is not None:
-            version = playable_version(gm, setup_version)
-            if version.setup.ruleset_id != ruleset.id:
-                raise ServiceError(
-                    gettext("That setup is for another ruleset, not %(title)s.")
-                    % {"title": ruleset_words.ruleset_title(ruleset)}
-                )
-            setup = version.as_setup()
+        version, setup = _setup_to_play(gm, ruleset, preset_id, setup_version, options)
+        if version is not None:
             preset_id = ""
-        else:
-            setup = roles.preset_setup(ruleset.id, preset_id)
-        options = {**setup["options"], **options}
-        try:
-            resolved = ruleset.resolved_options(options)
-        except ValueError as error:
-            raise ServiceError(str(error)) from None
-        setup = {**setup, "options": resolved}
-        check = _checked(setup)
-        if not check["ok"]:
-            raise ServiceError(
-                gettext("This setup cannot be played yet.")
-                + " "
-                + problems_text(check["problems"], ruleset.id)
-            )
         mask_list = _mask_list(ruleset.id, masks, mask_names, len(setup["slots"]))
         game = Game.objects.create(
             name=name,
@@ -150,7 +102,7 @@ def create_game(
             roulette_spectators=bool(roulette_spectators),
             masks=bool(masks),
             mask_names=mask_list,
-            options=resolved,
+            options=setup["options"],
             reveal_mode=reveal_mode,
             day_seconds=day,
             night_seconds=night,
@@ -163,6 +115,78 @@ def create_game(
         change.log("game_created", "public", {"name": name, "gm": gm.username})
         change.finish()
     return game
+
+
+def _checked_name(name: str) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise ServiceError(gettext("Give the game a name."))
+    if len(name) > NAME_MAX_CHARS:
+        raise ServiceError(
+            gettext("A game name has at most %(name_max_chars)s characters.")
+            % {"name_max_chars": NAME_MAX_CHARS}
+        )
+    return name
+
+
+def _ruleset_to_play(ruleset_id: str, preset_id: str, setup_version) -> roles.Ruleset:
+    """The game's ruleset, with the preset asked for (unless it plays a setup)."""
+    try:
+        ruleset = roles.get_ruleset(ruleset_id)
+    except KeyError:
+        raise ServiceError(
+            gettext("There is no ruleset %(ruleset_id)s.") % {"ruleset_id": repr(ruleset_id)}
+        ) from None
+    if setup_version is None and preset_id not in ruleset.presets:
+        raise ServiceError(
+            gettext("Ruleset %(title)s has no preset %(preset_id)s.")
+            % {"title": ruleset_words.ruleset_title(ruleset), "preset_id": repr(preset_id)}
+        )
+    return ruleset
+
+
+def _reveal_mode(ruleset: roles.Ruleset, reveal_mode: str, options: dict) -> str:
+    """The reveal mode, one of the ruleset's, set in `options` too; "" for a ruleset
+    of no reveal modes."""
+    reveal_choices = reveal_modes(ruleset)
+    if not reveal_choices:
+        return ""
+    if reveal_mode not in reveal_choices:
+        raise ServiceError(
+            gettext("Reveal mode must be one of %(join)s.")
+            % {"join": ruleset_words.listed_choices(reveal_choices)}
+        )
+    options[REVEAL_OPTION] = reveal_mode
+    return reveal_mode
+
+
+def _setup_to_play(gm, ruleset: roles.Ruleset, preset_id: str, setup_version, options: dict):
+    """The setup version (None for a preset) and the setup the game plays: the game's
+    options over the setup's, resolved by the ruleset, the engine's check passed."""
+    version = None
+    if setup_version is not None:
+        version = playable_version(gm, setup_version)
+        if version.setup.ruleset_id != ruleset.id:
+            raise ServiceError(
+                gettext("That setup is for another ruleset, not %(title)s.")
+                % {"title": ruleset_words.ruleset_title(ruleset)}
+            )
+        setup = version.as_setup()
+    else:
+        setup = roles.preset_setup(ruleset.id, preset_id)
+    try:
+        resolved = ruleset.resolved_options({**setup["options"], **options})
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+    setup = {**setup, "options": resolved}
+    check = _checked(setup)
+    if not check["ok"]:
+        raise ServiceError(
+            gettext("This setup cannot be played yet.")
+            + " "
+            + problems_text(check["problems"], ruleset.id)
+        )
+    return version, setup
 
 
 def _mask_list(ruleset_id: str, masks: bool, mask_names, seats: int) -> list[str]:
@@ -261,58 +285,16 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
             raise ServiceError(gettext("This game has already started."))
         if game.signups_open:
             raise ServiceError(gettext("Close sign-ups before starting."))
-        seats = list(game.seats.select_related("user").order_by("joined_at", "id"))
-        needed = preset_size(game)
-        if len(seats) != needed:
-            raise ServiceError(
-                gettext("The setup needs %(needed)s players; %(len)s have joined.")
-                % {"needed": needed, "len": len(seats)}
-            )
-        ruleset = roles.get_ruleset(game.ruleset_id)
+        seats = _seats_to_deal(game)
         names = _seat_names(game, seats)
-        # The setup's roll with the game's seed (a preset's slots are all fixed), then
-        # the deal's shuffle onto the seats: both part of the record.
-        try:
-            roll = roles.roll_setup(game.setup, game.seed)
-        except roles.InvalidSetup as error:
-            problems = problems_text(error.problems, ruleset.id)
-            raise ServiceError(gettext("This setup cannot be played.") + " " + problems) from None
-        dealt = roles.deal_roles(roll["roles"], names, game.seed)
-        try:
-            state = roles.new_game(
-                game.ruleset_id,
-                dealt,
-                seed=game.seed,
-                options=game.options,
-                first_phase=game.first_phase,
-            )
-        except roles.IllegalAction as refusal:  # sc2's options that cannot be played
-            said = game_text.refusal_sentence(refusal.reason, ruleset=game.ruleset_id)
-            raise ServiceError(gettext("This game cannot start.") + " " + said) from None
+        roll, state = _dealt_game(game, names)
         game.state = state.to_dict()
         game.move_to(Status.RUNNING)
         game.started_at = now
         change.log("game_started", "public", {"players": names})
         if game.masks:
             _log_masks(change, seats)
-        # Each seat is told what the engine says it knows (roles.known_role: a ru_eleven
-        # commissar reads "Civilian"); the GM's copy of the deal holds the truth.
-        for player in state.players:
-            known = roles.known_role(state, player.name)
-            change.log(
-                "role",
-                f"seat:{player.name}",
-                {"role": known["role"], "name": known["name"], "faction": known["faction"]},
-            )
-        change.log(
-            DEALT_KIND,
-            "gm",
-            {"players": dealt_payload(state), "slots": rolled_slots(game.setup, roll)},
-        )
-        for faction in ruleset.informed_factions:
-            members = [p.name for p in state.players if p.faction == faction]
-            if members:
-                change.log("teammates", f"faction:{faction}", {"members": members})
+        _log_the_deal(change, game, roll, state)
         phase = open_next_phase(change, state, now)
         change.finish()
     return phase
@@ -320,6 +302,64 @@ def start_game(gm, game_id: int, now: datetime | None = None) -> Phase:
 
 DEALT_KIND = "dealt"
 MASKS_KIND = "masks"
+
+
+def _seats_to_deal(game: Game) -> list[Seat]:
+    """The seats in the order they joined, as many as the setup needs."""
+    seats = list(game.seats.select_related("user").order_by("joined_at", "id"))
+    needed = preset_size(game)
+    if len(seats) != needed:
+        raise ServiceError(
+            gettext("The setup needs %(needed)s players; %(len)s have joined.")
+            % {"needed": needed, "len": len(seats)}
+        )
+    return seats
+
+
+def _dealt_game(game: Game, names: list[str]) -> tuple[dict, roles.GameState]:
+    """The setup's roll with the game's seed (a preset's slots are all fixed), then the
+    deal's shuffle onto the seats: both part of the record; and the engine's new game."""
+    try:
+        roll = roles.roll_setup(game.setup, game.seed)
+    except roles.InvalidSetup as error:
+        problems = problems_text(error.problems, game.ruleset_id)
+        raise ServiceError(gettext("This setup cannot be played.") + " " + problems) from None
+    dealt = roles.deal_roles(roll["roles"], names, game.seed)
+    try:
+        state = roles.new_game(
+            game.ruleset_id,
+            dealt,
+            seed=game.seed,
+            options=game.options,
+            first_phase=game.first_phase,
+        )
+    except roles.IllegalAction as refusal:  # sc2's options that cannot be played
+        said = game_text.refusal_sentence(refusal.reason, ruleset=game.ruleset_id)
+        raise ServiceError(gettext("This game cannot start.") + " " + said) from None
+    return roll, state
+
+
+def _log_the_deal(change: Change, game: Game, roll: dict, state: roles.GameState) -> None:
+    """What each seat is told of its role, the GM's copy of the deal, the teams that
+    know each other."""
+    # Each seat is told what the engine says it knows (roles.known_role: a ru_eleven
+    # commissar reads "Civilian"); the GM's copy of the deal holds the truth.
+    for player in state.players:
+        known = roles.known_role(state, player.name)
+        change.log(
+            "role",
+            f"seat:{player.name}",
+            {"role": known["role"], "name": known["name"], "faction": known["faction"]},
+        )
+    change.log(
+        DEALT_KIND,
+        "gm",
+        {"players": dealt_payload(state), "slots": rolled_slots(game.setup, roll)},
+    )
+    for faction in roles.get_ruleset(game.ruleset_id).informed_factions:
+        members = [p.name for p in state.players if p.faction == faction]
+        if members:
+            change.log("teammates", f"faction:{faction}", {"members": members})
 
 
 def _seat_names(game: Game, seats: list[Seat]) -> list[str]:

@@ -12,7 +12,9 @@ from games import ruleset_words
 from games import text as game_text
 from games.models import (
     Action,
+    Game,
     Phase,
+    Seat,
     Vote,
 )
 from games.services import submissions
@@ -261,48 +263,16 @@ def cast_vote(
         game = change.game
         seat = seat_of(game, user)
         phase = running_phase(game, phase_seq)
-        refuse_if_paused(phase)
-        if phase.kind != Phase.DAY:
-            raise ServiceError(gettext("Votes are cast during the day."))
-        now = timezone.now()
-        refuse_if_late(phase, now, "vote")
-        check_move_rate(phase, seat, now)
-        state = engine_state(game)
-        if not state.player(seat.name).alive:
-            raise ServiceError(gettext("You are dead and cannot vote."))
+        state = _voter_state(game, phase, seat)
         round_no = open_round(phase)
         fast_close = roles.get_ruleset(state.ruleset).fast_close
-        if fast and (fast_close is None or round_no or target is None):
-            raise ServiceError(
-                gettext("This ruleset has no fast votes.")
-                if fast_close is None
-                else gettext("Only a vote for a player in the day's vote can be fast.")
-            )
+        if fast:
+            _refuse_unless_fast(fast_close, round_no, target)
         if round_no:
-            if seat.name not in phase.pending["voters"]:
-                raise ServiceError(gettext("You do not vote in this round."))
-            if target is not None and target not in phase.pending["choices"]:
-                offered = phase.pending["choices"]
-                words = ruleset_words.ballot_labels(offered)  # "казнить", not "execute"
-                choices = ", ".join(words.get(choice, choice) for choice in offered)
-                raise ServiceError(
-                    gettext("This round is a choice of %(choices)s.") % {"choices": choices}
-                )
+            _refuse_outside_the_round(phase, seat, target)
         elif phase.pending:
             raise ServiceError(gettext("The vote is over: the day waits for a decision."))
-        previous = current_votes(phase, round_no).get(seat.name)
-        cast_before = phase.votes.filter(voter=seat, round=round_no).count()
-        refusal = vote_change_refusal(state, cast_before)
-        if refusal:
-            raise ServiceError(refusal)
-        if target is None and previous is None:
-            raise ServiceError(gettext("You have no vote to withdraw."))
-        if target is not None and not round_no:
-            try:
-                roles.check_vote(state, seat.name, target)
-            except roles.IllegalAction as refusal:
-                said = game_text.refusal_text(refusal.reason, ruleset=state.ruleset)
-                raise ServiceError(said) from None
+        _refuse_the_change(state, phase, seat, target, round_no)
         vote = Vote.objects.create(
             phase=phase,
             voter=seat,
@@ -330,6 +300,62 @@ def cast_vote(
             close_if_everyone_acted(change, phase, state)
         change.finish()
     return vote
+
+
+def _voter_state(game: Game, phase: Phase, seat: Seat) -> roles.GameState:
+    """The engine state, once this seat may vote now: by day, the clock running and
+    not past the deadline, not too fast, alive."""
+    refuse_if_paused(phase)
+    if phase.kind != Phase.DAY:
+        raise ServiceError(gettext("Votes are cast during the day."))
+    now = timezone.now()
+    refuse_if_late(phase, now, "vote")
+    check_move_rate(phase, seat, now)
+    state = engine_state(game)
+    if not state.player(seat.name).alive:
+        raise ServiceError(gettext("You are dead and cannot vote."))
+    return state
+
+
+def _refuse_unless_fast(fast_close, round_no: int, target: str | None) -> None:
+    """A fast vote: where the ruleset has them, for a player, in the day's vote."""
+    if fast_close is None or round_no or target is None:
+        raise ServiceError(
+            gettext("This ruleset has no fast votes.")
+            if fast_close is None
+            else gettext("Only a vote for a player in the day's vote can be fast.")
+        )
+
+
+def _refuse_outside_the_round(phase: Phase, seat: Seat, target: str | None) -> None:
+    """A round's ballot: one of its voters, one of its choices (or a withdrawal)."""
+    if seat.name not in phase.pending["voters"]:
+        raise ServiceError(gettext("You do not vote in this round."))
+    if target is not None and target not in phase.pending["choices"]:
+        offered = phase.pending["choices"]
+        words = ruleset_words.ballot_labels(offered)  # "казнить", not "execute"
+        choices = ", ".join(words.get(choice, choice) for choice in offered)
+        raise ServiceError(gettext("This round is a choice of %(choices)s.") % {"choices": choices})
+
+
+def _refuse_the_change(
+    state: roles.GameState, phase: Phase, seat: Seat, target: str | None, round_no: int
+) -> None:
+    """A change of vote the ruleset allows, a vote to withdraw, a target the engine
+    accepts (a round's choices were checked with the round)."""
+    previous = current_votes(phase, round_no).get(seat.name)
+    cast_before = phase.votes.filter(voter=seat, round=round_no).count()
+    refusal = vote_change_refusal(state, cast_before)
+    if refusal:
+        raise ServiceError(refusal)
+    if target is None and previous is None:
+        raise ServiceError(gettext("You have no vote to withdraw."))
+    if target is not None and not round_no:
+        try:
+            roles.check_vote(state, seat.name, target)
+        except roles.IllegalAction as refusal:
+            said = game_text.refusal_text(refusal.reason, ruleset=state.ruleset)
+            raise ServiceError(said) from None
 
 
 def fast_close_now(state: roles.GameState, phase: Phase) -> bool:

@@ -93,40 +93,9 @@ def read_post(ruleset, post) -> Built:
     """The builder's fields as a setup, with the pressed button's change applied."""
     categories = roles.setup_categories(ruleset.id)
     errors: list[str] = []
-    indexed = sorted(
-        (int(m.group(1)), key) for key in post if (m := SLOT_FIELD.match(key)) is not None
-    )
-    slots = []
-    for number, (index, key) in enumerate(indexed):
-        slot = _slot(str(post.get(key, "")), categories, post, index)
-        if slot is None:
-            errors.append(
-                gettext("Slot %(n)s: pick a role or a random category.") % {"n": number + 1}
-            )
-            continue
-        slots.append(slot)
+    slots = _posted_slots(post, categories, errors)
     op = str(post.get("op", ""))
-    if op == "add":
-        slot = _slot(str(post.get("new-slot", "")), categories, {}, -1)
-        if slot is not None and "category" in slot:
-            slot["exclude"] = {}  # a new random slot starts at its category's defaults
-        if slot is None:
-            errors.append(gettext("Pick the role or random category of the slot to add."))
-        elif len(slots) >= MAX_SLOTS:
-            errors.append(
-                gettext("A setup has at most %(max_slots)s slots.") % {"max_slots": MAX_SLOTS}
-            )
-        else:
-            slots.append(slot)
-    elif (move := MOVE_OP.match(op)) is not None:
-        what, at = move.group(1), int(move.group(2))
-        if at < len(slots):
-            if what == "remove":
-                slots.pop(at)
-            elif what == "up" and at > 0:
-                slots[at - 1], slots[at] = slots[at], slots[at - 1]
-            elif what == "down" and at + 1 < len(slots):
-                slots[at + 1], slots[at] = slots[at], slots[at + 1]
+    _apply_button(op, str(post.get("new-slot", "")), slots, categories, errors)
     options_form = SetupOptionsForm(ruleset, {}, data=_with_option_defaults(ruleset, post))
     options = {}
     if options_form.is_valid():
@@ -148,6 +117,48 @@ def read_post(ruleset, post) -> Built:
         errors=errors,
         options_form=options_form,
     )
+
+
+def _posted_slots(post, categories, errors: list[str]) -> list[dict]:
+    """The slots in the order of their fields; an empty one is an error."""
+    indexed = sorted(
+        (int(m.group(1)), key) for key in post if (m := SLOT_FIELD.match(key)) is not None
+    )
+    slots = []
+    for number, (index, key) in enumerate(indexed):
+        slot = _slot(str(post.get(key, "")), categories, post, index)
+        if slot is None:
+            errors.append(
+                gettext("Slot %(n)s: pick a role or a random category.") % {"n": number + 1}
+            )
+            continue
+        slots.append(slot)
+    return slots
+
+
+def _apply_button(op: str, new_slot: str, slots: list[dict], categories, errors: list[str]):
+    """The pressed button's change to `slots`: a slot added, removed or moved."""
+    if op == "add":
+        slot = _slot(new_slot, categories, {}, -1)
+        if slot is not None and "category" in slot:
+            slot["exclude"] = {}  # a new random slot starts at its category's defaults
+        if slot is None:
+            errors.append(gettext("Pick the role or random category of the slot to add."))
+        elif len(slots) >= MAX_SLOTS:
+            errors.append(
+                gettext("A setup has at most %(max_slots)s slots.") % {"max_slots": MAX_SLOTS}
+            )
+        else:
+            slots.append(slot)
+    elif (move := MOVE_OP.match(op)) is not None:
+        what, at = move.group(1), int(move.group(2))
+        if at < len(slots):
+            if what == "remove":
+                slots.pop(at)
+            elif what == "up" and at > 0:
+                slots[at - 1], slots[at] = slots[at], slots[at - 1]
+            elif what == "down" and at + 1 < len(slots):
+                slots[at + 1], slots[at] = slots[at], slots[at + 1]
 
 
 def slot_choices(ruleset, categories: dict) -> list:

@@ -47,7 +47,7 @@ def desk_context(game: Game) -> dict:
 
 
 def gm_desk(game: Game) -> dict:
-    """The running page's hook (games/web/views.py): the GM's desk, flavour box and
+    """The running page's hook (games/web/game_page.py): the GM's desk, flavour box and
     posts rule."""
     return {
         **desk_context(game),

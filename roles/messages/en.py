@@ -642,13 +642,11 @@ MESSAGES = {
     **SHEET,
     **REFUSALS,
     **QUESTIONS,
-    # --- i18n-refusals (begin) ---
+    # -- the rulesets' own refusals and questions (refusals_en.py) --
     **RULESET_REFUSALS,
-    # --- i18n-refusals (end) ---
-    # -- i18n-polish (issue 16): a seat's result as the GM and the record read it --
+    # -- a seat's result as the GM and the record read it --
     "result.check.named": "{player}'s check of {target}: {value:thing}.",
     "result.role_change.named": "{player}'s role is now {value:thing}.",
-    # -- end of i18n-polish --
 }
 
 # -- Night chat rooms a ruleset names itself (roles/messages/rooms.py) ----------------
@@ -665,7 +663,7 @@ ROOMS = {
 MESSAGES.update(ROOMS)
 # -- end of the night chat rooms ---------------------------------------------------------
 
-# -- i18n-words: the GM's own decisions on the order sheet (roles/sheet.py) ------------
+# -- the GM's own decisions on the order sheet (roles/sheet.py) ------------
 GM_SHEET_VERBS = {
     "decide_tie": "breaks the tie: {t} leaves",
     "modkill": "modkills {t}",

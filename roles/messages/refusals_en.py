@@ -1,10 +1,10 @@
 """The English words of the rulesets' own refusals and questions, and of sc2's setup
-problems (roles.errors.Reason; moved out of en.py, which keeps the core's)."""
+problems (roles.errors.Reason; en.py keeps the core's)."""
 
-# --- i18n-refusals: the rulesets' own refusals and questions (begin) ---------------------
+# -- the rulesets' own refusals and questions ---------------------------------------------
 # Said by roles.errors.Reason: the English here IS the engine's reason, byte for byte
 # (what `python -m roles simulate` prints); plain fields only, `{x:repr}` where the engine
-# quoted. The Russian of each id is in ru.py's block of the same name.
+# quoted. The Russian of each id is in refusals_ru.py.
 RULESET_REFUSALS = {
     "refusal.by": "{actor}: {reason}",
     "refusal.extra": "{ability} needs {key} one of {values}",
@@ -121,7 +121,6 @@ RULESET_REFUSALS = {
     "question.tie": "{actor}: the vote is tied between {tied}; the host must decide ({decision})",
     "question.hangman": "{actor}: the vote is tied between {tied}; the hangman must choose",
 }
-# --- i18n-refusals (end) -----------------------------------------------------------------
 
 # -- sc2's setup problems (roles/rulesets/sc2.py setup_problems) -------------------------
 SC2_SETUP = {

@@ -1,8 +1,8 @@
 """The Russian words of the rulesets' own refusals and questions, and of sc2's setup
-problems (roles.errors.Reason; moved out of ru.py, which keeps the core's)."""
+problems (roles.errors.Reason; ru.py keeps the core's)."""
 
-# --- i18n-refusals: the rulesets' own refusals and questions (begin) ---------------------
-# The Russian of en.py's block of the same name (roles.errors.Reason).
+# -- the rulesets' own refusals and questions ---------------------------------------------
+# The Russian of refusals_en.py's ids (roles.errors.Reason).
 RULESET_REFUSALS = {
     "refusal.by": {
         "by": "actor",
@@ -161,7 +161,6 @@ RULESET_REFUSALS = {
     "question.tie": "Ничья на голосовании между {tied}: решает ведущий.",
     "question.hangman": "Ничья на голосовании между {tied}: выбирает Палач.",
 }
-# --- i18n-refusals (end) -----------------------------------------------------------------
 
 # -- sc2's setup problems (roles/rulesets/sc2.py setup_problems) -------------------------
 SC2_SETUP = {

@@ -646,13 +646,11 @@ MESSAGES = {
     **SHEET,
     **REFUSALS,
     **QUESTIONS,
-    # --- i18n-refusals (begin) ---
+    # -- the rulesets' own refusals and questions (refusals_ru.py) --
     **RULESET_REFUSALS,
-    # --- i18n-refusals (end) ---
-    # -- i18n-polish (issue 16): a seat's result as the GM and the record read it --
+    # -- a seat's result as the GM and the record read it --
     "result.check.named": "{player} проверил{@a} игрока {target}: {value:thing}.",
     "result.role_change.named": "Теперь роль игрока {player}: {value:thing}.",
-    # -- end of i18n-polish --
 }
 
 # -- Night chat rooms a ruleset names itself (roles/messages/rooms.py) ----------------
@@ -669,7 +667,7 @@ ROOMS = {
 MESSAGES.update(ROOMS)
 # -- end of the night chat rooms ---------------------------------------------------------
 
-# -- i18n-words: the GM's own decisions on the order sheet (roles/sheet.py) ------------
+# -- the GM's own decisions on the order sheet (roles/sheet.py) ------------
 GM_SHEET_VERBS = {
     "decide_tie": "разрешает ничью: уходит {t}",
     "modkill": "выводит из игры {t} (модкилл)",

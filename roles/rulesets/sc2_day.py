@@ -1,7 +1,8 @@
 """The sc2 day and the end of the game: day types, the Mayor, the jail, win checks.
 
 sc2-reference 3.3: day types Majority ('>=51 % of votes executes immediately') and
-Majority + Trial ('defence then verdict'); issue 5 adds plurality at the deadline.
+Majority + Trial ('defence then verdict'); the `day_type` option adds plurality at
+the deadline (its default).
 002: tie-breakers (three days of peace, one versus one at the start of a day).
 """
 

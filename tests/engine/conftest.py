@@ -1,4 +1,7 @@
-"""Under mutmut only (bench/mutation.py): a mutant's tests run fastest first.
+"""The engine suite's hooks. The shared helpers of tests/kit/engine.py assert too: their
+asserts are rewritten like a test's, so a failure shows the values.
+
+Under mutmut only (bench/mutation.py): a mutant's tests run fastest first.
 
 mutmut hands a mutant's covering tests to pytest in no particular order and stops
 at the first failure, so a killed mutant that met the slow tests first (the
@@ -12,6 +15,10 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+
+import pytest
+
+pytest.register_assert_rewrite("tests.kit")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -11,14 +11,13 @@ warning the first time and a modkill when repeated.')
 from __future__ import annotations
 
 import doctest
-import subprocess
-import sys
 
 import pytest
 
 import roles
 from roles import activity
 from roles.activity import MODKILL, NO_RULE, WARNING, Activity, post_verdicts
+from tests.kit.engine import cli_stdout
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]
 CLASSIC_ROLES = ["doctor", "mafia", "mafia", "advocate", "commissar", *["civilian"] * 7]
@@ -60,13 +59,8 @@ def test_the_rule_holds_only_in_the_first_days():
     assert post_verdicts(Activity(min_posts=5, post_days=0), 1, {"Ann": 0}, set()) == {}
 
 
-def test_rules_print_the_activity_defaults_and_rulings():
-    text = subprocess.run(
-        [sys.executable, "-m", "roles", "rules", "ru_classic"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+def test_rules_print_the_activity_defaults_and_rulings(capsys):
+    text = cli_stdout(capsys, "rules", "ru_classic")
     assert (
         "Activity (defaults; the GM may change them): at least 10 game posts in each of "
         "the first 3 days; a warning the first time, a modkill when repeated." in text
@@ -148,3 +142,15 @@ def test_two_days_of_posts_read_as_two_days():
         "at least 10 game posts in each of the first 2 days; a warning the first time, "
         "a modkill when repeated"
     )
+
+
+# -- the rule in words ---------------------------------------------------------------------
+
+
+def test_the_activity_rule_in_words_for_one_day_and_for_several():
+    """003 (ru_classic): 'at least 10 game posts in each of the first three days'; the
+    site shows the GM's own numbers in these words (catches: the one-day wording)."""
+    assert Activity(3, 1).text() == (
+        "at least 3 game posts in the first day; a warning the first time, a modkill when repeated"
+    )
+    assert Activity(10, 3).text().startswith("at least 10 game posts in each of the first 3 days")

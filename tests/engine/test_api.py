@@ -1,4 +1,5 @@
-"""The engine's answers agree with each other, views hide secrets, the CLI keeps its contract.
+"""The engine's answers agree with each other, views hide secrets, the CLI keeps its contract;
+the phase records, events, views and state lookups have the fields the contract names.
 
 - docs/design.md: "The web layer renders its forms and validates submissions from that
   answer alone": every target `roles.choices` lists is accepted by
@@ -18,44 +19,39 @@ The states checked are taken from random legal games of every registered ruleset
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import os
 import random
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_properties import EXAMPLES, RandomChooser, new_random_game, play, random_roster_game
 
 import roles
 from roles import GameState, IllegalAction
 from roles.__main__ import main as cli_main
+from tests.kit.engine import (
+    TOWN6,
+    TOWNSTON_FULL,
+    RandomChooser,
+    bay12_night,
+    bay12_seven,
+    bay12_sim,
+    new_random_game,
+    sample_states,
+    sport_game,
+)
+from tests.kit.engine import play_random_game as play
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESET_IDS = [r.id for r in roles.list_rulesets()]
 
 # Rulesets whose answers are known to disagree: ruleset id -> the minimal case.
 KNOWN_DISAGREEMENTS: dict[str, str] = {}
-
-
-@functools.cache  # the tests below only read the states
-def sample_states(ruleset_id: str, games: int = 3, max_phases: int = 6) -> list[GameState]:
-    """States at the start of each phase of a few seeded random games, by day and by night,
-    from presets and (every third game) random rosters; more with PROPERTY_EXAMPLES."""
-    games = max(games, EXAMPLES // 2)
-    states = []
-    for seed in range(games):
-        chooser = RandomChooser(random.Random(f"{ruleset_id}:{seed}"))
-        first = ("night", "day")[seed % 2]
-        header = random_roster_game(ruleset_id, chooser, seed) if seed % 3 == 2 else None
-        header = header or new_random_game(ruleset_id, chooser, seed)
-        game = play(header, chooser, first, max_phases)
-        states.extend(s for s in game.states if not s.ended)
-    return states
 
 
 def ruleset_params(known: dict[str, str] | None = None) -> list:
@@ -191,21 +187,26 @@ def test_check_vote_agrees_with_the_living() -> None:
         [("Ann", "doctor"), ("Bob", "mafioso"), ("Cid", "sheriff"), ("Dan", "townie")],
         first_phase="night",
     )
-    with pytest.raises(IllegalAction, match="votes are cast by day"):
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(state, "Ann", "Bob")
+    assert refused.value.message == {"id": "refusal.votes_by_day", "params": {}}
     day = roles.resolve_phase(state, {"night": [{"actor": "Bob", "targets": ["Dan"]}]}).state
     for voter in day.alive_names():
         roles.check_vote(day, voter, None)
         for target in day.alive_names():
             roles.check_vote(day, voter, target)
-    with pytest.raises(IllegalAction, match="Dan is dead"):
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(day, "Dan", "Bob")
-    with pytest.raises(IllegalAction, match="cannot vote for Dan: Dan is dead"):
+    assert refused.value.message == {"id": "refusal.dead", "params": {"player": "Dan"}}
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(day, "Ann", "Dan")
-    with pytest.raises(IllegalAction, match="unknown player 'Eve'"):
+    assert refused.value.message == {"id": "refusal.vote_dead", "params": {"player": "Dan"}}
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(day, "Ann", "Eve")
-    with pytest.raises(IllegalAction, match="no pass vote"):
+    assert refused.value.message == {"id": "refusal.unknown_player", "params": {"player": "Eve"}}
+    with pytest.raises(IllegalAction) as refused:
         roles.check_vote(day, "Ann", "pass")
+    assert refused.value.message == {"id": "refusal.no_pass", "params": {}}
 
 
 def test_choices_of_strangers_and_the_dead_are_empty() -> None:
@@ -498,3 +499,278 @@ def test_simulate_from_file_and_stdin_agree(tmp_path, capsys, monkeypatch) -> No
         {"player": "Ann", "role": "doctor", "by": ["mafioso"]}
     ]
     assert outcome["phases"][1]["lynched"] == ["Bob"]
+
+
+# -- the phase records, the events, the views and the state's lookups ----------------------
+
+
+def test_the_game_over_event_names_the_winners_and_reveals_every_role():
+    """The public "game_over" event: the winners and every player's role (catches: the
+    "winners" key renamed)."""
+    state = roles.modkill(bay12_seven(), "Ann").state
+    result = roles.modkill(state, "Bob")
+    over = next(e for e in result.events if e.kind == "game_over")
+    assert over.audience == "public"
+    assert over.payload["winners"] == ["Cid", "Dan", "Eve", "Fay", "Gil"]
+    assert over.payload["roles"]["Ann"] == "mafioso"
+    assert len(over.payload["roles"]) == 7
+
+
+def test_the_public_phase_closed_event_names_the_phase():
+    """The public record of a closed phase says which phase it was (catches: the "phase"
+    key renamed)."""
+    result = roles.resolve_phase(bay12_seven(), {"day": {"votes": [], "rounds": [], "actions": []}})
+    closed = next(e for e in result.events if e.kind == "phase_closed")
+    assert (closed.payload["phase"], closed.payload["number"]) == ("day", 1)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        roles.ChatGroup("jail:1", "Jail", ("Bob", "Ann"), False, aliases={"Ann": "Jailor"}),
+        roles.Event("role_change", ("seat", "Ann"), {"role": "mafioso"}),
+    ],
+    ids=["chat", "event"],
+)
+def test_the_dict_form_names_every_field(item):
+    """The dict forms the site stores and sends keep each field under its own name, a
+    tuple as a list (catches: "aliases" and "audience" renamed)."""
+    as_dict = item.to_dict()
+    for field in fields(item):
+        value = getattr(item, field.name)
+        expected = list(value) if isinstance(value, tuple) else value
+        assert as_dict[field.name] == expected, field.name
+    assert set(as_dict) == {f.name for f in fields(item)}
+
+
+def test_faction_members_are_the_living_unless_asked_for_all():
+    """GameState.faction_members (no engine caller today; catches: the default, `!=`)."""
+    state = roles.modkill(bay12_seven(), "Ann").state  # Ann the Mafioso modkilled, Bob the Consort
+    assert [p.name for p in state.faction_members("mafia")] == ["Bob"]
+    assert [p.name for p in state.faction_members("mafia", alive_only=False)] == ["Ann", "Bob"]
+    assert "Ann" not in [p.name for p in state.faction_members("town", alive_only=False)]
+
+
+def test_each_record_has_the_fields_the_scenario_spec_shows_in_its_order():
+    """docs/scenario.md, Output: a night's record is phase, number, deaths, headline,
+    descriptions, results, events; a day's is phase, number, tally, lynched, deaths,
+    results, events; "`headline`, `descriptions`: the day-break headline and the death
+    descriptions ..., where the ruleset announces them": a quiet bay12 night has both
+    (no description), a day has neither, and ru_sport, which describes no death, has no
+    descriptions (catches: the tally under another key, a headline on a day, the empty
+    descriptions on the wrong phase or for a ruleset that has none)."""
+    state = bay12_seven(first="night")
+    night_record = roles.resolve_phase(state, {"night": []})
+    assert list(night_record.record) == [
+        "phase", "number", "deaths", "headline", "descriptions", "results", "events"
+    ]  # fmt: skip
+    assert night_record.record["descriptions"] == {}
+    day_input = {"day": {"votes": [["Cid", "Fay"]], "rounds": [], "actions": []}}
+    day_record = roles.resolve_phase(night_record.state, day_input).record
+    assert list(day_record) == [
+        "phase",
+        "number",
+        "tally",
+        "lynched",
+        "deaths",
+        "results",
+        "events",
+    ]
+    sport_night = roles.resolve_phase(sport_game(), {"night": []}).record
+    assert "headline" in sport_night and "descriptions" not in sport_night
+
+
+def test_the_private_results_are_listed_in_the_seat_order_of_who_receives_them():
+    """docs/scenario.md: "`results`: every private result a player receives", listed like
+    the deaths in seat order (the Sheriff, seated first, checks after the kills are
+    settled, yet his result comes first; one player's results keep the order they came
+    in) (catches: the sort key dropped or made the same for every player)."""
+    cast = ["sheriff", "mafioso", "doctor", *TOWN6]
+    out = bay12_sim(
+        cast, [bay12_night(("Sheriff", "Mafioso"), ("Mafioso", "Townie"), ("Doctor", "Townie"))]
+    )
+    assert [r["to"] for r in out["phases"][0]["results"]] == ["Sheriff", "Doctor", "Townie"]
+
+
+def test_each_phase_draws_from_the_seed_its_kind_and_its_number(monkeypatch):
+    """A stored game is replayed from its seed and inputs: each phase's random draws come
+    from a generator seeded from the game's seed, the phase's kind and its number, so
+    night 1 and day 1, or night 1 and night 2, never share their draws (catches: the
+    kind or the number left out of the salt)."""
+    from roles.model import GameState
+
+    salts = []
+    real_rng = GameState.rng
+
+    def spy(self, *salt):
+        salts.append(salt)
+        return real_rng(self, *salt)
+
+    monkeypatch.setattr(GameState, "rng", spy)
+    state = roles.resolve_phase(bay12_seven(first="night"), {"night": []}).state
+    roles.resolve_phase(state, {"day": {"votes": [], "rounds": [], "actions": []}})
+    assert ("night", 1) in salts and ("day", 1) in salts
+
+
+def test_the_public_close_carries_the_headline_and_the_descriptions_for_every_player():
+    """002's day-break headline and death descriptions are what every player reads when
+    the night closes (the site pushes the public `phase_closed` event): they are in it,
+    not only in the GM's record (catches: either key renamed, so it never reached the
+    public event)."""
+    result = roles.resolve_phase(
+        bay12_seven(first="night"), {"night": [{"actor": "Ann", "targets": ["Gil"]}]}
+    )
+    [public] = [e for e in result.events if e.audience == "public"]
+    assert public.payload["headline"] == result.record["headline"]
+    assert public.payload["descriptions"] == result.record["descriptions"] != {}
+
+
+def test_a_close_is_split_by_audience_public_close_seat_results_and_the_gms_record():
+    """What the site pushes from a close (roles.engine `_events`: "the record split by
+    audience"): one public `phase_closed` with the tally and the lynch on a day, one
+    `result` to each receiving seat with that result, and the GM's `phase_record`, the
+    whole record (catches: each kind, audience and payload emptied or renamed)."""
+    night_input = {
+        "night": [{"actor": "Ann", "targets": ["Gil"]}, {"actor": "Cid", "targets": ["Ann"]}]
+    }
+    night_result = roles.resolve_phase(bay12_seven(first="night"), night_input)
+    check = {"to": "Cid", "kind": "check", "target": "Ann", "value": "suspicious"}
+    assert [(e.kind, e.audience, e.payload) for e in night_result.events[1:]] == [
+        ("result", ("seat", "Cid"), check),
+        ("phase_record", "gm", night_result.record),
+    ]
+    assert night_result.events[0].kind == "phase_closed"
+    assert night_result.events[0].audience == "public"
+    votes = [["Cid", "Bob"], ["Dan", "Bob"]]
+    day_result = roles.resolve_phase(
+        night_result.state, {"day": {"votes": votes, "rounds": [], "actions": []}}
+    )
+    closed = day_result.events[0].payload
+    assert (closed["tally"], closed["lynched"]) == ({"Bob": 2}, ["Bob"])
+
+
+def test_the_state_and_ruleset_lookups_answer_exactly():
+    """The small lookups every rule goes through (roles.model, roles.ruleset): a name that
+    is not a player, even an unhashable one, is no player; a missing player or ruleset
+    is a KeyError naming it; `with_role` lists the living by default, the dead on
+    request; an option not set takes its default, an unknown one is a KeyError naming
+    it, a bad choice names the allowed ones; an event's audience stays a word or becomes
+    a list; the draws of a purpose are seeded "seed:salt" (a stored game replays the
+    same) (catches: each answer or name dropped or inverted)."""
+    import random
+
+    from roles.model import Event
+    from roles.ruleset import get_ruleset
+
+    state = roles.modkill(bay12_seven(), "Fay").state
+    assert not state.has_player(["Ann"])
+    with pytest.raises(KeyError) as missing:
+        state.player("Zed")
+    assert missing.value.args == ("Zed",)
+    assert [p.name for p in state.with_role("townie")] == ["Gil"]
+    assert [p.name for p in state.with_role("townie", alive_only=False)] == ["Fay", "Gil"]
+    assert state.rng("x", 1).random() == random.Random(f"{state.seed}:x:1").random()
+    bay = get_ruleset("bay12")
+    assert bay.option({}, "reveal") == "role" and bay.option({"reveal": "team"}, "reveal") == "team"
+    assert bay.option({}, "tie") == "no_lynch"
+    with pytest.raises(KeyError) as unknown_option:
+        bay.option({}, "weather")
+    assert unknown_option.value.args == ("weather",)
+    with pytest.raises(
+        ValueError, match=r"^option reveal must be one of role, team, none, not 'x'$"
+    ):
+        bay.resolved_options({"reveal": "x"})
+    with pytest.raises(KeyError) as unknown_ruleset:
+        get_ruleset("bay13")
+    assert unknown_ruleset.value.args == ("bay13",)
+    assert Event("phase_closed", "public", {}).to_dict()["audience"] == "public"
+    assert Event("result", ("seat", "Ann"), {}).to_dict()["audience"] == ["seat", "Ann"]
+
+
+def test_a_seats_view_names_its_fields_and_the_winners_only_once_the_game_is_over():
+    """roles.view.observe, "A seat's view (None: a spectator's)", is what the site shows:
+    the ruleset, the phase (kind and number), the players, whether it ended and who won
+    (nobody while it goes on), the history; a seat's own part adds whether he lives; an
+    unknown name gets the spectator's view (catches: each key renamed, the winners
+    shown early or never, the unknown-name test made an `and`)."""
+    from roles.view import observe
+
+    state = roles.modkill(bay12_seven(), "Ann").state
+    spectator = observe(state, None)
+    assert list(spectator) == ["ruleset", "phase", "players", "ended", "winners", "history"]
+    assert spectator["ruleset"] == "bay12"
+    assert spectator["phase"] == {"kind": "day", "number": 1}
+    assert (spectator["ended"], spectator["winners"]) == (False, [])
+    assert observe(state, "Zed") == spectator
+    assert observe(state, "Ann")["me"]["alive"] is False
+    over = roles.modkill(state, "Bob").state
+    assert observe(over, None)["winners"] == ["Cid", "Dan", "Eve", "Fay", "Gil"]
+
+
+def test_once_the_game_is_over_every_role_is_public_whatever_the_reveal_mode():
+    """`Ruleset.public_reveal`: "the role, of everyone, once the game is over": with
+    bay12's reveal "none" the dead show no role while the game goes on, and every seat,
+    dead or alive, shows its role and faction at the end (catches: the end's reveal
+    word changed, so no role was shown)."""
+    from roles.view import observe
+
+    state = roles.modkill(bay12_seven(reveal="none"), "Ann").state
+    assert "role" not in observe(state, None)["players"][0]
+    over = roles.modkill(state, "Bob").state
+    assert over.ended
+    shown = observe(over, None)["players"]
+    assert [(p["name"], p["role"], p["faction"]) for p in shown][:3] == [
+        ("Ann", "mafioso", "mafia"),
+        ("Bob", "consort", "mafia"),
+        ("Cid", "sheriff", "town"),
+    ]
+
+
+def test_the_name_index_is_built_once_per_roster_and_follows_a_new_one():
+    """roles.model: every rule looks players up by name, so the state keeps one name
+    index per roster (a dict read, not a scan of the seats). It is built once and then
+    reused; it is rebuilt when the roster list is replaced or grown, and a copy's index
+    points at the copy's own players (catches, in `_by_name`: the index rebuilt on every
+    lookup, never rebuilt, or rebuilt on the wrong test)."""
+    from roles.model import Player
+
+    state = roles.modkill(bay12_seven(), "Fay").state
+    index = state._by_name()
+    assert state._by_name() is index
+    assert state.player("Gil") is index["Gil"]
+    assert state._by_name() is index
+
+    copy = state.copy()
+    assert copy.player("Gil") is copy.players[[p.name for p in copy.players].index("Gil")]
+    assert copy.player("Gil") is not state.player("Gil")
+    assert copy._by_name() is copy._by_name()
+
+    newcomer = Player(name="Zed", seat=len(state.players) + 1, role="townie", faction="town")
+    state.players.append(newcomer)
+    assert state.player("Zed") is newcomer and state.has_player("Zed")
+    grown = state._by_name()
+    assert grown is not index and state._by_name() is grown
+
+    state.players = [p for p in state.players if p.name != "Gil"]
+    assert not state.has_player("Gil") and state.player("Zed") is newcomer
+    with pytest.raises(KeyError):
+        state.player("Gil")
+    swapped = list(state.players)
+    swapped[0] = Player(name="Ada", seat=swapped[0].seat, role="townie", faction="town")
+    state.players = swapped
+    assert state.player("Ada") is swapped[0]
+
+
+def test_a_scenario_without_a_seed_plays_seed_zero():
+    """docs/scenario.md: the seed is optional, 0 by default: a townston street conflict
+    drawn without a seed is seed 0's (`simulate`)."""
+
+    votes = [["Ann", "Bob"], ["Dan", "Bob"], ["Lou", "Bob"], ["Hal", "Gil"], ["Jon", "Gil"]]
+    votes.append(["Eve", "Gil"])
+    scenario = {
+        "ruleset": "townston",
+        "players": [{"name": n, "role": r} for n, r in TOWNSTON_FULL],
+        "phases": [{"day": {"votes": votes, "rounds": [], "actions": []}}],
+    }
+    assert roles.simulate(scenario) == roles.simulate({**scenario, "seed": 0})
+    assert roles.simulate(scenario) != roles.simulate({**scenario, "seed": 1})

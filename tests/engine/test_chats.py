@@ -4,11 +4,11 @@ silent are sc2's documentation (sc2_chats.RULINGS)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import roles
 from roles.chats import night_chats, rooms_of
+from tests.kit.engine import cli_stdout, sc2_table
+from tests.kit.engine import sc2_game as new_sc2_game
+from tests.kit.engine import sc2_play as play
 
 SC2_NAMES = "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kay Lou".split()
 # Ann Jailor, Bob Mafioso, Cid Spy, Dan Mason, Eve Mason Leader, Fay Cultist,
@@ -23,12 +23,6 @@ SC2_ROLES = (
 def sc2_game(first="day", options=None):
     players = [{"name": n, "role": r} for n, r in zip(SC2_NAMES, SC2_ROLES, strict=True)]
     return roles.new_game("sc2", players, 1, options or {}, first)
-
-
-def play(state, *phases):
-    for phase in phases:
-        state = roles.resolve_phase(state, phase).state
-    return state
 
 
 def day(votes=(), actions=()):
@@ -201,11 +195,9 @@ def test_sc2_an_executed_prisoner_leaves_the_jail():
     assert by_id(after)["jail:1"].members == ("Ann",)
 
 
-def test_sc2_rules_print_the_chat_rulings():
+def test_sc2_rules_print_the_chat_rulings(capsys):
     """`python -m roles rules sc2` prints what the references leave open."""
-    text = subprocess.run(
-        [sys.executable, "-m", "roles", "rules", "sc2"], capture_output=True, text=True, check=True
-    ).stdout
+    text = cli_stdout(capsys, "rules", "sc2")
     text = " ".join(text.split())
     for ruling in (
         "The jail chat exists only on a night the Jailor holds a prisoner",
@@ -215,3 +207,55 @@ def test_sc2_rules_print_the_chat_rulings():
         "the prisoner sees the Jailor as 'Jailor', never his name",
     ):
         assert ruling in text
+
+
+# -- who reads a room ----------------------------------------------------------------------
+
+
+def test_a_player_reads_his_factions_night_chat_and_a_townie_reads_none():
+    """sc2: the mafia talk at night in their chat ('Mafia chat'); the Sheriff reads no
+    room (`chats.rooms_of`: "The rooms this player reads now") (catches: the reader's
+    name not passed, so nobody read any room)."""
+    from roles import chats
+
+    state = new_sc2_game(sc2_table("sheriff", "mafioso", "consort"))
+    assert [(r.id, r.title) for r in chats.rooms_of(state, "Bob")] == [
+        ("faction:mafia", "Mafia chat")
+    ]
+    assert chats.rooms_of(state, "Ann") == []
+
+
+# -- sc2's rooms: titles and the jail's transcript -----------------------------------------
+
+
+def test_sc2_the_mason_chat_is_titled_masons():
+    """sc2-reference 2.1 Mason: 'night chat with Masons + Mason Leader'. The room's title
+    is what the site shows (catches: no title, another title)."""
+    masons = by_id(play(sc2_game(), day()))["masons"]
+    assert masons.title == "Masons"
+
+
+def test_sc2_the_jail_transcript_is_gone_once_a_later_night_has_passed():
+    """sc2's documentation (chats): 'The two may read it through the following day; a new
+    night closes it.' Closed, it stays closed: the day after the next night shows no
+    jail room either (catches: `or` -> `and`, night 1's transcript came back on day 3)."""
+    night = play(sc2_game(), day(actions=[{"actor": "Ann", "ability": "jail", "targets": ["Bob"]}]))
+    day_two = play(night, {"night": []})
+    assert "jail:1" in by_id(day_two)
+    day_three = play(day_two, day(), {"night": []})
+    assert not any(room.id.startswith("jail") for room in by_id(day_three).values())
+
+
+def test_sc2_jail_transcript_of_a_game_that_began_at_night():
+    """sc2 RULINGS: 'The two may read it through the following day; a new night closes
+    it.' 'It is anonymous: the prisoner sees the Jailor as 'Jailor', never his name.' A
+    game that began at night jails on day 1 for night 2: on day 2 the cell's transcript
+    is there, closed, and says the Jailor's name is never shown (`sc2_chats.jail_room`:
+    the day numbers taken for the nights; `_43`: closed as None; `_56/62/63/64`: the
+    notice)."""
+
+    night = play(sc2_game(first="night"), {"night": []}, day(actions=[JAIL_BOB]))
+    assert by_id(night)["jail:2"].open is True
+    jail = by_id(play(night, {"night": []}))["jail:2"]
+    assert jail.members == ("Bob", "Ann") and jail.open is False
+    assert jail.notice == "The Jailor's name is never shown here."

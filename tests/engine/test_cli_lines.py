@@ -14,7 +14,7 @@ import json
 import pytest
 
 import roles
-from tests.engine.test_setup_cli import run
+from tests.kit.engine import run_cli as run
 
 # A scenario whose outcome carries a non-ASCII name: the JSON keeps it as written.
 SCENARIO = {

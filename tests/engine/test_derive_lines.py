@@ -380,3 +380,39 @@ def test_a_reveal_of_an_empty_status_stays_its_own_line():
         "events": [{"kind": "reveal", "player": "Ann", "status": ""}],
     }
     assert told_once(payload) == (payload["deaths"], payload["events"])
+
+
+# -- a phase's public lines and a result without a target ----------------------------------
+
+
+def test_the_public_lines_of_a_phase_say_each_death_its_description_and_each_event():
+    """002 Death Descriptions (the description follows the death) and the ruleset's public
+    events; a last will has its own line, not one here (catches: the descriptions, the
+    events and the event kind read under other keys; a modkill's id; the night
+    sequence's lines dropped)."""
+    payload = {
+        "phase": "night",
+        "number": 1,
+        "deaths": [{"player": "Cid", "role": "citizen"}],
+        "descriptions": {"Cid": "He/She was shot at close range."},
+        "events": [
+            {"kind": "mayor_revealed", "player": "Ann"},
+            {"kind": "last_will", "player": "Cid", "text": "Bob is shady."},
+        ],
+    }
+    assert [render(m, "en") for m in outcome_messages(payload, "sc2")] == [
+        "Night 1 ended.",
+        "Cid (Citizen) died: They were shot at close range.",
+        "Ann revealed as the Mayor.",
+    ]
+    modkilled = death_message({"player": "Ann"}, {}, None, modkill=True)
+    assert render(modkilled, "en") == "Ann was modkilled by the GM."
+    fire = {"kind": "night_sequence", "lines": ["A fire broke out."]}
+    assert render(event_message(fire, "sc2"), "en") == "A fire broke out."
+
+
+def test_a_result_without_a_target_keeps_its_own_message():
+    """Only a "saved" result without a target reads "someone saved you" (catches: `and`
+    -> `or`: every result without a target read so)."""
+    approved = result_message({"to": "Ann", "kind": "hunt_approved"}, "ru_19")
+    assert approved["id"] == "result.hunt_approved"

@@ -1,16 +1,16 @@
 """The documentation the command line shows (`python -m roles rules [RULESET]`, `rules
 RULESET --lang ru`, `setup categories RULESET`, `roulette`) against golden files
-(tests/engine/golden/), regenerated on purpose only:
+(tests/engine/golden/), rewritten on purpose only, with the one switch of every golden
+test (tests/engine/golden/README.md):
 
-    MAFIA_GOLDEN=write .venv/bin/python -m pytest -q tests/engine/test_documentation_golden.py
+    GOLDEN_UPDATE=1 .venv/bin/python -m pytest -q tests/engine/test_documentation_golden.py
 
-Every session keeps that output byte for byte unless its task changes a ruling; this
-test makes the check automatic. It is what the GM and the players read: each role's
-abilities with their labels, stages, targets and visits, each ruling of each ruleset,
-the role cards in Russian, the setup builder's categories with their flags' defaults.
-The mutation run (bench/mutation.py) found label and card texts no other test read
-(`ru_19.apply_abilities__mutmut_60`, `ru_eleven._status__mutmut_18`). The commands are
-called in-process, so a mutant of the engine is switched on while they run.
+That output changes only when a change means to change a ruling or a text: it is what
+the GM and the players read: each role's abilities with their labels, stages, targets
+and visits, each ruling of each ruleset, the role cards in Russian, the setup builder's
+categories with their flags' defaults; some label and card texts no other test reads.
+The commands are called in-process, so a mutant of the engine (bench/mutation.py) is
+switched on while they run.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import roles
 from roles.__main__ import main
 
 GOLDEN = Path(__file__).parent / "golden"
-WRITE = os.environ.get("MAFIA_GOLDEN") == "write"
+WRITE = os.environ.get("GOLDEN_UPDATE") == "1"
 RULESETS = [r.id for r in roles.list_rulesets()]
 
 COMMANDS = (
@@ -44,11 +44,11 @@ def test_the_documentation_reads_as_its_golden_file(name, argv, capsys):
     if WRITE:
         path.parent.mkdir(exist_ok=True)
         path.write_text(shown, encoding="utf-8")
-    assert path.exists(), f"no golden file {path.name}: write it with MAFIA_GOLDEN=write"
+    assert path.exists(), f"no golden file {path.name}: write it with GOLDEN_UPDATE=1"
     expected = path.read_text(encoding="utf-8")
     assert shown == expected, (
         f"`python -m roles {' '.join(argv)}` differs from tests/engine/golden/{path.name}; "
-        "if the change is on purpose, rewrite it with MAFIA_GOLDEN=write (module docstring)"
+        "if the change is on purpose, rewrite it with GOLDEN_UPDATE=1 (golden/README.md)"
     )
 
 

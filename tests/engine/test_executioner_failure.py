@@ -7,8 +7,8 @@ commits suicide the next night, with 002's death line."""
 from __future__ import annotations
 
 import roles
+from tests.kit.engine import SC2_NAMES as NAMES
 
-NAMES = "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kay Lou".split()
 FAILED = 'He/She apparently shot himself after leaving a suicide note with the words "I failed."'
 
 

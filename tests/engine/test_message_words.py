@@ -11,11 +11,16 @@ from collections import Counter
 
 import pytest
 
+import roles
+from roles import roulette
 from roles.cards import role_card
 from roles.errors import Reason
-from roles.messages import names, rooms
+from roles.messages import en, names, rooms, ru
 from roles.messages.cards import role_card_in
 from roles.messages.categories_ru import category_title_in
+from roles.messages.derive import message
+from roles.messages.descriptions import ability_description
+from roles.messages.names import role_name
 from roles.messages.refusals import refusal_message
 from roles.messages.render import render
 from roles.messages.roulette_ru import HELP_RU, roulette_help
@@ -396,3 +401,51 @@ def test_the_vote_change_limit_says_its_number_in_russian(n, told):
     assert render(message, "ru") == f"ann: голос можно изменить {told}"
     within = {"id": "refusal.vote_changes.in", "params": {"voter": "ann", "n": n, "what": "x"}}
     assert render(within, "ru") == f"ann: голос можно изменить {told[:-1]} (x)."
+
+
+# -- plural forms, titles, descriptions and fallbacks --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "n, form",
+    [(1, "one"), (21, "one"), (2, "few"), (3, "few"), (22, "few"), (0, "many"), (5, "many")]
+    + [(11, "many"), (12, "many"), (13, "many"), (14, "many"), (111, "many"), (112, "many")],
+)
+def test_russian_plural_forms_at_each_bound(n, form):
+    """Russian: 1, 21 игрок; 2-4, 22 игрока; 5-20, 11-14, 111 игроков (catches: each
+    bound of the few-form and the one-form moved)."""
+    assert ru.plural_form(n) == form
+
+
+def test_english_plural_forms():
+    """English: 1 player, 0 / 2 players (catches: the test inverted or moved)."""
+    assert [en.plural_form(n) for n in (0, 1, 2)] == ["many", "one", "many"]
+
+
+def test_a_category_title_and_the_roulette_help_in_each_language():
+    """The setup builder's category titles and the graveyard's roulette help in the
+    reader's language; English is the engine's own text (catches: the language test, the
+    lookup's fallback)."""
+    assert category_title_in("Town Random", "ru") == "Любая роль города"
+    assert category_title_in("Town Random") == "Town Random"
+    assert category_title_in("No such title", "ru") == "No such title"
+    assert roulette_help() == roulette.HELP
+    assert roulette_help("ru") != roulette.HELP and roulette_help("ru").startswith("Русская")
+
+
+def test_an_abilitys_description_stays_english_by_default():
+    """ability_description: "en" is the engine's own words; an unknown description
+    stays as it is in Russian too (catches: the default language, the fallback)."""
+    heal = roles.get_ruleset("bay12").roles["doctor"].abilities[0].description
+    assert ability_description(heal) == heal
+    assert ability_description(heal, "ru") != heal
+    assert ability_description("No such description.", "ru") == "No such description."
+
+
+def test_names_without_a_ruleset_and_unknown_abilities_read_as_words():
+    """role_name without a ruleset reads the engine's English name; an ability the
+    catalogue does not know reads as its id (catches: the lookup by None; the fallback
+    None, which raised)."""
+    assert role_name(None, "doctor") == "Doctor"
+    action = message("action", None, player="Ann", ability="no_such_ability", targets=["Bob"])
+    assert render(action, "en") == "Ann: no_such_ability → Bob."

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import ast
 import random
-import re
-from pathlib import Path
 
 import pytest
 
@@ -22,38 +20,23 @@ from roles import announce, render
 from roles.messages import en, ru
 from roles.messages.cards_ru import CARDS_RU
 from roles.rulesets import ru_common, townston
-from tests.engine.test_properties import RandomChooser, new_random_game, play
+from tests.kit.engine import (
+    LATIN,
+    RAW_ID,
+    RandomChooser,
+    engine_trees,
+    new_random_game,
+    play_random_game,
+)
 
-ROLES_DIR = Path(roles.__file__).parent
 LANGS = ("en", "ru")
-LATIN = re.compile(r"[A-Za-z]+")
-RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")  # serial_killer, role_change, last_words ...
-
-
-MUTANT = re.compile(r"__mutmut_\d+$")
-
-
-def without_mutants(tree: ast.Module) -> ast.Module:
-    """The tree less mutmut's mutant copies of functions (`x_f__mutmut_3`): under a
-    mutation run (bench/mutation.py) roles/ is the mutated tree, whose copies hold
-    altered kinds ("XXsavedXX") that are no kind of the engine."""
-    for node in ast.walk(tree):
-        if hasattr(node, "body") and isinstance(node.body, list):
-            node.body = [
-                n
-                for n in node.body
-                if not (
-                    isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and MUTANT.search(n.name)
-                )
-            ]
-    return tree
 
 
 def engine_calls(method: str, position: int) -> dict[str, set[str]]:
     """{kind: field names} of every `x.<method>(..., "kind", field=...)` call in roles/."""
     kinds: dict[str, set[str]] = {}
-    for path in ROLES_DIR.rglob("*.py"):
-        for node in ast.walk(without_mutants(ast.parse(path.read_text(encoding="utf-8")))):
+    for tree in engine_trees():
+        for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
                 continue
             if node.func.attr != method or len(node.args) <= position:
@@ -266,7 +249,9 @@ def test_random_games_say_everything_in_words(ruleset_id) -> None:
     for seed in range(4):
         chooser = RandomChooser(random.Random(seed))
         header = new_random_game(ruleset_id, chooser, seed)
-        game = play(header, chooser, first="night" if seed % 2 else "day", max_phases=12)
+        game = play_random_game(
+            header, chooser, first="night" if seed % 2 else "day", max_phases=12
+        )
         names = {p["name"] for p in header["players"]}
         for record, state in zip(game.records, game.states[1:], strict=True):
             public = {
@@ -454,3 +439,26 @@ def test_a_refusal_no_pattern_knows_is_said_as_it_is() -> None:
     from roles.messages.refusals import refusal_message
 
     assert render(refusal_message("the moon is blue"), "ru") == "the moon is blue"
+
+
+# -- death descriptions and headlines ------------------------------------------------------
+
+
+def test_a_second_cause_of_death_reads_as_the_also_line():
+    """002 Death Descriptions: '- He/She was also riddled with bullets at close range.'
+    The first cause reads its own line, every later one its 'also' line (catches: the
+    first line for every cause)."""
+    assert announce.describe(["vigilante", "mafia"]) == (
+        "He/She was shot by a high-caliber gun. "
+        "He/She was also riddled with bullets at close range."
+    )
+    assert announce.describe(["mafia"], struggle=True) == (
+        "There were signs of struggle. He/She was shot at close range."
+    )
+
+
+def test_a_night_without_deaths_has_the_quiet_headline():
+    """002's table starts at one death ('1: One of us did not survive the night.'); a
+    night without deaths reads what a forum GM posts (catches: no headline at all)."""
+    assert announce.headline(0) == announce.QUIET_NIGHT == "Nobody died last night."
+    assert announce.headline(1) == "One of us did not survive the night."

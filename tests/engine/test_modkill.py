@@ -14,14 +14,8 @@ from __future__ import annotations
 import pytest
 
 import roles
-
-BAY12 = ["mafioso", "consort", "sheriff", "doctor", "escort", "townie", "townie"]
-NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil"]
-
-
-def bay12(reveal="role", first="day"):
-    players = [{"name": n, "role": r} for n, r in zip(NAMES, BAY12, strict=True)]
-    return roles.new_game("bay12", players, seed=3, options={"reveal": reveal}, first_phase=first)
+from roles.modkill import void_modkilled
+from tests.kit.engine import bay12_seven as bay12
 
 
 def test_the_player_dies_at_once_with_cause_modkill_and_the_phase_stays_open():
@@ -73,8 +67,9 @@ def test_the_win_conditions_are_checked_at_once():
     assert result.state.winners == ["Cid", "Dan", "Eve", "Fay", "Gil"]
     kinds = [e.kind for e in result.events]
     assert kinds == ["modkill", "game_over", "phase_record"]
-    with pytest.raises(roles.IllegalAction, match="the game has ended"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.modkill(result.state, "Cid")
+    assert refused.value.message == {"id": "refusal.ended", "params": {}}
 
 
 @pytest.mark.parametrize(
@@ -216,3 +211,94 @@ def test_every_ruleset_modkills_and_then_closes_the_phase(ruleset_id):
 def test_the_rulings_are_printed_with_every_rulesets_rules(ruleset_id):
     """The decisions where the documents are silent are in `python -m roles rules`."""
     assert "The host's modkill (any ruleset) takes effect at once" in roles.rules_text(ruleset_id)
+
+
+# -- the modkill's record, its refusals and what it voids ----------------------------------
+
+
+def test_the_modkill_record_and_its_public_event_name_the_phase_number():
+    """The record: {"phase", "number", "modkill", ...} (roles/modkill.py; catches: the
+    "number" key renamed)."""
+    result = roles.modkill(bay12(), "Fay")
+    assert (result.record["phase"], result.record["number"]) == ("day", 1)
+    public = result.events[0].payload
+    assert (public["phase"], public["number"]) == ("day", 1)
+
+
+def test_a_malformed_ballot_of_a_modkilled_voter_is_still_refused():
+    """Voiding the modkilled player's ballots removes ballots, never a malformed event
+    that the day then refuses (catches: a three-item list read as his ballot)."""
+    state = roles.modkill(bay12(), "Fay").state
+    with pytest.raises(roles.IllegalAction):
+        roles.resolve_phase(
+            state, {"day": {"votes": [["Fay", "Ann", "Bob"]], "rounds": [], "actions": []}}
+        )
+
+
+def test_the_modkilled_players_round_ballots_and_day_actions_are_void_too():
+    """roles.modkill's ruling: 'What he submitted in that phase is void, so are moves
+    aimed at him and ballots naming him.' That holds in the day's extra rounds and its
+    day actions as in its votes (catches: rounds left as given, actions under another
+    key)."""
+    day = {
+        "votes": [["Fay", "Ann"]],
+        "rounds": [[["Fay", "Ann"], ["Cid", "Ann"], ["Dan", "Fay"]]],
+        "actions": [{"actor": "Fay", "targets": ["Ann"]}, {"actor": "Gil", "targets": ["Fay"]}],
+    }
+    assert void_modkilled({"day": day}, {"Fay"}) == {
+        "day": {"votes": [], "rounds": [[["Cid", "Ann"]]], "actions": []}
+    }
+
+
+def test_a_modkill_of_a_dead_player_is_refused_naming_him():
+    """The host's modkill removes a living player; a dead one is refused, naming him
+    (catches: the refusal's player dropped)."""
+    state = roles.modkill(bay12(), "Fay").state
+    with pytest.raises(roles.IllegalAction) as refusal:
+        roles.modkill(state, "Fay")
+    assert refusal.value.message == {"id": "refusal.dead", "params": {"player": "Fay"}}
+
+
+def test_two_modkills_in_one_phase_are_both_remembered_and_both_voided():
+    """roles.modkill: "The modkilled players of the open phase are remembered in the state
+    until that phase is resolved": a second modkill in the same phase adds to the first
+    (catches: each modkill started a new list, forgetting the first)."""
+    from roles.modkill import modkilled_now
+
+    state = roles.modkill(roles.modkill(bay12(), "Fay").state, "Gil").state
+    assert modkilled_now(state) == ["Fay", "Gil"]
+    votes = [["Fay", "Ann"], ["Gil", "Ann"], ["Cid", "Ann"], ["Dan", "Bob"]]
+    result = roles.resolve_phase(state, {"day": {"votes": votes, "rounds": [], "actions": []}})
+    assert result.record["tally"] == {"Ann": 1, "Bob": 1}
+
+
+def test_void_modkilled_drops_the_ballots_naming_the_modkilled_and_keeps_the_rest():
+    """roles.modkill: "What he submitted in that phase is void, so are moves aimed at him
+    and ballots naming him (that voter has no ballot until he votes again)"; a move whose
+    targets are not a list, or a ballot that is not a pair, is left for the engine to
+    refuse (catches: a voter's last target forgotten, so his earlier ballot stood; any
+    targets field read as names; any ballot read as a pair)."""
+    day = {
+        "votes": [["Gil", "Fay"], ["Cid", "Fay"], ["Cid", "Ann"], ["Fay", "Ann"], ["Dan", "Ann"]],
+        "rounds": [[["Eve", "Fay"]]],
+        "actions": [],
+    }
+    voided = void_modkilled({"day": day}, {"Fay"})["day"]
+    assert voided["votes"] == [["Cid", "Ann"], ["Dan", "Ann"]]
+    # Gil's last ballot named Fay: his earlier one for Ann is void with it.
+    votes = [["Gil", "Ann"], ["Gil", "Fay"], ["Dan", "Ann"]]
+    assert void_modkilled({"day": {"votes": votes}}, {"Fay"})["day"]["votes"] == [["Dan", "Ann"]]
+    # What is not a [voter, target] pair is not a ballot: left as it is.
+    assert void_modkilled({"day": {"votes": ["xy", None]}}, {"y"})["day"]["votes"] == ["xy", None]
+    assert voided["rounds"] == [[]]
+    night = [{"actor": "Ann", "targets": "F"}, {"actor": "Bob", "targets": ["F"]}]
+    assert void_modkilled({"night": night}, {"F"}) == {"night": night[:1]}
+
+
+def test_void_modkilled_leaves_what_is_not_a_phase_or_a_round_to_the_engine():
+    """void_modkilled voids only well-formed moves and ballots; an input that is not an
+    object, or a round that is not a list, is left as it came, for the engine's own
+    refusal (catches: the shape tests made `and` / always true)."""
+    assert void_modkilled(["night"], {"Fay"}) == ["night"]
+    rounds = void_modkilled({"day": {"rounds": ["xy", [["Ann", "y"]]]}}, {"y"})["day"]["rounds"]
+    assert rounds == ["xy", []]

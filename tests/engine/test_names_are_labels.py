@@ -26,18 +26,18 @@ from typing import Any
 import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
-from test_properties import (
+
+import roles
+from tests.kit.engine import (
     EXAMPLES,
     PROPERTY_SETTINGS,
     SEEDS,
     RandomChooser,
     new_random_game,
-    play,
     random_roster_game,
     ruleset_params,
 )
-
-import roles
+from tests.kit.engine import play_random_game as play
 
 # Names that sort with the seats, and names that sort against them; neither pattern
 # occurs in any text the engine writes.

@@ -8,20 +8,13 @@ what its documentation says, on a bare phase context.
 
 from __future__ import annotations
 
-import random
-
 import roles
 from roles import abilities
 from roles.abilities import BAY12_RULES, NightRules, settle_attacks
 from roles.night import Intent, PhaseContext
 from roles.rulesets import sc2_night
-
-
-def context(ruleset_id: str, seats: list[tuple[str, str]], seed: int = 1) -> PhaseContext:
-    players = [{"name": name, "role": role} for name, role in seats]
-    state = roles.new_game(ruleset_id, players, seed)
-    return PhaseContext(state, roles.get_ruleset(ruleset_id), random.Random(seed))
-
+from tests.kit.engine import phase_context as context
+from tests.kit.engine import sc2_sim, sc2_table
 
 BAY12_SEATS = [
     ("Maf", "mafioso"),
@@ -121,3 +114,30 @@ def test_bay12_and_sc2_settle_through_the_shared_mechanism() -> None:
         assert not hasattr(sc2_night, copy), copy
     for copy in ("_settle_target", "_protections"):
         assert not hasattr(sc2_night, copy), copy
+
+
+# -- Bodyguards in front of one target, in both rulesets -----------------------------------
+
+
+def test_several_bodyguards_on_one_target_step_in_front_in_seat_order():
+    """sc2 rulings ("Several Bodyguards guarding one attacked player ... in seat order,
+    one attack each; the first seated fights the first attacker, the others stand by and
+    are told they saved him"): the same on every seed, not a draw (catches, in
+    `_bodyguard_interceptions`: the guards' seat order dropped)."""
+    night = {
+        "night": [
+            {"actor": "Ann", "targets": ["Dan"]},
+            {"actor": "Bob", "targets": ["Dan"]},
+            {"actor": "Cid", "targets": ["Dan"]},
+        ]
+    }
+    for seed in range(4):
+        phase = sc2_sim(sc2_table("bodyguard", "bodyguard", "mafioso"), [night], seed=seed)[
+            "phases"
+        ][0]
+        assert [d["player"] for d in phase["deaths"]] == ["Ann", "Cid"]
+        assert phase["results"] == [
+            {"to": "Ann", "kind": "saved", "target": "Dan"},
+            {"to": "Bob", "kind": "saved", "target": "Dan"},
+            {"to": "Dan", "kind": "saved"},
+        ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import roles
 from roles.sheet import SheetLine, stage_positions, stage_title
+from tests.kit.engine import eleven_game
 
 
 def seated(ruleset_id: str, pairs: str, first_phase: str = "night") -> roles.GameState:
@@ -422,3 +423,26 @@ def test_an_actions_other_fields_follow_its_words():
     ]
     # The claimed status is said in the reader's words, not as the field's id.
     assert rows(state, actions[:2], "ru")[0][2] == ["Ann (Мирный) лечит Fay (как Доктор)"]
+
+
+# -- a stage's lines -----------------------------------------------------------------------
+
+
+def test_the_sheet_lists_a_stages_moves_in_seat_order_with_their_targets():
+    """roles.order_sheet: 'within a stage in seat order, as the engine runs a bucket'.
+    ru_eleven's mafia shot: the hangman (seat 10) sent first, the plain mafia member
+    (seat 9) second; the sheet reads the member first. Three targets read as a list
+    (catches: the seat ignored; the line's targets dropped; the list's separator)."""
+    actions = [
+        {"actor": "Kay", "ability": "decoy", "targets": ["Ann", "Bob", "Cid"]},
+        {"actor": "Jon", "ability": "kill", "targets": ["Eve"]},
+        {"actor": "Ian", "ability": "kill", "targets": ["Fay"]},
+    ]
+    sheet = roles.order_sheet(eleven_game(), actions)
+    assert [(s.title, [(line.text, line.targets) for line in s.lines]) for s in sheet] == [
+        (
+            "The mafia's kill",
+            [("Ian (Mafia) kills Fay", ("Fay",)), ("Jon (Hangman) kills Eve", ("Eve",))],
+        ),
+        ("Decoys", [("Kay (Advocate) uses Decoys on Ann, Bob, Cid", ("Ann", "Bob", "Cid"))]),
+    ]

@@ -33,295 +33,27 @@ On a failure, hypothesis prints the scenario played so far (a valid input of
 from __future__ import annotations
 
 import json
-import os
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
-from hypothesis import Phase, given, note, settings
+from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 import roles
 from roles import GameState, IllegalAction
-
-T = TypeVar("T")
-
-NAMES = (
-    "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kit Lea Max Ned Oli "
-    "Pam Quin Rex Sam Tom Uma Val Wes Xan Yul Zoe"
-).split()
-# Games per ruleset and test, and phases per game: few, so the engine suite runs in
-# seconds; a deeper search is an environment variable away
-# (PROPERTY_EXAMPLES=300 PROPERTY_PHASES=30 python -m pytest tests/engine/test_properties.py).
-EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES", "6"))
-MAX_PHASES = int(os.environ.get("PROPERTY_PHASES", "10"))
-
-# Rulesets whose random games are known to break a property: (test, ruleset id) ->
-# the minimal failing case. Marked xfail(strict=False) so the owner sees it fixed.
-KNOWN_FAILURES: dict[tuple[str, str], str] = {}
-
-
-def seat_names(count: int) -> list[str]:
-    """Names for `count` seats: short real names, then P27, P28, ..."""
-    return [NAMES[i] if i < len(NAMES) else f"P{i + 1}" for i in range(count)]
-
-
-# -- where the random decisions come from -------------------------------------------
-
-
-class RandomChooser:
-    """Every random decision of the driver, from one seeded `random.Random`.
-
-    Hypothesis draws the seeds (of the game and of the driver's choices), so a
-    failing example is two integers and the scenario the notes print; drawing
-    each small decision from hypothesis instead cost more than the games.
-    """
-
-    def __init__(self, rng: random.Random):
-        self.rng = rng
-
-    def pick(self, options: Sequence[T]) -> T:
-        return options[self.rng.randrange(len(options))]
-
-    def chance(self) -> bool:
-        return self.rng.random() < 0.7
-
-    def count(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
-
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        out = list(items)
-        self.rng.shuffle(out)
-        return out
-
-
-# -- building a legal phase from the engine's answers ---------------------------------
-
-
-def action_from_choice(choice: roles.Choice, actor: str, chooser) -> dict[str, Any]:
-    """One action a choice allows: its ability, some of its targets, its extra keys."""
-    low = min(choice.min_targets, len(choice.targets))
-    high = min(choice.max_targets, len(choice.targets))
-    targets = chooser.shuffled(choice.targets)[: chooser.count(low, high)]
-    action: dict[str, Any] = {"actor": actor, "ability": choice.ability, "targets": targets}
-    for key, values in sorted(choice.extra.items()):
-        action[key] = chooser.pick(values)
-    return action
-
-
-def random_actions(state: GameState, chooser) -> list[dict[str, Any]]:
-    """Some players use some of the abilities `roles.choices` offers them now."""
-    single = roles.get_ruleset(state.ruleset).one_action_per_phase
-    actions = []
-    for player in state.players:
-        offered = roles.choices(state, player.name)
-        while offered and chooser.chance():
-            choice = chooser.pick(offered)
-            offered = [] if single else [c for c in offered if c.ability != choice.ability]
-            action = action_from_choice(choice, player.name, chooser)
-            try:
-                roles.check_action(state, action)
-            except IllegalAction:
-                # A combination the per-target list cannot show (a transporter naming
-                # himself first); whether single targets agree is test_api's subject.
-                continue
-            actions.append(action)
-    return chooser.shuffled(actions)
-
-
-def ballot_options(state: GameState, voter: str) -> list[Any]:
-    """Every ballot `roles.check_vote` accepts from `voter`: living names, pass, withdraw."""
-    options: list[Any] = []
-    for target in [*state.alive_names(), "pass", None]:
-        try:
-            roles.check_vote(state, voter, target)
-        except IllegalAction:
-            continue
-        options.append(target)
-    return options
-
-
-def random_votes(state: GameState, chooser) -> list[list[Any]]:
-    """Votes in the order cast; some voters change their mind later, as often as the
-    ruleset lets them (`Ruleset.vote_changes`)."""
-    changes = roles.get_ruleset(state.ruleset).vote_changes
-    votes = []
-    for voter in chooser.shuffled(state.alive_names()):
-        options = ballot_options(state, voter)
-        if options and chooser.chance():
-            votes.append([voter, chooser.pick(options)])
-    for _ in range(chooser.count(0, 2)):
-        cast = {}
-        for voter, _target in votes:
-            cast[voter] = cast.get(voter, 0) + 1
-        may_change = [v for v, n in cast.items() if changes is None or n <= changes]
-        if may_change:
-            voter = chooser.pick(may_change)
-            votes.append([voter, chooser.pick(ballot_options(state, voter))])
-    return votes
-
-
-def random_phase(state: GameState, chooser) -> dict[str, Any]:
-    actions = random_actions(state, chooser)
-    if state.phase_kind == "night":
-        return {"night": actions}
-    rounds = [random_votes(state, chooser) for _ in range(chooser.count(0, 1))]
-    return {"day": {"votes": random_votes(state, chooser), "rounds": rounds, "actions": actions}}
-
-
-def resolve_legal(
-    state: GameState, phase: dict[str, Any], chooser, refusals: list[str]
-) -> tuple[dict[str, Any], roles.PhaseResult]:
-    """Resolve a random phase, as the site would when the engine asks or refuses.
-
-    - `roles.PendingDecision`: the phase needs an answer (a re-vote round, the
-      host's choice); the driver answers among the offered choices and resolves
-      again, as the site does after opening the round or asking the GM.
-    - Later voting rounds are offered in advance; a ruleset that asks no such
-      question may refuse them, and the day then runs without.
-    - A refusal that names an actor (a constraint between players, such as one
-      executor a night, which no single player's `choices` can show) drops that
-      actor's actions and is kept in `refusals`:
-      `test_choices_taken_together_are_accepted` wants none.
-    """
-    names = {p.name for p in state.players}
-    rounds_in_advance = "day" in phase and bool(phase["day"]["rounds"])
-    for _attempt in range(4 * len(names) + 8):
-        try:
-            return phase, roles.resolve_phase(state, phase)
-        except roles.PendingDecision as pending:
-            phase = {"day": answer(phase["day"], pending, chooser)}
-            rounds_in_advance = False
-        except IllegalAction as exc:
-            if rounds_in_advance:
-                phase = {"day": {**phase["day"], "rounds": []}}
-                rounds_in_advance = False
-                continue
-            actor = exc.reason.split(":", 1)[0]
-            if actor not in names or not any(a["actor"] == actor for a in actions_of(phase)):
-                raise
-            refusals.append(f"{state.phase_label}: {exc.reason}")
-            phase = without_actions_of(phase, actor)
-    raise AssertionError(f"the phase never closes: {json.dumps(phase)}")
-
-
-def answer(day: dict[str, Any], pending: roles.PendingDecision, chooser) -> dict[str, Any]:
-    """The day input with the pending question answered by a random legal choice."""
-    assert pending.choices, f"a question without choices: {pending.reason}"
-    day = dict(day)
-    if pending.kind == "round":
-        ballots = [[voter, chooser.pick(pending.choices)] for voter in pending.voters]
-        day["rounds"] = [*day["rounds"][: pending.index], ballots]
-    else:
-        assert pending.kind == "action", f"an unknown kind of question: {pending.kind}"
-        act = {
-            "actor": pending.actor,
-            "ability": pending.ability,
-            "targets": [chooser.pick(pending.choices)],
-        }
-        day["actions"] = [*day["actions"], act]
-    return day
-
-
-def actions_of(phase: dict[str, Any]) -> list[dict[str, Any]]:
-    return phase["night"] if "night" in phase else phase["day"]["actions"]
-
-
-def without_actions_of(phase: dict[str, Any], actor: str) -> dict[str, Any]:
-    kept = [a for a in actions_of(phase) if a["actor"] != actor]
-    return {"night": kept} if "night" in phase else {"day": {**phase["day"], "actions": kept}}
-
-
-# -- a whole game ------------------------------------------------------------------
-
-
-@dataclass
-class PlayedGame:
-    scenario: dict[str, Any]
-    states: list[GameState] = field(default_factory=list)  # before each phase, then final
-    records: list[dict[str, Any]] = field(default_factory=list)
-    refusals: list[str] = field(default_factory=list)  # see resolve_legal
-
-    @property
-    def final(self) -> GameState:
-        return self.states[-1]
-
-
-def new_random_game(ruleset_id: str, chooser, seed: int) -> dict[str, Any]:
-    """A scenario header: a preset dealt with `roles.deal`, options drawn from their choices."""
-    ruleset = roles.get_ruleset(ruleset_id)
-    if ruleset.presets:
-        preset = chooser.pick(list(ruleset.presets.values()))
-        players = roles.deal(ruleset_id, preset.id, seat_names(len(preset.roles)), seed)
-        fixed = dict(preset.options)
-    else:
-        role_ids = sorted(ruleset.roles)
-        players = [
-            {"name": n, "role": r} for n, r in zip(seat_names(len(role_ids)), role_ids, strict=True)
-        ]
-        fixed = {}
-    options = {
-        o.id: fixed[o.id] if o.id in fixed else chooser.pick(o.choices)
-        for o in ruleset.options
-        if o.id in fixed or o.choices
-    }
-    try:
-        roles.new_game(ruleset_id, players, seed, options)
-    except (IllegalAction, ValueError):
-        options = fixed  # a combination the ruleset refuses (sc2: no sheriff detects anything)
-    return {"ruleset": ruleset_id, "seed": seed, "options": options, "players": players}
-
-
-def random_roster_game(ruleset_id: str, chooser, seed: int) -> dict[str, Any] | None:
-    """A scenario header with 3 to 20 roles of the ruleset drawn with repetition (the
-    contract lets a scenario use any roster), default options; None if refused."""
-    role_ids = sorted(roles.get_ruleset(ruleset_id).roles)
-    size = chooser.count(3, 20)
-    players = [{"name": n, "role": chooser.pick(role_ids)} for n in seat_names(size)]
-    try:
-        roles.new_game(ruleset_id, players, seed)
-    except (IllegalAction, ValueError):
-        return None  # a roster the ruleset's setup refuses (a clan game without clans ...)
-    return {"ruleset": ruleset_id, "seed": seed, "options": {}, "players": players}
-
-
-def play(
-    scenario: dict[str, Any],
-    chooser,
-    first: str = "night",
-    max_phases: int = MAX_PHASES,
-    check=None,
-    watch: int | None = None,
-    log=None,
-) -> PlayedGame:
-    """Play random legal phases until the game ends; `check(before, phase, result)` each.
-
-    Before phase number `watch` (0-based) the state is stored, and resolving the
-    phase must leave it unchanged (a copy per phase is too slow to check them all).
-    """
-    state = roles.new_game(
-        scenario["ruleset"], scenario["players"], scenario["seed"], scenario["options"], first
-    )
-    game = PlayedGame(scenario={**scenario, "phases": []}, states=[state])
-    while not state.ended and len(game.records) < max_phases:
-        phase = random_phase(state, chooser)
-        if log is not None:
-            log(f"next phase: {json.dumps(phase)}")
-        watched = len(game.records) == watch
-        snapshot = state.to_dict() if watched else None
-        phase, result = resolve_legal(state, phase, chooser, game.refusals)
-        if watched:
-            assert state.to_dict() == snapshot, "resolve_phase changed the old state"
-        game.scenario["phases"].append(phase)
-        if check is not None:
-            check(state, phase, result)
-        game.records.append(result.record)
-        game.states.append(result.state)
-        state = result.state
-    return game
-
+from tests.kit.engine import (
+    EXAMPLES,
+    MAX_PHASES,
+    PROPERTY_SETTINGS,
+    SEEDS,
+    PlayedGame,
+    RandomChooser,
+    new_random_game,
+    play_random_game,
+    random_roster_game,
+    ruleset_params,
+)
 
 # -- the invariants -------------------------------------------------------------------
 
@@ -429,29 +161,6 @@ def check_replay(game: PlayedGame) -> None:
 # -- the tests -------------------------------------------------------------------------
 
 
-def ruleset_params(test: str = "invariants") -> list:
-    params = []
-    for ruleset in roles.list_rulesets():
-        marks = []
-        reason = KNOWN_FAILURES.get((test, ruleset.id))
-        if reason:
-            marks.append(pytest.mark.xfail(strict=False, reason=reason))
-        params.append(pytest.param(ruleset.id, marks=marks, id=ruleset.id))
-    return params
-
-
-SEEDS = st.integers(0, 2**32 - 1)
-PROPERTY_SETTINGS = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    # Shrinking two seeds means nothing; the notes print the failing scenario instead.
-    phases=[Phase.explicit, Phase.generate],
-    # The same examples on every run: a shared suite must not flake.
-    derandomize=True,
-    database=None,
-)
-
-
 @pytest.mark.parametrize("ruleset_id", ruleset_params())
 @PROPERTY_SETTINGS
 @given(seed=SEEDS, choice_seed=SEEDS, first=st.sampled_from(["night", "day"]))
@@ -460,7 +169,7 @@ def test_random_legal_games_keep_the_invariants(ruleset_id, seed, choice_seed, f
     header = new_random_game(ruleset_id, chooser, seed)
     note(f"scenario header: {json.dumps(header)}; first phase: {first}")
     watch = chooser.count(0, MAX_PHASES - 1)
-    game = play(header, chooser, first=first, check=check_phase, watch=watch, log=note)
+    game = play_random_game(header, chooser, first=first, check=check_phase, watch=watch, log=note)
     note(f"scenario: {json.dumps(game.scenario)}")
     check_round_trip(game, min(watch, len(game.records)))
     check_replay(game)
@@ -478,7 +187,7 @@ def test_random_rosters_keep_the_invariants(ruleset_id, seed, choice_seed, first
         header = new_random_game(ruleset_id, chooser, seed)
     note(f"scenario header: {json.dumps(header)}; first phase: {first}")
     watch = chooser.count(0, MAX_PHASES - 1)
-    game = play(header, chooser, first=first, check=check_phase, watch=watch, log=note)
+    game = play_random_game(header, chooser, first=first, check=check_phase, watch=watch, log=note)
     note(f"scenario: {json.dumps(game.scenario)}")
     check_round_trip(game, min(watch, len(game.records)))
     check_replay(game)
@@ -493,7 +202,7 @@ def test_choices_taken_together_are_accepted(ruleset_id, seed, choice_seed, firs
     chooser = RandomChooser(random.Random(choice_seed))
     header = new_random_game(ruleset_id, chooser, seed)
     note(f"scenario header: {json.dumps(header)}; first phase: {first}")
-    game = play(header, chooser, first=first, max_phases=4, log=note)
+    game = play_random_game(header, chooser, first=first, max_phases=4, log=note)
     assert game.refusals == []
 
 
@@ -556,7 +265,7 @@ def test_the_driver_plays_real_games() -> None:
     acted = voted = died = ended = 0
     for seed in range(12):
         chooser = RandomChooser(random.Random(seed))
-        game = play(new_random_game("bay12", chooser, seed), chooser, max_phases=14)
+        game = play_random_game(new_random_game("bay12", chooser, seed), chooser, max_phases=14)
         for phase in game.scenario["phases"]:
             acted += bool(phase.get("night") or phase.get("day", {}).get("actions"))
             voted += bool(phase.get("day", {}).get("votes"))

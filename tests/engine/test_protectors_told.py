@@ -17,7 +17,10 @@ from __future__ import annotations
 import pytest
 
 import roles
-from tests.engine.test_bay12 import TOWN6, deaths, night, results, sim
+from tests.kit.engine import TOWN6, deaths, results
+from tests.kit.engine import bay12_night as night
+from tests.kit.engine import bay12_sim as sim
+from tests.kit.engine import sc2_roster as sc2_table
 
 QUOTE = "even if multiple people prevented it"
 
@@ -136,13 +139,6 @@ def test_no_protector_told_when_the_target_dies_anyway():
 
 
 # -- sc2 --------------------------------------------------------------------------------
-
-NAMES = "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kay Lou".split()
-
-
-def sc2_table(*head):
-    role_ids = list(head) + ["citizen"] * (12 - len(head))
-    return [{"name": n, "role": r} for n, r in zip(NAMES, role_ids, strict=True)]
 
 
 def sc2(players, phases, options=None):

@@ -9,7 +9,6 @@ import ast
 import copy
 import pickle
 import re
-from pathlib import Path
 
 import pytest
 
@@ -17,12 +16,9 @@ import roles
 from roles.errors import IllegalAction, Reason
 from roles.messages import en, render, ru
 from roles.messages.refusals import refusal_message
-from tests.engine.test_messages import without_mutants
+from tests.kit.engine import LATIN, RAW_ID, bay12_seven, engine_trees
 
-LATIN = re.compile(r"[A-Za-z]+")
-RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
 NAMES = ("ann", "bob", "cat")
-ROLES_DIR = Path(roles.__file__).parent
 
 # id -> [(ruleset, params), ...]: one sample per case of the Russian template.
 SAMPLES = {
@@ -217,8 +213,7 @@ def raised_ids() -> set[str]:
     (bench/mutation.py) they hold altered ids ("XXrefusal.endedXX") and failed the
     run's first pass over the suite."""
     found = set()
-    for path in ROLES_DIR.rglob("*.py"):
-        tree = without_mutants(ast.parse(path.read_text(encoding="utf-8")))
+    for tree in engine_trees():
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and node.args):
                 continue
@@ -335,3 +330,25 @@ def test_a_rulesets_own_refusal_raised_by_the_engine_carries_its_message() -> No
             bay12, {"actor": "ann", "ability": "transport", "targets": ["ann", "bob"]}
         )
     assert refused.value.message["id"] == "refusal.transport_self"
+
+
+# -- a refusal's ruleset and the game's end ------------------------------------------------
+
+
+def test_a_refusal_message_names_its_ruleset():
+    """A refusal read back into a message keeps the ruleset whose words it uses (catches:
+    the key renamed, for a known reason and for free text)."""
+    assert refusal_message("Ann is dead", "bay12")["ruleset"] == "bay12"
+    assert refusal_message("no such reason", "bay12")["ruleset"] == "bay12"
+
+
+def test_a_phase_after_the_end_is_refused_in_the_words_the_site_translates():
+    """The engine's refusals are read back by their exact English wording into the
+    reader's language (roles/messages/refusals.py): a phase resolved after the game's
+    end says "the game has ended", which reads back as refusal.ended (catches: the
+    wording changed, the site would show it untranslated)."""
+    ended = roles.modkill(roles.modkill(bay12_seven(), "Ann").state, "Bob").state
+    assert ended.ended
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.resolve_phase(ended, {"day": {"votes": [], "rounds": [], "actions": []}})
+    assert refusal_message(str(refused.value), "bay12")["id"] == "refusal.ended"

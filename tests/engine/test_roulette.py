@@ -6,9 +6,6 @@ made where 002 is silent are those of the module docstring and `HELP`.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,32 +22,10 @@ from roles.roulette import (
     normalise,
     payouts,
 )
-
-RICH = {name: 1000 for name in ("ann", "bob", "cid", "dee", "eve")}
-
-
-def play(table, actor, text, balances=RICH, seed=7, now=0.0, **kw):
-    return apply(table, actor, text, balances=balances, seed=seed, now=now, **kw)
-
-
-def seated(*names, seed=7, bets=None, chambers=6, min_bet=10):
-    """A table opened by the first name, joined by the others, bets placed, not started."""
-    table = play(Table(), names[0], f"-roulette {min_bet} {chambers}", seed=seed).table
-    for name in names[1:]:
-        table = play(table, name, "-join", seed=seed).table
-    for name, amount in (bets or {}).items():
-        table = play(table, name, f"-bet {amount}", seed=seed).table
-    return table
-
-
-def started(*names, seed=7, **kw):
-    outcome = play(seated(*names, seed=seed, **kw), names[0], "-start", seed=seed)
-    return outcome
-
-
-def seed_with_bullet(chamber: int, chambers: int = 6, round_no: int = 1) -> int:
-    return next(s for s in range(1000) if bullet_chamber(s, round_no, chambers) == chamber)
-
+from tests.kit.engine import cli_stdout, seed_with_bullet
+from tests.kit.engine import roulette_play as play
+from tests.kit.engine import roulette_seated as seated
+from tests.kit.engine import roulette_started as started
 
 # -- "The game begins by having one player type -roulette in the graveyard chat" --
 
@@ -108,11 +83,8 @@ def test_help_is_readable_by_anyone_and_changes_nothing():
     assert outcome.table == table
 
 
-def test_help_text_is_printed_by_the_command_line():
-    done = subprocess.run(
-        [sys.executable, "-m", "roles", "roulette"], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.strip() == roulette.HELP
+def test_help_text_is_printed_by_the_command_line(capsys):
+    assert cli_stdout(capsys, "roulette").strip() == roulette.HELP
 
 
 # -- "Other players can then join the game by subsequently typing -join" --

@@ -27,7 +27,9 @@ from roles.roulette import (
     normalise,
     payouts,
 )
-from tests.engine.test_roulette import RICH, play, seated, seed_with_bullet
+from tests.kit.engine import RICH, roulette_started, seed_with_bullet
+from tests.kit.engine import roulette_play as play
+from tests.kit.engine import roulette_seated as seated
 
 
 def refusal(table, actor, text, **kw) -> str:
@@ -459,3 +461,30 @@ def test_a_table_from_a_dict_shares_no_list_with_it():
 def test_only_text_starting_with_a_dash_is_a_command():
     assert is_command("  -pull ")
     assert not is_command("pull the trigger")
+
+
+# -- clicks, rounds of one and the pot's remainders ----------------------------------------
+
+
+def test_a_click_tells_the_chambers_left_and_the_choice():
+    """002 Russian Roulette: 'Each player takes a turn pulling the trigger'; HELP: 'after
+    a click, -pull again or -pass'. The line says so (catches: no line)."""
+    seed = seed_with_bullet(5)
+    table = roulette_started("ann", "bob", seed=seed).table
+    assert play(table, "ann", "-pull", seed=seed).lines == [
+        "ann pulls: click. 5 chambers left; ann may -pull again or -pass."
+    ]
+
+
+def test_a_round_of_one_player_is_refused_in_a_sentence():
+    """HELP: '-start  the host starts the round (two players at least)' (catches: the
+    refusal's first letter lower-cased)."""
+    with pytest.raises(RouletteRefused, match=r"^A round needs two players at least\.$"):
+        play(seated("ann"), "ann", "-start")
+
+
+def test_the_pots_odd_points_go_to_the_largest_remainders():
+    """roulette.payouts: 'whole points by largest remainder'. Weights 5 and 1 share a pot
+    of 4: 3.33 and 0.67; the odd point goes to the 0.67 (remainder 4 of 6), not to the
+    larger share (catches: sorted by the share, `%` -> `/`)."""
+    assert payouts({"a": 5, "b": 1}, {}, 4) == {"a": 8, "b": 2}

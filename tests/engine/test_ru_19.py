@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 import roles
+from tests.kit.engine import apply_hunt_day, hunt, move, offered
 
 PLAYERS = (
     "Ann:boss Bob:advocate Cid:mafia Dan:mafia Eve:mafia Fay:detective Gil:doctor "
@@ -35,10 +36,6 @@ def day(actions=(), votes=()) -> dict:
 
 def apply(*names: str) -> list[dict]:
     return [{"actor": n, "ability": "apply_hunt", "targets": []} for n in names]
-
-
-def offered(state: roles.GameState, name: str) -> dict[str, roles.Choice]:
-    return {c.ability: c for c in roles.choices(state, name)}
 
 
 def test_who_may_apply_to_hunt() -> None:
@@ -177,3 +174,214 @@ def test_rules_text_lists_cards_options_order_and_rulings() -> None:
     assert "reveal = 'light'" in text
     assert "boss -> courtesan -> doctor -> maniac" in text
     assert "GM decisions" in text
+
+
+# -- the hangman, the hunt's applications, the courtesan, wins and causes ------------------
+
+
+def _ru19(*phases, seed=1):
+
+    return simulate(*phases, seed=seed)
+
+
+def test_ru19_the_hangmans_choice_is_announced_with_the_tied_players():
+    """ru_19: 'A tie goes to the hangman's `hang` (one of the tied)': the day's event
+    names his choice and the tied players (`_hangman_choice`)."""
+    votes = [("Jon", "Kay"), ("Lou", "Max"), ("Kay", "Max"), ("Max", "Kay")]
+    out = _ru19(
+        {
+            "day": {
+                "votes": [list(v) for v in votes],
+                "rounds": [],
+                "actions": [move("Ian", "hang", "Max")],
+            }
+        }
+    )
+    day = out["phases"][0]
+    assert day["lynched"] == ["Max"]
+    assert {"kind": "hangman", "chose": "Max", "candidates": ["Kay", "Max"]} in day["events"]
+
+
+def test_ru19_a_refused_hunt_names_the_player_who_was_not_drawn():
+    """Only the drawn hunter may send `hunt`; another is refused by name
+    (`_hunt_approved`)."""
+    state = roles.new_game("ru_19", _ru19_players(), seed=1, first_phase="day")
+    night = roles.resolve_phase(state, apply_hunt_day("Jon")).state
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.check_action(night, hunt("Kay", "Sam", "maniac"))
+    assert "Kay" in refused.value.reason
+
+
+def _ru19_players():
+
+    return players()
+
+
+def test_ru19_a_courtesan_at_the_maniacs_is_his_victim():
+    """ru_19: 'Visiting the maniac, she dies' - as his victim (`courtesan_visit`)."""
+    out = _ru19({"night": [move("Hal", "visit", "Sam")]})
+    night = out["phases"][0]
+    assert night["deaths"] == [{"player": "Hal", "role": "courtesan", "by": ["maniac"]}]
+    assert night["descriptions"] == {"Hal": "Victim of the maniac."}
+
+
+@pytest.mark.parametrize(
+    ("alive", "winners"),
+    [
+        # 'the maniac when he is alive with at most one other player'
+        (("Sam", "Jon"), {"Sam"}),
+        (("Sam", "Jon", "Kay"), None),
+        # 'the mafia when the maniac is dead and the civilians are no more than the mafia'
+        (("Sam", "Cid", "Dan", "Jon"), None),
+        (("Cid", "Dan", "Jon"), {"Ann", "Bob", "Cid", "Dan", "Eve"}),
+    ],
+)
+def test_ru19_who_wins_with_the_maniac_alive(alive, winners):
+    """ru_19 wins (`decide`): the maniac with two others alive has not won, and
+    the mafia does not win while the maniac lives, however few civilians are left."""
+    from roles.rulesets import ru_19
+
+    state = roles.new_game("ru_19", _ru19_players())
+    for player in state.players:
+        player.alive = player.name in alive
+    ru_19.win_check(state, None)
+    assert (set(state.winners) if state.ended else None) == winners
+
+
+def test_ru19_each_cause_is_described_and_several_are_joined():
+    """003: 'обязательно указывается причина смерти (жертва мафии, жертва маньяка, жертва
+    удачной/неудачной охоты...)' (`describe`)."""
+    from roles.rulesets.ru_19 import describe
+
+    assert describe(None, "Jon", ["hunt"]) == "Killed in a successful hunt."
+    assert describe(None, "Jon", ["successful_hunt"]) == "Killed in a successful hunt."
+    assert describe(None, "Jon", ["failed_hunt"]) == "Victim of a failed hunt."
+    assert (
+        describe(None, "Jon", ["maniac", "mafia"]) == "Victim of the maniac; victim of the mafia."
+    )
+    assert describe(None, "Jon", ["detective"]) is None  # the event line names the shot
+
+
+def test_ru19_two_applicants_are_drawn_by_lot():
+    """'Если ведущему поступило несколько заявок ... он жеребьевкой выбирает только одну'
+    - two applications too (`draw_hunter`)."""
+    drawn = set()
+    for seed in range(10):
+        out = _ru19(apply_hunt_day("Jon", "Kay"), seed=seed)
+        drawn |= {r["to"] for r in out["phases"][0]["results"] if r["kind"] == "hunt_approved"}
+    assert drawn == {"Jon", "Kay"}
+
+
+def test_ru19_the_first_to_reach_the_tying_count_counts_from_zero():
+    """ru_19: with the hangman dead, 'the tied player who first reached the tying count
+    (replaying the votes in the order cast) is executed'. Max's one vote comes first,
+    so Max goes though Kay sits earlier (`first_to_reach`); a withdrawn vote no
+    longer counts while the votes are replayed (`first_to_reach`)."""
+    hanged = {"night": [move("Sam", "kill", "Ian")]}
+    first = _ru19(
+        hanged, {"day": {"votes": [["Jon", "Max"], ["Lou", "Kay"]], "rounds": [], "actions": []}}
+    )
+    assert first["phases"][1]["lynched"] == ["Max"]
+    # Jon's vote for Max is withdrawn before Lou's: Kay reaches two votes first.
+    cast = ["Jon", "Max"], ["Jon", None], ["Lou", "Max"], ["Oli", "Kay"], ["Pam", "Kay"]
+    votes = [*cast, ["Ned", "Max"]]
+    withdrawn = _ru19(hanged, {"day": {"votes": votes, "rounds": [], "actions": []}})
+    assert withdrawn["phases"][1]["lynched"] == ["Kay"]
+
+
+def test_ru19_the_hangman_is_asked_by_name_with_the_tied_players():
+    """ru_19: the hangman 'не может отказаться от действия в случае равнения': the day
+    waits for him, and the question names him and the tied players
+    (`vote_with_hangman`)."""
+
+    state = roles.new_game("ru_19", players(), first_phase="day")
+    votes = [["Jon", "Kay"], ["Lou", "Kay"], ["Max", "Cid"], ["Ned", "Cid"]]
+    with pytest.raises(roles.PendingDecision) as asked:
+        roles.resolve_phase(state, day(votes=votes))
+    assert asked.value.message == {
+        "id": "question.hangman",
+        "params": {"actor": "Ian", "tied": "Cid, Kay"},
+    }
+
+
+def test_ru19_the_doctor_who_applied_is_refused_the_heal_with_the_reason():
+    """ru_19: the doctor 'Может выходить на охоту – но в эту ночь лишается права лечить'
+    - the refusal says who and what (`refuse_if_applied`)."""
+
+    state = roles.new_game("ru_19", players(), first_phase="day")
+    night = roles.resolve_phase(state, day(actions=apply("Gil"))).state
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.check_action(night, move("Gil", "heal", "Jon"))
+    assert refused.value.message == {
+        "id": "refusal.applied_to_hunt",
+        "params": {"role": "doctor", "what": "heal"},
+    }
+
+
+def test_ru19_a_void_hunt_names_its_target_to_the_hunter():
+    """ru_19: 'если цель охотника вылечена Доком – то охотнику приходит ответ, что охота
+    не состоялась' - the hunter is told which hunt did not happen (`hunt`)."""
+
+    hunt = {**move("Jon", "hunt", "Cid"), "guess": "mafia"}
+    out = _ru19(day(actions=apply("Jon")), {"night": [move("Gil", "heal", "Cid"), hunt]})
+    assert out["phases"][1]["results"] == [{"to": "Jon", "kind": "hunt_void", "target": "Cid"}]
+
+
+def test_ru19_an_application_withdrawn_the_same_day_is_not_drawn():
+    """003: 'До окончания дня от своего намерения охотиться можно отказаться': an
+    application withdrawn before the day ends is out of the draw; applying and
+    withdrawing are free moves beside the day's one action (`apply_abilities`'
+    withdraw and `free`)."""
+
+    moves = [move("Jon", "apply_hunt"), move("Jon", "withdraw_hunt"), move("Kay", "apply_hunt")]
+    for seed in range(4):
+        out = _ru19(day(actions=moves), seed=seed)
+        assert out["phases"][0]["results"] == [{"to": "Kay", "kind": "hunt_approved"}]
+
+
+def test_ru19_the_hangman_applies_to_hunt_and_hangs_the_same_day():
+    """ru_19: the hangman 'Может охотиться': his application does not use up his
+    choice on a tie (`free`); an unnamed day move of his is the hang, never an
+    application; an unnamed night move of a drawn civilian is no hunt (a hunt is
+    named, with its guess: `named_only`)."""
+
+    votes = [["Jon", "Kay"], ["Lou", "Kay"], ["Max", "Cid"], ["Ned", "Cid"]]
+    moves = [move("Ian", "apply_hunt"), move("Ian", "hang", "Cid")]
+    out = _ru19(day(votes=votes, actions=moves))
+    assert out["phases"][0]["lynched"] == ["Cid"]
+    assert out["phases"][0]["results"] == [{"to": "Ian", "kind": "hunt_approved"}]
+
+    state = roles.new_game("ru_19", players(), first_phase="day")
+    assert roles.check_action(state, {"actor": "Ian", "targets": ["Kay"]}).id == "hang"
+    night = roles.resolve_phase(state, day(actions=apply("Jon"))).state
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.check_action(night, {"actor": "Jon", "targets": ["Cid"], "guess": "mafia"})
+    assert refused.value.message == {
+        "id": "refusal.no_phase_ability",
+        "params": {"role": "civilian", "phase": "night"},
+    }
+
+
+def test_ru19_an_application_leaves_the_hangmans_choice_owed():
+    """The hunt application is free: after applying, the hangman still owes his choice
+    and may withdraw; a civilian may still withdraw (`apply_abilities`' `free`
+    catches: an application that spent the day's one action would end what he owes)."""
+
+    state = roles.new_game("ru_19", players(), first_phase="day")
+    assert roles.owed(state, "Ian", frozenset({"apply_hunt"})) == ["hang", "withdraw_hunt"]
+    assert roles.owed(state, "Jon", frozenset({"apply_hunt"})) == ["withdraw_hunt"]
+    assert roles.owed(state, "Jon", frozenset({"withdraw_hunt"})) == ["apply_hunt"]
+    assert roles.replaced_moves(state, "Ian", "withdraw_hunt", {"apply_hunt", "hang"}) == []
+
+
+@pytest.mark.parametrize(
+    ("mode", "shown"), [("light", "role"), ("half_light", "team"), ("dark", "none")]
+)
+def test_ru_19_the_reveal_option_sets_what_a_death_shows(mode, shown):
+    """003 (19): the host's option `reveal` -- an elimination announces the role
+    (light), the team (half_light) or only the name (dark); the ruleset's reveal reads
+    that option (`ru_common.reveal_by_option`, built at import: another option
+    read, so every game showed roles)."""
+
+    state = roles.new_game("ru_19", players(), 1, {"reveal": mode}, "night")
+    assert roles.get_ruleset("ru_19").reveal(state) == shown

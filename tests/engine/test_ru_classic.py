@@ -11,7 +11,10 @@ from __future__ import annotations
 import pytest
 
 import roles
+from roles import render
 from roles.rulesets import ru_common as ru
+from tests.kit.engine import choice, hunt_game, move, sport_game
+from tests.kit.engine import ru_play as play
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]
 ROLES = ["doctor", "mafia", "mafia", "advocate", "commissar", *["civilian"] * 7]
@@ -24,19 +27,6 @@ def game(first="night", options=None, players=PLAYERS, seed=0):
 
 def everyone_votes(alive, target):
     return [[n, target if n != target else "Bob"] for n in alive]
-
-
-def play(state, *phases):
-    records = []
-    for phase in phases:
-        result = roles.resolve_phase(state, phase)
-        records.append(result.record)
-        state = result.state
-    return state, records
-
-
-def choice(state, name, ability):
-    return next((c for c in roles.choices(state, name) if c.ability == ability), None)
 
 
 # -- what may this player do now -----------------------------------------------------
@@ -55,8 +45,12 @@ def test_doctor_is_offered_everyone_but_last_nights_patient():
     second = choice(state, "Ann", "heal")
     assert "Fay" not in second.targets
     assert "Ann" in second.targets
-    with pytest.raises(roles.IllegalAction, match="two nights in a row"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.check_action(state, {"actor": "Ann", "targets": ["Fay"]})
+    assert refused.value.message == {
+        "id": "refusal.two_nights",
+        "params": {"role": "doctor", "what": "the same player", "target": "Fay"},
+    }
 
 
 def test_commissar_may_check_any_other_player():
@@ -88,8 +82,9 @@ def test_civilians_have_no_night_move_and_every_living_player_votes():
     assert choice(state, "Bob", "check") is None  # 'его способности не передаются'
     day = game(first="day")
     roles.check_vote(day, "Fay", "Fay")  # the document does not forbid a self-vote
-    with pytest.raises(roles.IllegalAction, match="no pass vote"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.check_vote(day, "Fay", "pass")
+    assert refused.value.message == {"id": "refusal.no_pass", "params": {}}
 
 
 # -- draws by lot --------------------------------------------------------------------
@@ -149,8 +144,16 @@ def test_gm_decision_given_in_advance_is_ignored_without_a_tie():
 
 def test_unknown_gm_decision_is_refused():
     gm = {"actor": "GM", "ability": "revive", "targets": ["Fay"]}
-    with pytest.raises(roles.IllegalAction, match="decide_tie"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.resolve_phase(game(first="day"), {"day": {"votes": [], "actions": [gm]}})
+    assert refused.value.message == {
+        "id": "refusal.gm_decisions",
+        "params": {
+            "actor": "GM",
+            "known": "decide_tie, modkill",
+            "decisions": [{"id": "decision.decide_tie"}, {"id": "decision.modkill"}],
+        },
+    }
 
 
 # -- fast ------------------------------------------------------------------------------
@@ -281,8 +284,9 @@ def test_modkill_for_no_vote_is_announced():
 def test_rounds_are_refused():
     """The classic day has one vote: a re-vote round is invalid input."""
     votes = everyone_votes(NAMES, "Bob")
-    with pytest.raises(roles.IllegalAction, match="round"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.resolve_phase(game(first="day"), {"day": {"votes": votes, "rounds": [votes]}})
+    assert refused.value.message == {"id": "refusal.extra_round", "params": {"n": 1}}
 
 
 # -- cards, options, presets -------------------------------------------------------------
@@ -346,3 +350,136 @@ def test_team_of_and_check_answers():
     assert ru.team_of(ruleset, state.player("Ann")) == "civilian"
     assert ru.answer_team(state, state.player("Cid")) == "mafia"
     assert ru.answer_role(state, state.player("Ann")) == "doctor"
+
+
+# -- ties, the fast close, team kills and headlines ----------------------------------------
+
+
+def test_ru_classic_a_tie_by_each_rule_says_what_happened():
+    """ru_classic's tie option (the document leaves a tie to the host): nobody, one drawn
+    by lot, or the host's choice; the day's first event names the tied and the chosen,
+    the host is asked by name and a choice outside the tie is refused, in English and
+    Russian (`ru_common.settle_tie`)."""
+    from roles.messages.refusals import refusal_message
+
+    votes = {"votes": [["Ann", "Fay"], ["Bob", "Gil"]], "rounds": []}
+
+    def first_event(tie, actions=()):
+        state = game(first="day", options={"tie": tie})
+        result = roles.resolve_phase(state, {"day": {**votes, "actions": list(actions)}})
+        return result.record["events"][0]
+
+    assert first_event("no_lynch") == {
+        "kind": "no_lynch",
+        "reason": "tie",
+        "candidates": ["Fay", "Gil"],
+    }
+    drawn = first_event("random")
+    assert drawn["kind"] == "tie_drawn" and drawn["candidates"] == ["Fay", "Gil"]
+    assert drawn["chosen"] in ("Fay", "Gil")
+    decided = first_event("gm", [move("GM", "decide_tie", "Gil")])
+    assert decided == {"kind": "tie_decided", "candidates": ["Fay", "Gil"], "chosen": "Gil"}
+
+    state = game(first="day", options={"tie": "gm"})
+    with pytest.raises(roles.PendingDecision) as asked:
+        roles.resolve_phase(state, {"day": {**votes, "actions": []}})
+    assert asked.value.message == {
+        "id": "question.tie",
+        "params": {"actor": "GM", "tied": "Fay, Gil", "decision": "decide_tie"},
+    }
+    assert render(refusal_message(asked.value.reason, "ru_classic"), "ru") == (
+        "Ничья на голосовании между Fay, Gil: решает ведущий."
+    )
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.resolve_phase(state, {"day": {**votes, "actions": [move("GM", "decide_tie", "Kay")]}})
+    assert refused.value.message == {
+        "id": "refusal.by",
+        "params": {
+            "actor": "GM",
+            "reason": {
+                "id": "refusal.tie_pick",
+                "params": {"decision": "decide_tie", "tied": "Fay, Gil"},
+            },
+        },
+    }
+    assert render(refusal_message(refused.value.reason, "ru_classic"), "ru") == (
+        "Ведущий: Решая ничью, назовите одного из игроков, набравших поровну (Fay, Gil)."
+    )
+
+
+def test_ru_classic_a_fast_close_is_a_days_and_never_a_finished_games():
+    """003 classic: 'Для закрытия игрового дня фастом нужны голос и фаст всех "живых"
+    игроков, кроме голосуемого.' A day's close: never at night, even with every ballot
+    fast, nor once the game is over (`fast_close_allowed`)."""
+
+    ruleset = roles.get_ruleset("ru_classic")
+
+    state = roles.resolve_phase(game(), {"night": []}).state
+    lynch = {"day": {"votes": [[n, "Lou"] for n in NAMES]}}
+    state = roles.resolve_phase(state, lynch).state
+    assert (state.phase_kind, state.phase_number) == ("night", 2)
+    names = state.alive_names()
+    ballots = {n: names[0] for n in names[1:]}
+    assert not ruleset.fast_close(state, ballots, set(ballots))
+    state = roles.resolve_phase(state, {"night": []}).state
+    assert ruleset.fast_close(state, ballots, set(ballots))
+    state.ended = True
+    assert not ruleset.fast_close(state, ballots, set(ballots))
+
+
+def test_ru_classic_a_member_modkilled_that_night_has_no_say_in_the_kill():
+    """003 classic: the mafia's kill is the target most of its members name; a member
+    the host modkills that night 'dies at once: his later moves of the phase are void'
+    (`_plurality_kill`: his vote kept, which would tie the kill and leave it to the
+    lot)."""
+
+    night = [move("GM", "modkill", "Cid"), move("Bob", "kill", "Jon"), move("Cid", "kill", "Kay")]
+    for seed in range(8):
+        record = roles.resolve_phase(game(seed=seed), {"night": night}).record
+        assert [d["player"] for d in record["deaths"]] == ["Cid", "Jon"]
+
+
+def test_russian_headlines_count_the_victims():
+    """003 classic: 'В случает успешного лечения доктора просто указывается, что жертв
+    больше нет'; otherwise the morning post counts the victims, one in the singular
+    (`headline`)."""
+    from roles.rulesets import ru_common
+
+    assert [ru_common.headline(n) for n in (0, 1, 2, 3)] == [
+        "There are no victims tonight.",
+        "One player was killed tonight.",
+        "2 players were killed tonight.",
+        "3 players were killed tonight.",
+    ]
+
+
+def test_ru_common_a_team_kill_of_an_unknown_mode_is_refused_by_name():
+    """A ruleset's team kill is one of the three modes ru_common documents (plurality,
+    unanimous, executor); another is a ruleset author's error, named
+    (`team_kill`)."""
+    from roles.rulesets import ru_common
+
+    with pytest.raises(ValueError) as refused:
+        ru_common.team_kill("loudest")
+    assert str(refused.value) == "unknown kill mode 'loudest'"
+
+
+def test_ru_sport_the_don_finds_the_commissar_and_classic_kills_by_plurality():
+    """003 sport: 'Дон (проверяет ночью статус мирных игроков - ищет комиссара)': his
+    check of the commissar says so (`answer_is_role`, built at import); 003 classic:
+    the mafia kills the player most of its members name; 003 hunt: the executor's
+    kill, the last name sent (`team_kill`, built at import: no mode, every team kill
+    by plurality)."""
+
+    _, (record,) = play(sport_game(), {"night": [move("Bob", "check", "Ann")]})
+    assert record["results"] == [
+        {"to": "Bob", "kind": "check", "target": "Ann", "value": "commissar"}
+    ]
+    night = [move("Bob", "kill", "Jon"), move("Cid", "kill", "Jon"), move("Dan", "kill", "Kay")]
+    deaths = roles.resolve_phase(game(), {"night": night}).record["deaths"]
+    assert deaths == [{"player": "Jon", "role": "civilian", "by": ["mafia"]}]
+
+    for seed in range(6):  # ru_hunt's executor: the last name sent stands, never a lot
+        night = [move("Bob", "kill", "Fay"), move("Cid", "kill", "Gil")]
+        record = roles.resolve_phase(hunt_game(seed=seed), {"night": night}).record
+        assert [d["player"] for d in record["deaths"]] == ["Gil"]

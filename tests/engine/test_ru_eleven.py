@@ -10,20 +10,8 @@ from collections import Counter
 import pytest
 
 import roles
-
-PLAYERS = [
-    ("Ann", "doctor"),
-    ("Bob", "plus_vote"),
-    ("Cid", "minus_vote"),
-    ("Dan", "commissar"),
-    ("Eve", "civilian"),
-    ("Fay", "civilian"),
-    ("Gil", "civilian"),
-    ("Hal", "civilian"),
-    ("Ian", "mafia"),
-    ("Jon", "hangman"),
-    ("Kay", "advocate"),
-]
+from tests.kit.engine import ELEVEN_PLAYERS as PLAYERS
+from tests.kit.engine import eleven_game as game
 
 
 def scenario(*phases, seed: int = 3) -> dict:
@@ -33,10 +21,6 @@ def scenario(*phases, seed: int = 3) -> dict:
         "players": [{"name": n, "role": r} for n, r in PLAYERS],
         "phases": list(phases),
     }
-
-
-def game() -> roles.GameState:
-    return roles.new_game("ru_eleven", [{"name": n, "role": r} for n, r in PLAYERS], seed=3)
 
 
 def cm(actor: str, status: str, target: str) -> dict:
@@ -180,3 +164,142 @@ def test_rules_text_has_every_card_in_both_languages_and_the_rulings() -> None:
         assert role.card_ru and role.card_ru in text
     assert "Win condition" in text
     assert "GM decisions" in text and "decoy" in text
+
+
+# -- conditional moves, decoys and ties ----------------------------------------------------
+
+
+def test_ru_eleven_conditional_moves_named_and_refused_exactly():
+    """003 eleven: every civilian sends moves 'as' each status; 'мафия знает свои статусы'.
+    The hook names the move a status stands for (the doctor's plain move is his heal),
+    leaves an unknown actor to the engine's own refusal, and refuses the mafia's 'as', a
+    status that is not a civilian's and a move that is not the status's, each with its
+    reason (`ru_eleven.conditional_move`)."""
+    from roles.rulesets.ru_eleven import conditional_move
+
+    state = game()
+    assert conditional_move(state, {"actor": "Ann", "targets": ["Fay"]}) == {
+        "actor": "Ann",
+        "targets": ["Fay"],
+        "ability": "heal",
+        "as": "doctor",
+    }
+    assert conditional_move(state, {"actor": "Zed", "as": "doctor"}) == {
+        "actor": "Zed",
+        "as": "doctor",
+    }
+    for action, reason in [
+        (
+            {"actor": "Ian", "as": "doctor", "targets": ["Eve"]},
+            {"id": "refusal.mafia_conditional", "params": {}},
+        ),
+        (
+            {"actor": "Eve", "as": "mayor", "targets": ["Fay"]},
+            {
+                "id": "refusal.as_status",
+                "params": {
+                    "statuses": "doctor, plus_vote, minus_vote, commissar",
+                    "status": "mayor",
+                },
+            },
+        ),
+        (
+            {"actor": "Eve", "as": "doctor", "ability": "check", "targets": ["Fay"]},
+            {
+                "id": "refusal.as_move",
+                "params": {"status": "doctor", "want": "heal", "move": "check"},
+            },
+        ),
+    ]:
+        with pytest.raises(roles.IllegalAction) as refused:
+            conditional_move(state, action)
+        assert refused.value.message == reason
+
+
+def test_ru_eleven_decoys_candidates_and_drawn_decoys():
+    """003 eleven: 'Мафия каждую ночь присылает ведущему два имени "подкидышей"' (a note
+    sent first in the night counts too: `decoys`); 'Если от игроков приходит одно или
+    два имени для проверки - проверка не объявляется' counts only the civilians' commissar
+    moves, not a heal on a third name (`candidates`); with no note the engine draws two
+    living decoys with the seed among the players in seat order, so the draw does not
+    depend on their names (`announce_check`)."""
+
+    def checks(out):
+        return [e["names"] for e in out["phases"][0]["events"] if e["kind"] == "check"]
+
+    decoy_first = [{"actor": "Kay", "ability": "decoy", "targets": ["Kay", "Ann", "Bob"]}]
+    decoy_first += [cm("Dan", "commissar", "Ian"), cm("Eve", "commissar", "Gil")]
+    decoy_first += [cm("Fay", "commissar", "Hal")]
+    assert checks(roles.simulate(scenario({"night": decoy_first}))) == [["Ann", "Ian", "Kay"]]
+    two_and_a_heal = [cm("Dan", "commissar", "Ian"), cm("Eve", "commissar", "Gil")]
+    two_and_a_heal.append(cm("Fay", "doctor", "Hal"))
+    assert checks(roles.simulate(scenario({"night": two_and_a_heal}))) == []
+
+    seats = [("Zoe", "doctor"), ("Yan", "plus_vote"), ("Xia", "minus_vote")]
+    seats += [("Wes", "commissar"), ("Vic", "civilian"), ("Uma", "civilian")]
+    seats += [("Tom", "civilian"), ("Sam", "civilian"), ("Rex", "mafia")]
+    seats += [("Quin", "hangman"), ("Pia", "advocate")]
+    night = [cm("Wes", "commissar", "Rex"), cm("Vic", "commissar", "Tom")]
+    night.append(cm("Uma", "commissar", "Sam"))
+    drawn = []
+    for seed in range(6):
+        players = [{"name": n, "role": r} for n, r in seats]
+        game = {"ruleset": "ru_eleven", "seed": seed, "players": players}
+        (names,) = checks(roles.simulate({**game, "phases": [{"night": night}]}))
+        drawn.append(" ".join(names))
+    assert drawn == [
+        "Pia Rex Yan",
+        "Pia Rex Tom",
+        "Quin Rex Wes",
+        "Pia Quin Rex",
+        "Pia Rex Wes",
+        "Rex Sam Vic",
+    ]
+
+
+def test_ru_eleven_a_tie_without_the_hangmans_choice_names_the_tied():
+    """ru_eleven: the hangman's move is optional; without it a tie lynches nobody and the
+    day says between whom (`vote_with_hangman`)."""
+
+    out = roles.simulate(
+        {
+            "ruleset": "ru_eleven",
+            "seed": 3,
+            "first_phase": "day",
+            "players": [{"name": n, "role": r} for n, r in PLAYERS],
+            "phases": [
+                {"day": {"votes": [["Ann", "Bob"], ["Bob", "Ann"]], "rounds": [], "actions": []}}
+            ],
+        }
+    )
+    day = out["phases"][0]
+    assert day["lynched"] == []
+    assert day["events"] == [{"kind": "no_lynch", "reason": "tie", "candidates": ["Ann", "Bob"]}]
+
+
+def test_ru_eleven_the_last_decoy_note_sent_stands_and_a_repeat_move_is_refused_by_name():
+    """003 eleven: 'Мафия каждую ночь присылает ведущему два имени "подкидышей"' -- of
+    two notes the last one sent stands, whoever sits first (`decoys`: read
+    in seat order); '+1 ... кроме того, на которого был ход в прошлый раз' is refused
+    naming the move and the player (`not_as_last_time`, built at import)."""
+    import json
+    from pathlib import Path
+
+    night = [
+        {"actor": "Kay", "ability": "decoy", "targets": ["Kay", "Ann", "Bob"]},
+        {"actor": "Ian", "ability": "decoy", "targets": ["Fay", "Gil", "Hal"]},
+        cm("Dan", "commissar", "Ian"),
+        cm("Eve", "commissar", "Jon"),
+        cm("Fay", "commissar", "Cid"),
+    ]
+    events = roles.simulate(scenario({"night": night}))["phases"][0]["events"]
+    assert [e for e in events if e["kind"] == "check"] == [
+        {"kind": "check", "names": ["Fay", "Gil", "Ian"], "value": "mafia"}
+    ]
+    fixture = (
+        Path(__file__).parent
+        / "scenarios/ru_eleven/07-plus-vote-not-the-same-player-as-last-time.json"
+    )
+    with pytest.raises(roles.ScenarioError) as refused:
+        roles.simulate(json.loads(fixture.read_text()))
+    assert str(refused.value) == "night 3: Bob: the plus move cannot name Eve twice in a row"

@@ -11,38 +11,11 @@ import pytest
 import roles
 from roles.rulesets import ru_common as ru
 from roles.rulesets import ru_hunt
-
-NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]
-ROLES = ["doctor", "mafia", "mafia", "mafia", "maniac", *["civilian"] * 7]
-PLAYERS = [{"name": n, "role": r} for n, r in zip(NAMES, ROLES, strict=True)]
-TIE_DAY = {
-    "day": {
-        "votes": [[n, "Fay" if i % 2 else "Gil"] for i, n in enumerate(NAMES)],
-        "rounds": [],
-        "actions": [],
-    }
-}
-
-
-def game(first="night", players=PLAYERS, seed=0):
-    return roles.new_game("ru_hunt", players, seed, {}, first)
-
-
-def play(state, *phases):
-    records = []
-    for phase in phases:
-        result = roles.resolve_phase(state, phase)
-        records.append(result.record)
-        state = result.state
-    return state, records
-
-
-def hunt(hunter, target, guess):
-    return {"actor": hunter, "ability": "hunt", "targets": [target], "guess": guess}
-
-
-def choice(state, name, ability):
-    return next((c for c in roles.choices(state, name) if c.ability == ability), None)
+from tests.kit.engine import HUNT_NAMES as NAMES
+from tests.kit.engine import HUNT_TIE_DAY as TIE_DAY
+from tests.kit.engine import choice, hunt, move
+from tests.kit.engine import hunt_game as game
+from tests.kit.engine import ru_play as play
 
 
 def test_after_a_tied_day_every_civilian_may_hunt():
@@ -266,3 +239,85 @@ def test_random_games_keep_night_roles_and_the_draw_secret(seed):
                     not entry["alive"] and state.player(entry["name"]).death["phase"] == "night"
                 )
                 assert not (died_by_night and "role" in entry)
+
+
+# -- the drawn request, setups, ties, modkills and the maniac ------------------------------
+
+
+def test_hunt_the_gms_record_keeps_the_drawn_request_whole():
+    """ru_hunt: 'ведущий самостоятельно, посредством жребия, выбирает одну заявку из
+    поступивших.' The GM's record keeps the drawn request: hunter, target and guess
+    (catches: the guess under another key)."""
+    _, records = play(game(first="day", seed=0), TIE_DAY, {"night": [hunt("Fay", "Bob", "mafia")]})
+    assert records[1]["hunt"] == {
+        "applicants": ["Fay"],
+        "drawn": "Fay",
+        "target": "Bob",
+        "guess": "mafia",
+    }
+
+
+def test_ru_hunt_setups_ties_the_maniacs_win_and_the_dark_night():
+    """003 hunt: the table of setups ('12-13 игроков – 3 мафа, Доктор, Маньяк (последний
+    необязателен)...'; 'Комиссара и других статусных игроков – нет') names each problem
+    exactly (`setup_problems`); a tie eliminates nobody and the record names the
+    tied (`vote`); the maniac wins once one other player is left, not two
+    (`win_check`); a night death shows nothing (`reveal_of`)."""
+    from roles.rulesets import ru_hunt
+
+    civilians = ["civilian"] * 6
+    assert ru_hunt.setup_problems(
+        ["mafia"] * 3 + ["doctor", "sheriff", "commissar"] + civilians
+    ) == ["no such role in the peaceful hunt: commissar, sheriff"]
+    assert ru_hunt.setup_problems(["mafia"] * 3 + ["doctor"] * 2 + ["civilian"] * 7) == [
+        "one doctor is needed, not 2"
+    ]
+    assert ru_hunt.setup_problems(["mafia"] * 3 + ["doctor", "maniac", "maniac"] + civilians) == [
+        "at most one maniac"
+    ]
+    assert ru_hunt.setup_problems(["mafia"] * 3 + ["doctor"] + ["civilian"] * 12) == [
+        "16 players take 4 mafia + maniac or 5 mafia (+ doctor)"
+    ]
+
+    _, (record,) = play(game(first="day"), TIE_DAY)
+    assert record["events"] == [{"kind": "no_lynch", "reason": "tie", "candidates": ["Fay", "Gil"]}]
+
+    state = game(first="day")
+    for name in ["Bob", "Cid", "Dan", "Gil", "Hal", "Ian", "Jon", "Kay", "Lou"]:
+        state = roles.modkill(state, name).state
+    assert state.alive_names() == ["Ann", "Eve", "Fay"] and not state.ended
+    state = roles.modkill(state, "Fay").state
+    assert state.ended and state.winners == ["Eve"]
+
+    kill = [{"actor": m, "ability": "kill", "targets": ["Lou"]} for m in ("Bob", "Cid", "Dan")]
+    night_over, _ = play(game(), {"night": kill})
+    assert (
+        roles.get_ruleset("ru_hunt").public_reveal(night_over, night_over.player("Lou")) == "none"
+    )
+
+
+def test_ru_hunt_a_hunter_modkilled_that_night_does_not_hunt():
+    """003 hunt: the host's modkill 'The player dies at once: his later moves of the
+    phase are void' -- his hunt request too, though the hunt is the night's first step
+    (`draw_and_resolve_hunt`: the dead hunter's request drawn)."""
+
+    night = [move("GM", "modkill", "Fay"), hunt("Fay", "Bob", "mafia")]
+    _, records = play(game(first="day"), TIE_DAY, {"night": night})
+    assert records[-1]["deaths"] == [{"player": "Fay", "role": "civilian", "by": ["modkill"]}]
+
+
+def test_ru_hunt_the_maniacs_second_shot_at_one_player_is_refused_in_words():
+    """003 hunt: the maniac kills 'never the same player two nights in a row, even one
+    who survived thanks to the doctor'; the refusal names the role, the rule and the
+    player (`ru_common.not_twice_running`, built at import)."""
+
+    first = {"night": [move("Eve", "kill", "Fay"), move("Ann", "heal", "Fay")]}
+    state, _ = play(game(), first, TIE_DAY)
+    with pytest.raises(roles.IllegalAction) as refused:
+        roles.check_action(state, move("Eve", "kill", "Fay"))
+    assert refused.value.message == (
+        {
+            "id": "refusal.two_nights",
+            "params": {"role": "maniac", "what": "the same player", "target": "Fay"},
+        }
+    )

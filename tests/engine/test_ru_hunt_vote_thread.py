@@ -11,7 +11,9 @@ from __future__ import annotations
 import pytest
 
 import roles
-from tests.engine.test_ru_hunt import NAMES, game, play
+from tests.kit.engine import HUNT_NAMES as NAMES
+from tests.kit.engine import hunt_game as game
+from tests.kit.engine import ru_play as play
 
 GM = "GM"
 
@@ -81,16 +83,94 @@ def test_urging_again_is_a_modkill_and_nobody_else_leaves():
 
 
 def test_the_rulings_are_checked():
-    with pytest.raises(roles.IllegalAction, match="unknown player"):
+    with pytest.raises(roles.IllegalAction) as refused:
         play(game(first="day"), day(everyone_votes("Eve"), ruling("reject_vote", "Zed")))
-    with pytest.raises(roles.IllegalAction, match="not both"):
+    assert refused.value.message == {
+        "id": "refusal.by",
+        "params": {
+            "actor": "GM",
+            "reason": {"id": "refusal.unknown_player", "params": {"player": "Zed"}},
+        },
+    }
+    with pytest.raises(roles.IllegalAction) as refused:
         play(
             game(first="day"),
             day(everyone_votes("Eve"), ruling("reject_vote", "Ann"), ruling("urged", "Ann")),
         )
+    assert refused.value.message == {
+        "id": "refusal.by",
+        "params": {
+            "actor": "GM",
+            "reason": {"id": "refusal.rejected_and_urged", "params": {"players": "Ann"}},
+        },
+    }
 
 
 def test_the_ruling_is_printed():
     """Every new ruling is printed by `python -m roles rules ru_hunt`."""
     text = roles.rules_text("ru_hunt")
     assert "reject_vote" in text and "urged" in text
+
+
+# -- the rulings' refusals -----------------------------------------------------------------
+
+
+def test_ru_hunt_vote_thread_rulings_refused_with_their_reasons_and_uncounted():
+    """003 hunt: 'голос не будет принят' and 'засчитывается против себя' are the host's
+    rulings on living players who voted in the thread. A ruling on an unknown or a dead
+    player, or one naming a player both ways, is refused with its reason
+    (`ru_hunt._ruled_voters`, `vote_thread_rulings`); a vote not accepted
+    from a player whose ballot is missing changes nothing (`_38`); a player modkilled
+    for urging again has no ballot counted, cast or not (`_59/61`)."""
+
+    def refusal(state, *rulings, votes=None):
+        with pytest.raises(roles.IllegalAction) as refused:
+            play(state, day(votes or everyone_votes("Eve"), *rulings))
+        return refused.value.message
+
+    start = game(first="day")
+    assert refusal(start, ruling("reject_vote", "Zed")) == {
+        "id": "refusal.by",
+        "params": {
+            "actor": "GM",
+            "reason": {"id": "refusal.unknown_player", "params": {"player": "Zed"}},
+        },
+    }
+    both = (ruling("reject_vote", "Bob", "Ann"), ruling("urged", "Ann", "Bob", "Cid"))
+    assert refusal(start, *both) == (
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "GM",
+                "reason": {"id": "refusal.rejected_and_urged", "params": {"players": "Ann, Bob"}},
+            },
+        }
+    )
+    mafia_kill = {
+        "night": [
+            {"actor": m, "ability": "kill", "targets": ["Lou"]} for m in ("Bob", "Cid", "Dan")
+        ]
+    }
+    after_night, _ = play(game(), mafia_kill)
+    without_lou = [v for v in everyone_votes("Eve") if "Lou" not in v]
+    assert refusal(after_night, ruling("reject_vote", "Lou"), votes=without_lou) == (
+        {
+            "id": "refusal.by",
+            "params": {
+                "actor": "GM",
+                "reason": {"id": "refusal.dead", "params": {"player": "Lou"}},
+            },
+        }
+    )
+
+    _, (record,) = play(start, day(without_lou, ruling("reject_vote", "Lou")))
+    assert record["tally"] == {"Eve": 10, "Fay": 1}
+
+    state, _ = play(start, day(everyone_votes("Eve"), ruling("urged", "Lou")))
+    state, _ = play(state, {"night": []})
+    alive = {p.name for p in state.players if p.alive}
+    votes = [[v, t] for v, t in everyone_votes("Kay") if v in alive and t in alive]
+    for cast in (votes, [v for v in votes if v[0] != "Lou"]):
+        _, (record,) = play(state, day(cast, ruling("urged", "Lou")))
+        assert record["tally"] == {"Fay": 1, "Kay": 9}
+        assert [d["player"] for d in record["deaths"]] == ["Lou"]

@@ -11,6 +11,7 @@ import pytest
 
 import roles
 from roles.rulesets.ru_two_clans import vests_left
+from tests.kit.engine import apply_hunt_day, hunt, move, offered
 
 PLAYERS = (
     "Ann:thief@1 Bob:advocate@1 Cid:ninja@1 Dan:thief@2 Eve:advocate@2 Fay:ninja@2 "
@@ -33,10 +34,6 @@ def simulate(*phases, spec: str = PLAYERS, seed: int = 1) -> dict:
     return roles.simulate(
         {"ruleset": "ru_two_clans", "seed": seed, "players": players(spec), "phases": list(phases)}
     )
-
-
-def offered(state: roles.GameState, name: str) -> dict[str, roles.Choice]:
-    return {c.ability: c for c in roles.choices(state, name)}
 
 
 def empty_day() -> dict:
@@ -194,3 +191,151 @@ def test_rules_text_lists_cards_options_order_and_rulings() -> None:
     assert "reveal = 'light'" in text
     assert "thief -> courtesan -> ninja -> bodyguard -> maniac" in text
     assert "GM decisions" in text
+
+
+# -- hunts, reveals, the split, the bodyguard and the maniac -------------------------------
+
+
+def test_two_clans_the_last_mafia_ninja_is_announced_as_himself():
+    """003 (two clans): 'Ниндзя – маф-невидимка, пока в игре есть другие мафы при
+    проверке комиссара, казни на дневном голосовании, ночном убийстве объявляется
+    мирным.' Only while other mafia are in the game: a ninja lynched with a living
+    advocate reads as a civilian, the last one as the ninja (catches: `and` -> `or`, any
+    mafia player, the ninja himself or the dead, kept the disguise)."""
+    votes = {"day": {"votes": [["Kay", "Cid"], ["Lou", "Cid"], ["Max", "Cid"]]}}
+    town = "Gil:reviving_commissar Kay:civilian Lou:civilian Max:civilian Ned:civilian"
+
+    def announced(spec):
+        events = simulate(votes, spec=f"{spec} {town} Sam:maniac")["phases"][0]["events"]
+        return next(e["status"] for e in events if e["kind"] == "reveal")
+
+    assert announced("Bob:advocate@1 Cid:ninja@1") == "civilian"
+    assert announced("Cid:ninja@1") == "ninja"
+
+
+def test_ru_two_clans_an_approved_hunt_lasts_one_night():
+    """003 two clans: 'он жеребьевкой выбирает только одну из них и сообщает охотнику, что
+    его охота одобрена' for the night after that day: the next night the hunter has no
+    hunt unless he applies again (`ru_two_clans.dawn`: the approval kept)."""
+
+    state = roles.new_game("ru_two_clans", players(), first_phase="day")
+    apply = {"actor": "Kay", "ability": "apply_hunt"}
+    result = roles.resolve_phase(state, {"day": {"votes": [], "rounds": [], "actions": [apply]}})
+    assert result.record["results"] == [{"to": "Kay", "kind": "hunt_approved"}]
+    assert "hunt" in offered(result.state, "Kay")
+    state = roles.resolve_phase(result.state, {"night": []}).state
+    state = roles.resolve_phase(state, empty_day()).state
+    assert state.phase_kind == "night" and "hunt" not in offered(state, "Kay")
+
+
+def test_ru_two_clans_half_light_announces_the_side():
+    """003 two clans, option reveal = half_light: an eliminated player is announced by his
+    side, so the reviving commissar reads 'civilian' (`announced_status`: the
+    option not read, the role announced)."""
+
+    state = roles.new_game(
+        "ru_two_clans", players(), first_phase="day", options={"reveal": "half_light"}
+    )
+    votes = [["Kay", "Gil"], ["Lou", "Gil"], ["Max", "Gil"]]
+    result = roles.resolve_phase(state, {"day": {"votes": votes, "rounds": [], "actions": []}})
+    reveals = [e for e in result.record["events"] if e["kind"] == "reveal"]
+    assert reveals == [{"kind": "reveal", "player": "Gil", "status": "civilian"}]
+
+
+def test_ru_two_clans_an_odd_mafia_is_split_as_evenly_as_the_roles_allow():
+    """'Вор, адвокат, ниндзя – 1ый клан / 2ой клан': clans not given are drawn one role of
+    each per clan and, with three mafia of three roles, two and one, never three and none
+    (`ru_two_clans.setup`: the clans' sizes misread)."""
+    from collections import Counter
+
+    spec = " ".join(p for p in PLAYERS.split() if not p.startswith(("Dan", "Eve", "Fay")))
+    for seed in range(4):
+        state = roles.new_game("ru_two_clans", players(spec.replace("@1", "")), seed=seed)
+        sizes = Counter(p.faction for p in state.players if p.faction.startswith("clan"))
+        assert sorted(sizes.values()) == [1, 2]
+
+
+def _clans(*phases, seed=1):
+
+    return simulate(*phases, seed=seed)
+
+
+def test_two_clans_the_maniacs_instinct_saves_him_for_the_whole_night():
+    """ru_two_clans: 'The maniac's instinct works by itself the first night someone
+    would kill him, and saves him for that whole night.' A clan's shot lands first
+    (instinct spent, and he is told), a right hunt lands at a later step of the same
+    night: he lives (`ru_19._fully_protected`, `_land_on`).
+    """
+    night = {"night": [move("Ann", "kill", "Sam"), hunt("Kay", "Sam", "maniac")]}
+    out = _clans(apply_hunt_day("Kay"), night)
+    assert out["phases"][1]["deaths"] == []
+    assert out["phases"][1]["results"] == [{"to": "Sam", "kind": "instinct"}]
+    # The next night the instinct is gone: the same shot kills him.
+    again = _clans(
+        apply_hunt_day("Kay"), night, apply_hunt_day(), {"night": [move("Ann", "kill", "Sam")]}
+    )
+    assert [d["player"] for d in again["phases"][3]["deaths"]] == ["Sam"]
+
+
+def test_two_clans_the_bodyguard_strikes_back_beside_a_courtesans_client():
+    """ru_two_clans: the bodyguard 'убивает одного из покушающихся убийц', whatever other
+    protection the night holds: the courtesan's client, protected before him, does
+    not stop his blow (`_bodyguards_strike_back`)."""
+    night = {
+        "night": [
+            move("Hal", "visit", "Lou"),
+            move("Ian", "guard", "Kay"),
+            move("Ann", "kill", "Kay"),
+        ]
+    }
+    out = _clans(night)
+    assert out["phases"][0]["deaths"] == [{"player": "Ann", "role": "thief", "by": ["bodyguard"]}]
+
+
+def test_two_clans_the_bodyguards_lot_is_drawn_in_seat_order():
+    """ru_two_clans: 'Если два исполнителя стреляют в защищенного телохранителем игрока,
+    проводится жеребьевка и один исполнитель погибнет'. The lot is drawn among the
+    executors in seat order, so renaming a shooter does not change which seat dies
+    (`_bodyguards_strike_back`)."""
+
+    def dead_seat(spec, first, seed):
+        night = [
+            move("Ian", "guard", "Kay"),
+            move(first, "kill", "Kay"),
+            move("Dan", "kill", "Kay"),
+        ]
+        out = roles.simulate(
+            {
+                "ruleset": "ru_two_clans",
+                "seed": seed,
+                "players": players(spec),
+                "phases": [{"night": night}],
+            }
+        )
+        names = [p["name"] for p in players(spec)]
+        return [names.index(d["player"]) for d in out["phases"][0]["deaths"]]
+
+    renamed = PLAYERS.replace("Ann:", "Zed:")  # seat 0 now sorts after Dan (seat 3)
+    for seed in range(6):
+        assert dead_seat(PLAYERS, "Ann", seed) == dead_seat(renamed, "Zed", seed)
+
+
+def test_two_clans_the_reviving_commissars_check_does_not_save_an_executor():
+    """ru_two_clans: the reviving commissar's check protects its target 'except an
+    executor': the other clan shoots tonight's executor of clan 1 and he dies though
+    checked; a checked clan member who is no executor lives (`executors_named`)."""
+    night = [move("Ann", "kill", "Kay"), move("Dan", "kill", "Ann"), move("Gil", "check", "Ann")]
+    dead = [d["player"] for d in _clans({"night": night})["phases"][0]["deaths"]]
+    assert dead == ["Ann", "Kay"]
+    night = [move("Ann", "kill", "Kay"), move("Dan", "kill", "Bob"), move("Gil", "check", "Bob")]
+    dead = [d["player"] for d in _clans({"night": night})["phases"][0]["deaths"]]
+    assert dead == ["Kay"]
+
+
+def test_two_clans_the_bodyguards_blow_is_announced_by_its_cause():
+    """ru_two_clans: the bodyguard 'убивает одного из покушающихся убийц'; every death is
+    announced with its cause, and a cause outside the announced list (the bodyguard's
+    blow) keeps its own name (`cause_events`: announced as nothing)."""
+    night = {"night": [move("Ian", "guard", "Kay"), move("Ann", "kill", "Kay")]}
+    record = _clans(night)["phases"][0]
+    assert {"kind": "death_cause", "player": "Ann", "cause": "bodyguard"} in record["events"]

@@ -8,14 +8,14 @@ import pytest
 
 import roles
 from roles.messages import rulesets_words as words
+from tests.kit.engine import LATIN as LATIN_WORD
+from tests.kit.engine import RAW_ID
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Latin a Russian text may keep: the names of the sites and the game the rulesets
 # come from.
 KEPT_LATIN = {"SC", "Bay"}  # SC2, Bay 12
 RULESETS = roles.list_rulesets()
-RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")  # "executioner_becomes_jester", "half_light"
 
 
 def russian(text: str) -> bool:

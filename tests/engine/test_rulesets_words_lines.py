@@ -16,6 +16,7 @@ import pytest
 
 import roles
 from roles.messages import rulesets_words as words
+from roles.messages.rulesets_words import flag_label, option_help, preset_title
 
 # A language with no table of its own (the site only has en/ru, but the engine's
 # functions take any code).
@@ -455,3 +456,17 @@ def test_the_gms_vote_rulings_in_words(ruling, english, russian):
     assert words.ruling_label("ru_hunt", ruling) == english
     assert words.ruling_label("ru_hunt", ruling, "en") == english
     assert words.ruling_label("ru_hunt", ruling, "ru") == russian
+
+
+# -- Russian names of presets, flags and options -------------------------------------------
+
+
+def test_russian_names_of_presets_flags_and_options():
+    """ru_hunt's presets in the forum's words ('маньяк' only where there is one); a flag
+    the catalogue does not name reads as its words; an option with no help has none
+    (catches: the maniac's word, the flag's spaces, the empty help)."""
+    assert preset_title("ru_hunt", "hunt_12", "ru") == (
+        "Мирная охота, 12 игроков: 3 мафии, доктор, маньяк, 7 мирных"
+    )
+    assert flag_label("sc2", "exclude_no_such_thing") == "Exclude no such thing"
+    assert option_help("sc2", "no_such_option") == ""

@@ -12,14 +12,7 @@ import pytest
 
 import roles
 from roles.rulesets import sc2_categories as categories
-
-NAMES = "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jon Kay Lou".split()
-
-
-def roster(*head: str) -> list[dict]:
-    """Ann.. take the given roles, the rest are Citizens."""
-    role_ids = list(head) + ["citizen"] * (len(NAMES) - len(head))
-    return [{"name": n, "role": r} for n, r in zip(NAMES, role_ids, strict=True)]
+from tests.kit.engine import sc2_roster as roster
 
 
 def night(players, actions, options=None) -> dict:

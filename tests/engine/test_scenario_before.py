@@ -4,6 +4,7 @@ phase), so a game played on the site is a scenario that reproduces it."""
 import pytest
 
 import roles
+from tests.kit.engine import move, sc2_roster
 
 BAY12 = [
     {"name": "Ann", "role": "doctor"},
@@ -76,3 +77,28 @@ def test_a_bad_change_is_refused_with_one_line_naming_the_phase(before, message)
     with pytest.raises(roles.ScenarioError, match=message) as refused:
         roles.simulate(scenario)
     assert str(refused.value).startswith("night 1: ")
+
+
+# -- every kind of move before the phase ---------------------------------------------------
+
+
+def test_a_scenarios_before_writes_erases_a_will_and_lets_a_player_leave():
+    """docs/scenario.md, `before`: `{will: NAME, text}` writes the will (no text erases
+    it) and `{leave: NAME}` is the player leaving, who dies as a leaver, not a modkill
+    (`_apply_before`)."""
+
+    def night(before, actions=()):
+        phases = [{"night": list(actions), "before": before}]
+        return roles.simulate(
+            {"ruleset": "sc2", "players": sc2_roster("mafioso"), "phases": phases}
+        )
+
+    shot = [move("Ann", "kill", "Bob")]
+    written = night([{"will": "Bob", "text": "hi"}], shot)["phases"][0]["events"]
+    erased = night([{"will": "Bob", "text": "hi"}, {"will": "Bob"}], shot)["phases"][0]["events"]
+    assert [e for e in written if e["kind"] == "last_will"] == [
+        {"kind": "last_will", "player": "Bob", "text": "hi"}
+    ]
+    assert not [e for e in erased if e["kind"] == "last_will"]
+    left = night([{"leave": "Cid"}])["phases"][0]["deaths"]
+    assert left == [{"player": "Cid", "role": "citizen", "by": ["leaver"]}]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -10,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from roles.__main__ import USAGE, main
+from roles.__main__ import USAGE
+from tests.kit.engine import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_EXAMPLE = {
@@ -27,14 +27,6 @@ SPEC_EXAMPLE = {
 }
 EVERY_SIDE = {"exclude_town": True, "exclude_mafia": True, "exclude_neutral": True}
 INVALID = {"ruleset": "sc2", "slots": [{"category": "any_random", "exclude": EVERY_SIDE}]}
-
-
-def run(argv, capsys, monkeypatch, stdin=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def write(tmp_path, setup):

@@ -356,3 +356,12 @@ def test_two_constrained_roles_are_both_named():
         " Janitor already in the game, the Clue variant or every Coroner option on, Mason Leader"
         " needs a Citizen or a Cultist already in the game; Town Random has no fallback"
     ]
+
+
+# -- an unknown key ------------------------------------------------------------------------
+
+
+def test_an_unknown_key_of_a_setup_is_refused_where_it_is():
+    """docs/setup.md: a setup error is one line naming where (catches: "None: ...")."""
+    with pytest.raises(roles.SetupError, match=r"^setup: unknown key 'zzz'"):
+        parse_setup({"ruleset": "sc2", "slots": [], "zzz": 1})

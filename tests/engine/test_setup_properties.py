@@ -1,18 +1,47 @@
 """Properties of the setup builder over every ruleset (hypothesis), and the exact odds
-against the frequencies of 20,000 seeded rolls."""
+against every roll the roller can make."""
 
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import roles
+from roles.setup import roll
 from roles.setup.roll import Roller
 
 RULESETS = [r.id for r in roles.list_rulesets()]
+
+
+class Pieces:
+    """A ruleset's strategies, built once: hypothesis caches no strategy built from a list,
+    and building them anew for every slot of every example took most of the run."""
+
+    def __init__(self, ruleset_id: str):
+        categories = roles.setup_categories(ruleset_id)
+        self.role = st.sampled_from(tuple(roles.get_ruleset(ruleset_id).roles))
+        self.category = st.sampled_from(tuple(categories))
+        self.flags = {
+            category: st.lists(st.sampled_from(tuple(flags)), unique=True)
+            for category, info in categories.items()
+            if (flags := list(info["exclude"]))
+        }
+        self.limited = st.lists(self.role, max_size=3, unique=True)
+
+
+PIECES = {ruleset_id: Pieces(ruleset_id) for ruleset_id in RULESETS}
+LIMIT = st.fixed_dictionaries(
+    {},
+    optional={
+        "unique": st.booleans(),
+        "max": st.integers(0, 3),
+        "excluded_from_randoms": st.booleans(),
+    },
+)
 
 
 @st.composite
@@ -20,31 +49,19 @@ def setups(draw):
     """A legal setup: any ruleset, fixed and random slots with any flags, GM limits and
     (for sc2) the options the setup builder reads."""
     ruleset_id = draw(st.sampled_from(RULESETS))
-    ruleset = roles.get_ruleset(ruleset_id)
-    categories = roles.setup_categories(ruleset_id)
-    role_ids = list(ruleset.roles)
+    pieces = PIECES[ruleset_id]
 
     def slot():
         if draw(st.booleans()):
-            return {"role": draw(st.sampled_from(role_ids))}
-        category = draw(st.sampled_from(list(categories)))
-        flags = list(categories[category]["exclude"])
-        chosen = draw(st.lists(st.sampled_from(flags), unique=True)) if flags else []
+            return {"role": draw(pieces.role)}
+        category = draw(pieces.category)
+        chosen = draw(pieces.flags[category]) if category in pieces.flags else []
         return {"category": category, "exclude": {f: draw(st.booleans()) for f in chosen}}
 
     slots = [slot() for _ in range(draw(st.integers(0, 12)))]
     limits = {}
-    for role in draw(st.lists(st.sampled_from(role_ids), max_size=3, unique=True)):
-        limits[role] = draw(
-            st.fixed_dictionaries(
-                {},
-                optional={
-                    "unique": st.booleans(),
-                    "max": st.integers(0, 3),
-                    "excluded_from_randoms": st.booleans(),
-                },
-            )
-        )
+    for role in draw(pieces.limited):
+        limits[role] = draw(LIMIT)
     options = {}
     if ruleset_id == "sc2":
         for option in (
@@ -99,23 +116,56 @@ def test_odds_sum_to_one_and_match_the_factions(setup):
     assert sum(odds["factions"].values()) == pytest.approx(len(setup["slots"]), abs=1e-3)
 
 
-def frequencies(setup, rolls=20_000):
+class ScriptedRandom:
+    """Stands in for `random.Random` in roles/setup/roll.py: each `randrange` answers the
+    next number of `script` (0 past its end) and records the size it was asked for."""
+
+    script: list[int] = []
+    sizes: list[int] = []
+
+    def __init__(self, seed):
+        self.draws = 0
+
+    def randrange(self, n):
+        ScriptedRandom.sizes.append(n)
+        self.draws += 1
+        script = ScriptedRandom.script
+        return script[self.draws - 1] if self.draws <= len(script) else 0
+
+
+def every_roll(setup, monkeypatch) -> list[dict[str, float]]:
+    """The exact odds of each slot's role over every roll the roller can make: each
+    draw's every answer is followed (a tree of rolls), a roll weighing the product of
+    1/size of its draws. A uniform draw is Python's `randrange`; everything else
+    (the slots in order, the state after each role, the fallbacks) is the roller's."""
     roller = Roller(setup)
-    counts = [Counter() for _ in setup["slots"]]
-    for seed in range(rolls):
-        for i, role in enumerate(roller.roll(seed)["roles"]):
-            counts[i][role] += 1
-    return [{role: n / rolls for role, n in c.items()} for c in counts]
+    monkeypatch.setattr(roll, "random", SimpleNamespace(Random=ScriptedRandom))
+    odds = [Counter() for _ in setup["slots"]]
+    scripts = [[]]
+    while scripts:
+        ScriptedRandom.script, ScriptedRandom.sizes = scripts.pop(), []
+        rolled = roller.roll(0)
+        sizes, script = ScriptedRandom.sizes, ScriptedRandom.script
+        if len(script) < len(sizes):
+            scripts.extend([*script, answer] for answer in range(sizes[len(script)]))
+            continue
+        weight = 1.0
+        for size in sizes:
+            weight /= size
+        for i, role in enumerate(rolled["roles"]):
+            odds[i][role] += weight
+    return [dict(c) for c in odds]
 
 
-def assert_odds_match(setup):
+def assert_odds_match(setup, monkeypatch):
     odds = roles.setup_odds(setup)["slots"]
-    for exact, seen in zip(odds, frequencies(setup), strict=True):
-        for role in set(exact["odds"]) | set(seen):
-            assert abs(exact["odds"].get(role, 0) - seen.get(role, 0)) < 0.01, role
+    for exact, rolled in zip(odds, every_roll(setup, monkeypatch), strict=True):
+        assert set(exact["odds"]) == set(rolled)
+        for role, p in rolled.items():
+            assert exact["odds"][role] == pytest.approx(p, abs=1e-6), role  # odds: 6 decimals
 
 
-def test_sc2_odds_match_20000_rolls():
+def test_sc2_odds_are_those_of_every_roll(monkeypatch):
     """Constraints (Coroner after a randomed Janitor, Mason Leader after a randomed
     Citizen), unique roles and both fallbacks in play."""
     setup = {
@@ -136,10 +186,10 @@ def test_sc2_odds_match_20000_rolls():
     }
     odds = roles.setup_odds(setup)["slots"]
     assert odds[5]["odds"]["citizen"] > 0  # the third Town Power fell back at times
-    assert_odds_match(setup)
+    assert_odds_match(setup, monkeypatch)
 
 
-def test_ru_two_clans_odds_match_20000_rolls():
+def test_ru_two_clans_odds_are_those_of_every_roll(monkeypatch):
     """Specials one of each (two Advocates, one per clan) with their fallbacks."""
     setup = {
         "ruleset": "ru_two_clans",
@@ -147,4 +197,4 @@ def test_ru_two_clans_odds_match_20000_rolls():
         + [{"category": "town_special"}] * 3
         + [{"category": "any_random"}, {"role": "maniac"}],
     }
-    assert_odds_match(setup)
+    assert_odds_match(setup, monkeypatch)

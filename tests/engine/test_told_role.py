@@ -20,11 +20,11 @@ import doctest
 import json
 
 import pytest
-from test_api import sample_states
 
 import roles
 import roles.view
 from roles import IllegalAction
+from tests.kit.engine import sample_states, townston_play
 
 SHOWN_AS = [
     (ruleset.id, role.id)
@@ -254,3 +254,21 @@ def test_ru_eleven_civilians_never_receive_a_private_result():
 
 def test_the_known_role_example_runs():
     assert doctest.testmod(roles.view).failed == 0
+
+
+# -- once the game is over -----------------------------------------------------------------
+
+
+def test_once_the_game_is_over_the_paranoid_learns_he_was_the_paranoid():
+    """townston: the Paranoid is told he is a Townie ('He thinks he's a townie'); the
+    truth is public once the game is over (`Ruleset.told_role`: "until the truth is
+    public, when the game is over"; `public_reveal`)."""
+    from roles.ruleset import get_ruleset
+
+    state = townston_play([])
+    townston = get_ruleset("townston")
+    assert townston.told_role(state, state.player("Kim")).id == "townie"
+    for name in ("Bob", "Fay", "Ivy"):  # the mafia, modkilled
+        state = roles.modkill(state, name).state
+    assert state.ended
+    assert townston.told_role(state, state.player("Kim")).id == "paranoid"

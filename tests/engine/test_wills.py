@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import doctest
 import json
-import subprocess
-import sys
 
 import pytest
 
 import roles
 from roles import wills
-from tests.engine.test_sc2 import game, play, quiet_day, table
+from tests.kit.engine import cli_stdout, quiet_day
+from tests.kit.engine import sc2_game as game
+from tests.kit.engine import sc2_play as play
+from tests.kit.engine import sc2_table as table
 
 WILL = "N1: I checked Bob. <b>Bob is the Mafioso</b>."
 
@@ -200,8 +201,9 @@ def test_the_sc2_classic_and_clue_presets_have_wills_off():
     for preset_id in ("classic", "clue15"):
         options = ruleset.presets[preset_id].options
         state = roles.new_game("sc2", table("sheriff", "mafioso"), 1, options)
-        with pytest.raises(roles.IllegalAction, match="off in this game"):
+        with pytest.raises(roles.IllegalAction) as refused:
             roles.write_will(state, "Ann", WILL)
+        assert refused.value.message == {"id": "refusal.wills_off", "params": {}}
     assert roles.wills_on(roles.new_game("sc2", table("sheriff", "mafioso"), 1, {}))
 
 
@@ -209,12 +211,14 @@ def test_the_dead_and_a_finished_game_write_no_will():
     """Ruling: 'The dead and the players of a finished game write no will'."""
     state = game(table("sheriff", "mafioso"))
     after = roles.resolve_phase(state, {"night": [{"actor": "Bob", "targets": ["Ann"]}]}).state
-    with pytest.raises(roles.IllegalAction, match="Ann is dead"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(after, "Ann", "from beyond")
+    assert refused.value.message == {"id": "refusal.will_dead", "params": {"player": "Ann"}}
     over = after.copy()
     over.ended = True
-    with pytest.raises(roles.IllegalAction, match="the game has ended"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(over, "Cid", WILL)
+    assert refused.value.message == {"id": "refusal.ended", "params": {}}
 
 
 def test_bad_wills_are_refused():
@@ -223,22 +227,24 @@ def test_bad_wills_are_refused():
     state = game(table("sheriff", "mafioso"))
     assert roles.MAX_WILL_CHARS == 2000
     roles.write_will(state, "Ann", "x" * roles.MAX_WILL_CHARS)  # the longest accepted
-    with pytest.raises(roles.IllegalAction, match="at most 2000 characters"):
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(state, "Ann", "x" * (roles.MAX_WILL_CHARS + 1))
-    with pytest.raises(roles.IllegalAction, match="unknown player"):
+    assert refused.value.message == {"id": "refusal.will_long", "params": {"n": 2000}}
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(state, "Zed", WILL)
-    with pytest.raises(roles.IllegalAction, match="unknown player"):
+    assert refused.value.message == {"id": "refusal.unknown_player", "params": {"player": "Zed"}}
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(state, ["Ann"], WILL)
-    with pytest.raises(roles.IllegalAction, match="is text"):
+    assert refused.value.message == {"id": "refusal.unknown_player", "params": {"player": ["Ann"]}}
+    with pytest.raises(roles.IllegalAction) as refused:
         roles.write_will(state, "Ann", 42)
+    assert refused.value.message == {"id": "refusal.will_text", "params": {}}
     assert roles.will_of(state, "Ann") == ""
 
 
-def test_the_rulings_are_printed_with_the_rules():
+def test_the_rulings_are_printed_with_the_rules(capsys):
     """Where the documents are silent the decisions are written in the rulings."""
-    out = subprocess.run(
-        [sys.executable, "-m", "roles", "rules", "sc2"], capture_output=True, text=True, check=True
-    ).stdout
+    out = cli_stdout(capsys, "rules", "sc2")
     out = " ".join(out.split())  # the rulings are wrapped
     assert "Last wills (the 'last_wills' option):" in out
     assert "Writing an empty will erases it." in out
@@ -246,3 +252,19 @@ def test_the_rulings_are_printed_with_the_rules():
     assert "with the Disguiser's will" in out
     bay12 = roles.rules_text("bay12")
     assert "Last wills (the 'last_wills' option)" not in bay12
+
+
+# -- who may write -------------------------------------------------------------------------
+
+
+def test_a_will_by_someone_not_at_the_table_is_refused_naming_him():
+    """sc2's last wills are written by a player of the game; any other name is refused,
+    naming it (catches: the refused name dropped)."""
+
+    state = game(table("sheriff", "mafioso"))
+    with pytest.raises(roles.IllegalAction) as refused_will:
+        roles.write_will(state, "Zed", "N1: nothing")
+    assert refused_will.value.message == {
+        "id": "refusal.unknown_player",
+        "params": {"player": "Zed"},
+    }

@@ -1,7 +1,8 @@
 """Issue 15, "Forum export": the morning post, the day's vote count and the game-over
 post, each as BBCode and as Markdown, equal golden files for a fixed game (bay12
 classic7, seed 7, played through the services). Regenerate on purpose:
-`REGENERATE_GOLDEN=1 .venv/bin/python -m pytest tests/site/test_export_forum.py`."""
+`GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/site/test_export_forum.py`
+(tests/engine/golden/README.md)."""
 
 import os
 from pathlib import Path
@@ -20,7 +21,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def assert_golden(name: str, text: str) -> None:
     path = GOLDEN / name
-    if os.environ.get("REGENERATE_GOLDEN"):
+    if os.environ.get("GOLDEN_UPDATE") == "1":
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8"), f"{name} differs from its golden file"
 

@@ -275,6 +275,24 @@ def test_the_builder_saves_what_its_form_posts_and_shows_the_figures_without_scr
     assert saved.current.as_setup() == SMALL
 
 
+def test_the_builders_buttons_say_what_they_could_not_do(gemma, monkeypatch):
+    """An empty slot, an add with nothing picked, an add past the most slots: each is
+    said on the form, and nothing is saved."""
+    from games.web import builder
+
+    client = client_of(gemma)
+    url = reverse("new_setup")
+    empty = client.post(url, {**BUILDER_POST, "slot-1": "", "op": "check"}).content.decode()
+    assert "Slot 2: pick a role or a random category." in empty
+    nothing = client.post(url, {**BUILDER_POST, "op": "add"}).content.decode()
+    assert "Pick the role or random category of the slot to add." in nothing
+    monkeypatch.setattr(builder, "MAX_SLOTS", 5)
+    full = client.post(url, {**BUILDER_POST, "op": "add", "new-slot": "role:doctor"})
+    assert "A setup has at most 5 slots." in full.content.decode()
+    assert 'name="slot-5"' not in full.content.decode()
+    assert not Setup.objects.exists()
+
+
 def test_a_flag_of_another_category_left_on_the_form_is_not_read(gemma):
     # Switched from Any Random to Town Power without the script: the old flags stay
     # ticked on the page; only Town Power's are read.

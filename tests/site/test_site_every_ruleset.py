@@ -14,7 +14,7 @@ import roles
 from games import services
 from games.models import Status
 from games.services import ServiceError
-from games.web.views import vote_targets
+from games.web.game_page import vote_targets
 from tests.site.helpers import answer_pending, make_user, replay, seat_players
 
 PRESETS = [

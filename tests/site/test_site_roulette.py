@@ -18,7 +18,7 @@ from games import services
 from games.models import Event, Post, RoulettePoints, RouletteTable, Status
 from games.web import roulette as roulette_panel
 from roles import roulette
-from tests.engine.test_roulette import seed_with_bullet
+from tests.kit.engine import seed_with_bullet
 
 
 def bury_two(table) -> list[str]:
