@@ -20,7 +20,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 import roles
 from games import cursors, rows
-from games import text as game_text
+from games.clocks import local_clock
 from games.models import (
     CoGM,
     Event,
@@ -288,7 +288,7 @@ def refuse_if_late(phase: Phase, now: datetime, what: str) -> None:
     the close has not run yet (roles.legal.OWED_RULINGS; ru_classic: late votes are
     not counted). A paused phase's clock stands still (refuse_if_paused says so)."""
     if phase.paused_at is None and now >= phase.deadline:
-        ended = game_text.local_clock(phase.deadline)  # the reader's zone, named
+        ended = local_clock(phase.deadline)  # the reader's zone, named
         late = {
             ("night", "move"): gettext("The night ended at %(ended)s: your move was not recorded."),
             ("night", "vote"): gettext("The night ended at %(ended)s: your vote was not recorded."),

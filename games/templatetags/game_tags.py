@@ -8,7 +8,7 @@ from django.template.defaultfilters import date as date_filter
 from django.utils.html import format_html
 from django.utils.translation import pgettext_lazy
 
-from games import text
+from games import gm_text, text
 
 register = template.Library()
 register.filter("event_text", text.event_text)
@@ -90,7 +90,7 @@ def time_left(phase) -> str:
     """What a paused phase has left, e.g. "4:59"."""
     if phase is None or phase.paused_at is None:
         return ""
-    return text.duration(max(0, (phase.deadline - phase.paused_at).total_seconds()))
+    return gm_text.duration(max(0, (phase.deadline - phase.paused_at).total_seconds()))
 
 
 @register.simple_tag

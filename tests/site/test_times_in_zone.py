@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services, text
+from games import clocks, services
 from games.models import Profile
 from games.services import ServiceError
 from tests.site.helpers import SEVEN, new_classic7, seat_players
@@ -21,11 +21,11 @@ TOKYO = zoneinfo.ZoneInfo("Asia/Tokyo")
 
 def test_a_clock_names_the_active_zone():
     noon = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
-    assert text.local_clock(noon) == "12:00:00 UTC"
+    assert clocks.local_clock(noon) == "12:00:00 UTC"
     with timezone.override("Europe/Moscow"):
-        assert text.local_clock(noon.isoformat()) == "15:00:00 MSK"
+        assert clocks.local_clock(noon.isoformat()) == "15:00:00 MSK"
     with timezone.override(TOKYO):
-        assert text.local_clock("2026-12-03T12:00:00+00:00") == "21:00:00 JST"
+        assert clocks.local_clock("2026-12-03T12:00:00+00:00") == "21:00:00 JST"
 
 
 def test_the_gms_extension_reads_on_the_readers_clock(gemma, players):
