@@ -1,7 +1,7 @@
 """A viewer's event cursor: where he is in each stream of events he reads.
 
 A game-wide sequence number would tell every viewer how many events he may not read
-happened (issue 18: an anonymous visitor counted the night actions, the chats, the
+happened (an anonymous visitor counted the night actions, the chats, the
 private results; a prisoner learned where the Jailor sits). So no viewer is ever
 shown one. Each event is numbered within its audience (`Event.audience_seq`, gap-free
 per game and audience) and, if the GM reads it, within the GM's stream

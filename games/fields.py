@@ -8,7 +8,7 @@ from django.db import models
 class SeedField(models.CharField):
     """A game's seed: a whole number of any size, stored as its decimal digits and read
     back as an int. A 64-bit column holds too few bits: a 31-bit seed could be searched
-    by a player who knows a few seat/role pairs (issue 18), so seeds have 128 bits."""
+    by a player who knows a few seat/role pairs, so seeds have 128 bits."""
 
     description = "a whole number of any size"
 

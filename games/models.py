@@ -313,7 +313,7 @@ class Vote(models.Model):
 
 def new_post_ref() -> str:
     """A post's name on pages and sockets: random, so it says nothing of other posts
-    (the row id is site-wide: its gaps counted the hidden chats, issue 18)."""
+    (the row id is site-wide: its gaps counted the hidden chats)."""
     return secrets.token_hex(8)
 
 
@@ -522,7 +522,7 @@ class RouletteTable(models.Model):
 
 
 class RoleFlavour(models.Model):
-    """The GM's flavour text for one role of one game (issue 15: townston-style themes),
+    """The GM's flavour text for one role of one game (townston-style themes),
     shown to each seat above its role's card and to the GM; changed only through
     games.services.set_flavour. `role_id` is the role the seat is told it holds (a
     Paranoid reads the Townie's), so no flavour betrays a hidden role."""

@@ -9,8 +9,8 @@ read here are the model instances the ORM would have built, on SQLite and
 PostgreSQL alike. Anything beyond one table by primary key or a simple filter
 belongs to the ORM.
 
-The ORM's statements still cost a close markedly more CPU (bench/README.md, "Current
-figures"). What this leans on beyond
+The ORM's statements cost a close markedly more CPU (bench/README.md, "Current
+figures" says how to measure it). What this leans on beyond
 Django's documented API (the fields' and the backend's `get_db_converters`,
 `Field.get_col`, `Model._prepare_related_fields_for_save`) is why Django is pinned
 exactly in pyproject.toml; tests/site/test_rows.py checks every helper against the
@@ -61,8 +61,8 @@ def _converters(connection, field, column) -> list:
 
 
 # connection -> model -> [(column index, column, its converters)]: the same for every
-# row a connection reads (asking Django each time was a fifth of reading a game's row,
-# which a dead seat's socket does at every close).
+# row a connection reads (asked of Django once per connection: reading a game's
+# row is on every close's path, a dead seat's socket included).
 _ROW_CONVERTERS: WeakKeyDictionary = WeakKeyDictionary()
 
 

@@ -6,7 +6,7 @@ hands back the messages the worker holds unacknowledged (the ETA close tasks it
 keeps until their deadline) through a Redis client it builds from the detached
 transport's settings: `AttributeError: 'NoneType' object has no attribute 'hostname'`
 in `restore_unacked_once`, which the worker takes for an unrecoverable error and
-stops, and no phase closes again until someone restarts it (issue 17, item 1).
+stops, and no phase closes again until someone restarts it.
 
 The same happens once the worker has reconnected, when an ETA task it received
 before the outage runs and acknowledges itself on the old channel (`'NoneType' object

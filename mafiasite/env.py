@@ -55,7 +55,7 @@ def env_int(name: str, default: int) -> int:
 @dataclass(frozen=True)
 class DatabaseTimeouts:
     """How long a request waits for PostgreSQL before it gives up with a clear page
-    (issue 17: a stalled database hung every request for the whole stall).
+    (without a limit, a stalled database hangs every request for the whole stall).
 
     connect: seconds to open a connection (libpq's connect_timeout; it counts 2 at
     least). statement and lock: milliseconds a statement may run, and wait for a row
@@ -143,8 +143,8 @@ WEB_POOL_MAX = 8
 def pool_web_connections(databases: dict, timeouts: DatabaseTimeouts) -> None:
     """Give the web process a pool of PostgreSQL connections (each DATABASES entry, in
     place; SQLite is left alone). Without it every socket's trip to the database (its
-    opening, a dead seat's regrouping at a phase close) forked a PostgreSQL backend:
-    a tenth of the web process's time at a 50-game close. A pooled connection is
+    opening, a dead seat's regrouping at a phase close) forked a PostgreSQL backend,
+    which a 50-game close multiplies by its dead seats. A pooled connection is
     checked before it is handed out (CONN_HEALTH_CHECKS), and a request waits for one
     no longer than the connect timeout, so an outage still answers within seconds
     (games/web/outage.py). Celery workers keep their own connection instead

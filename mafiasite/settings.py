@@ -72,7 +72,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# -- HTTPS (issue 18) ---------------------------------------------------------------
+# -- HTTPS ---------------------------------------------------------------------------
 # With DEBUG off the site is served over https only, behind a TLS proxy that says so
 # with X-Forwarded-Proto (the proxy must set it, overwriting what a client sent; the
 # web port of compose.yaml is reachable from the host alone). `make run` (DEBUG)
@@ -161,7 +161,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
-# -- Languages (issue 16) ------------------------------------------------------------
+# -- Languages -----------------------------------------------------------------------
 # English and Russian; the catalogues in locale/ compile themselves (games/catalogues.py).
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ru", "Русский")]
@@ -242,7 +242,7 @@ LOGGING = {
     "loggers": {"games": {"handlers": ["console"], "level": "INFO"}},
 }
 
-# -- Abuse limits (issue 18). Tests set their own. --------------------------------
+# -- Abuse limits (tests set their own) --------------------------------------------
 # Login: LOGIN_FAILURE_LIMIT wrong passwords for one account, or from one client,
 # lock that account or client out for LOGIN_COOLOFF_MINUTES, the right password
 # included (django-axes).

@@ -1,4 +1,4 @@
-"""The GM's desk (issue 15): the order sheet of the open phase, the preview "if this
+"""The GM's desk: the order sheet of the open phase, the preview "if this
 phase closed now", the what-if on edited inputs, and the roles' flavour texts.
 
 Everything here reads: the sheet and the outcomes are computed from the stored

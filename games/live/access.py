@@ -64,9 +64,8 @@ def _access(viewer: Viewer, seat_ids: dict[str, int]) -> Access:
 def access_after_close(game_id: int, before: Access) -> Access | None:
     """A seat's access after a phase close that named it (rooms.regrouped): a close
     changes the game and the seat's life, faction and rooms, never who the account is
-    (GM, co-GM, spectator, its seat), so only the game's row is read again. At a
-    realistic close of 50 games the dead seats' full re-reads (`access_for`: four
-    statements through the ORM) were a third of the web process's CPU."""
+    (GM, co-GM, spectator, its seat), so only the game's row is read again, not the
+    four statements of `access_for`: every dead seat's socket does this at every close."""
     game = rows.first(Game, "id = %s", [game_id])
     if game is None or before.viewer.seat is None or not game.state:
         return None
@@ -80,9 +79,9 @@ def access_after_close(game_id: int, before: Access) -> Access | None:
 
 def access_regrouped(before: Access, groups: dict) -> Access:
     """A seat's access after a phase close that named it, built in memory from what the
-    close says the seat reads now (rooms.regrouped: life, faction, rooms). At a close
-    of 50 games each dead seat's trip to the database for it (a thread hop, the game's
-    row and state, a hop back to join) was over a third of the web process's CPU."""
+    close says the seat reads now (rooms.regrouped: life, faction, rooms): no trip to the
+    database (a thread hop, the game's row and state, a hop back to join) for each dead
+    seat's socket at each close."""
     viewer = replace(
         before.viewer,
         alive=groups["alive"],
@@ -115,8 +114,8 @@ def events_for(access: Access, after: dict[str, int]) -> tuple[list[dict], int]:
     last, last_gm_seq, counters = log_end(access.viewer.game.id)
     if not access.streams.news_after(after, counters, last_gm_seq):
         # Nothing to read (a graveyard opened to a seat who died, a page's resync
-        # before the close): no query of the log. At a realistic close of 100 games
-        # the dead seats' log reads were a tenth of the web process's CPU.
+        # before the close): no query of the log, which every dead seat's socket
+        # would otherwise make at every close.
         return [], last
     found = list(visible_events(access.viewer, after, upto_seq=last, streams=access.streams))
     with profiles.pronoun_batch():  # the pronouns read once for the lot

@@ -516,7 +516,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._error(str(error), ref=content.get("ref"))
             return
         # A roulette command is a move of the table (its event), not a post; the reply
-        # names no number of the game's log (issue 18: counters leak hidden events).
+        # names no number of the game's log (its counters would leak hidden events).
         if isinstance(written, Event):
             sent = {"type": "posted", "move": True}
         else:

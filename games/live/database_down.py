@@ -1,4 +1,4 @@
-"""Sockets while the database is unreachable (issue 17, item 4): a clear error frame,
+"""Sockets while the database is unreachable: a clear error frame,
 never a socket that dies silently or a handshake answered with HTTP 500.
 
 The consumer (games/live/consumers.py) sends `outage_frame` when a handler fails on

@@ -133,7 +133,7 @@ def play_bots(change, phase: Phase, state: roles.GameState) -> None:
     """Every bot's moves and vote for the phase that just opened."""
     game = change.game
     # Most games have no bot: asked in one plain statement, as every close asks it
-    # (the ORM's query compiler was a seventh of a close's CPU: bench/README.md).
+    # (the ORM's query compiler would be on every close's path for a yes or no).
     if phase.paused_at is not None or not rows.values(Seat, HAS_BOTS, [game.id]):
         return
     bots = list(game.seats.filter(is_bot=True).order_by("joined_at", "id"))

@@ -1,4 +1,4 @@
-"""Role flavour (issue 15): the GM's theme text for a role of his game, shown to each
+"""Role flavour: the GM's theme text for a role of his game, shown to each
 seat told that role above the engine's card, and to the GM. The GM sets it before the
 game starts and while it runs; an empty text removes it. One locked transaction, and a
 line in the GM's log (the seats read the text on their own page, never another role's).

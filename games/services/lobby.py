@@ -37,7 +37,7 @@ from games.services.core import (
 from games.services.phases import open_next_phase
 from games.services.setups import playable_version, problems_text
 
-SEED_BITS = 128  # issue 18: a seed no player can search from a few known roles
+SEED_BITS = 128  # a seed no player can search from a few known roles
 
 
 def new_seed() -> int:

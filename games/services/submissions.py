@@ -1,4 +1,5 @@
-"""A retried submission is the same submission (issue 17).
+"""A retried submission is the same submission: a reload or a retry after a lost answer
+never moves twice.
 
 Each render of a player's form carries a random key (games/templatetags/submission.py).
 A service given that key looks it up first, inside its locked transaction: a

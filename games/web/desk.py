@@ -1,4 +1,4 @@
-"""The GM's desk (issue 15) on the site: the order sheet and the preview of the open
+"""The GM's desk on the site: the order sheet and the preview of the open
 phase (a fragment the GM's page refreshes as submissions arrive), the what-if page,
 and the flavour form's post. Every URL here is the GM's alone: anyone else is sent to
 log in or refused with 403, and learns nothing of the game. Only `flavour` and

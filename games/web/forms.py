@@ -188,7 +188,7 @@ class GameForm(forms.Form):
             "%(ruleset)s has no setup %%(value)s: choose one of its setups."
         ) % {"ruleset": ruleset_words.ruleset_title(ruleset)}
         self.fields["private_messages"].initial = ruleset.private_messages_default
-        # ru_classic plays with masks by default (issue 16); every ruleset may.
+        # ru_classic plays with masks by default; every ruleset may.
         self.fields["masks"].initial = ruleset.id in MASKED_BY_DEFAULT
         self.fields["mask_names"].initial = ", ".join(masking.default_masks(ruleset.id))
         own_options = self.chosen.options

@@ -1,5 +1,4 @@
-"""The database is unreachable: a clear answer instead of a bare "Server Error (500)"
-(issue 17, item 4).
+"""The database is unreachable: a clear answer instead of a bare "Server Error (500)".
 
 A refused, cut or timed-out connection (mafiasite/env.py DatabaseTimeouts: nothing
 waits more than a few seconds) reaches the page as a 503 in the site's layout that
