@@ -113,7 +113,8 @@ def leaderboard(limit: int = LEADERBOARD_SIZE) -> list[dict]:
 def table_moves(game: Game, viewer) -> list[dict]:
     """The moves of the table open now, or of the last one (from its opening move):
     each event's own line, as the socket pushes it (games/text.py), named as this
-    viewer's cursor names it ("label:n": never the game-wide number, which would count hidden events)."""
+    viewer's cursor names it ("label:n": never the game-wide number, which would count
+    hidden events)."""
     events = game.events.filter(kind=EVENT_KIND)
     opened = (
         events.filter(payload__opened=True).order_by("-seq").values_list("seq", flat=True).first()
