@@ -2,9 +2,10 @@
 
 A loaded Django process holds over 100,000 objects (modules, models, templates,
 rulesets); a full collection walks them all, tens of milliseconds, and the collector
-starts one now and then in the middle of a phase close or a burst of socket pushes. Freezing what exists once the application is loaded
-moves it out of the collector's reach (it lives as long as the process anyway),
-and a larger first-generation threshold makes collections rarer during bursts.
+starts one now and then in the middle of a phase close or a burst of socket pushes.
+Freezing what exists once the application is loaded moves it out of the collector's
+reach (it lives as long as the process anyway), and a larger first-generation threshold
+makes collections rarer during bursts.
 """
 
 import gc
