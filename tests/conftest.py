@@ -12,6 +12,13 @@ import os
 import pytest
 
 IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+# Under `pytest -n` each xdist worker ("gw0", "gw1", ...) is a test process of its own,
+# with its own test database (pytest-django's suffix). The site processes it starts
+# inherit these: its Celery queue, and a channel-layer prefix (Redis pub/sub is not
+# scoped by database number, and two workers' test databases number their games alike).
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+os.environ["CELERY_QUEUE"] = f"celery-{WORKER or 'main'}"
+os.environ["CHANNEL_LAYER_PREFIX"] = f"asgi-{os.getpid()}-"
 # The socket tests import mafiasite.asgi into this process: it keeps Django's own
 # connections (the servers the tests start pool theirs, as deployed).
 os.environ["DATABASE_POOL"] = "off"
@@ -23,6 +30,18 @@ def services_configured() -> bool:
 
 
 def pytest_configure(config):
+    try:
+        from django.conf import settings
+
+        # Django is set up before this file is read: the test process takes the same
+        # per-worker names as the sites it starts.
+        settings.CELERY_TASK_DEFAULT_QUEUE = os.environ["CELERY_QUEUE"]
+        if settings.REDIS_URL:
+            settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ[
+                "CHANNEL_LAYER_PREFIX"
+            ]
+    except ImportError:  # pragma: no cover
+        pass
     half = bool(os.environ.get("DATABASE_URL")) != bool(os.environ.get("REDIS_URL"))
     if IN_CI and half:
         # A services run missing one service would silently deselect its tests.
@@ -30,6 +49,12 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.startswith("tests/faults/"):
+            # The fault tests share one set of site processes and a Redis of their own
+            # (tests/faults/conftest.py): under `pytest -n --dist loadgroup` one worker
+            # runs them all and starts those processes once.
+            item.add_marker(pytest.mark.xdist_group("faults"))
     if services_configured():
         return
     selected, deselected = [], []

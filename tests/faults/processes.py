@@ -25,8 +25,12 @@ WEB_PORTS = range(8100, 8120)
 
 
 def free_port(ports: range) -> int:
-    """A port of `ports` nobody listens on (a test kills and restarts on the same one)."""
-    for port in ports:
+    """A port of `ports` nobody listens on (a test kills and restarts on the same one).
+    Each xdist worker looks from its own place in the range: two workers starting at
+    once never both find the same port free."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    start = int(worker or 0) * 3 % len(ports)
+    for port in [*ports[start:], *ports[:start]]:
         with socket.socket() as s:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:

@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tests.conftest import services_configured
-from tests.live.browser_helpers import SCREENSHOTS
+from tests.live.browser_helpers import SCREENSHOTS_DIR
 from tests.live.site_server import LiveSite, database_url
 from tests.site.helpers import PLAYER_NAMES, SEVEN, Table, new_classic7, seat_players
 
@@ -195,6 +195,10 @@ def _behind(prev: dict, held: dict) -> list[str]:
 
 @pytest.fixture
 def browser(monkeypatch):
+    """Chromium, launched for the test (a quarter of a second). Not kept for the
+    session: Playwright's sync API leaves an asyncio loop running in this thread while
+    it is started, and every later test of the worker that calls async_to_sync (the
+    socket tests) would fail."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
@@ -207,13 +211,37 @@ def browser(monkeypatch):
         browser.close()
 
 
-@pytest.fixture
-def site(transactional_db):
+@pytest.fixture(scope="session")
+def live_site(django_db_setup, django_db_blocker):
+    """The site's processes on this worker's test database, started once: each test's
+    rows are flushed after it (transactional_db), and ids are never reused, so what a
+    process still holds of an earlier test's games names nothing a later test makes."""
     from django.db import connection
 
     live = LiveSite(database_url(connection.settings_dict), services=services_configured())
     live.start()
     yield live
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    (SCREENSHOTS.parent / "live-site.log").write_text(live.logs())  # for a failed run
     live.stop()
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock():
+            # Their backends go a moment after the processes: the test database is
+            # dropped next.
+            live.wait_disconnected(connection)
+
+
+@pytest.fixture
+def site(transactional_db, live_site, request):
+    live_site.ensure_running()
+    yield live_site
+    if getattr(request.node, "failed", False):
+        print(live_site.logs())  # pytest shows it with the failure
+        if SCREENSHOTS_DIR is not None:
+            SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
+            (SCREENSHOTS_DIR / f"live-site-{request.node.name}.log").write_text(live_site.logs())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    if outcome.get_result().failed:
+        item.failed = True  # the site fixture prints the processes' logs

@@ -254,6 +254,11 @@ def test_a_bay12_game_live_in_chromium(site, browser):
                     "#day-form textarea", "I vote with the town. <script>alert(1)</script>"
                 )
                 pages[name].locator("#day-form button[type=submit]").click()
+                # The post is sent in the background: once it shows on his own page it
+                # is stored, and the phone opened below reads it.
+                pages[name].wait_for_selector(
+                    "#thread-day .post:has-text('<script>alert(1)</script>')"
+                )
         # frank votes with his side; grace never votes, so the day ends at its deadline.
         state = state_of(game.id)
         if state.player("frank").alive:

@@ -17,7 +17,6 @@ import pytest
 from games import services
 from games.models import Status
 from tests.live.browser_helpers import (
-    SCREENSHOTS,
     FormSeat,
     mark,
     not_reloaded,
@@ -43,8 +42,7 @@ def panel_shows(page, text: str) -> None:
 
 def shot_of(page, selector: str, name: str) -> None:
     """A screenshot of one part of the page (the graveyard, to look at it closely)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(selector).screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    shot(page, name, selector=selector)
 
 
 def two_dead_in_a_new_game() -> tuple[Table, str, str]:
