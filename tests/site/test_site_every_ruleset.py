@@ -51,17 +51,14 @@ def play_first_choices(table_users, game, state, phase, names=None) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("ruleset_id", "preset_id"), PRESETS)
-def test_a_mechanical_game_of_every_ruleset_runs_to_its_end(gemma, ruleset_id, preset_id):
-    play_mechanical_game(gemma, ruleset_id, preset_id)
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize(("ruleset_id", "preset_id"), PRESETS)
-def test_a_gm_modkill_mid_phase_is_replayed_in_every_ruleset(gemma, ruleset_id, preset_id):
-    """docs/design.md: the GM "can step in: ... modkill". After the inputs of the second
-    phase are in, the GM modkills the last living player: his input and the input
-    aimed at him are void, the engine accepts the rest at the close, and the stored
-    game still equals a replay of the stored inputs (the modkills included)."""
+def test_a_mechanical_game_of_every_ruleset_runs_to_its_end_through_a_gm_modkill(
+    gemma, ruleset_id, preset_id
+):
+    """Every ruleset's game runs to its end through the site (play_mechanical_game's
+    checks), and docs/design.md: the GM "can step in: ... modkill". After the inputs of
+    the second phase are in, the GM modkills the last living player: his input and the
+    input aimed at him are void, the engine accepts the rest at the close, and the
+    stored game still equals a replay of the stored inputs (the modkills included)."""
     game = play_mechanical_game(gemma, ruleset_id, preset_id, modkill_in_phase=2)
     assert game.phases.exclude(modkills=[]).exists()
 
