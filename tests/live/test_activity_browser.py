@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import Phase
-from tests.live.browser_helpers import open_page, shot, user, wait_live
-from tests.site.helpers import CLASSIC, dealt_game
+from tests.kit.browser import open_page, shot, user, wait_live
+from tests.kit.games import CLASSIC, dealt_game
 
 pytestmark = pytest.mark.browser
 

@@ -22,7 +22,7 @@ import pytest
 import roles
 from games import services
 from games.models import Game, Status
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     FormSeat,
     mark,
     not_reloaded,

@@ -13,8 +13,8 @@ import pytest
 
 from games import services
 from games.models import Game
-from tests.live.browser_helpers import open_page, submit, user, wait_live
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.browser import open_page, submit, user, wait_live
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 
 from games import services
-from tests.live.conftest import Socket
+from tests.kit.sockets import Socket
 
 
 def db(fn, *args, **kwargs):

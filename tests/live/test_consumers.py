@@ -8,29 +8,11 @@ or changes faction. Every pushed message is also in the event log, so a
 reconnecting browser asks for 'everything after event N' and misses nothing."
 """
 
-from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
-
 from games import services
 from games.models import Event, Game, Post
 from games.services import push
-from tests.live.conftest import Socket, log_seqs, position_at
-from tests.live.matrix import checked_page, expected_seqs, sockets_after_catch_up
-
-
-def roles_of(table) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for p in table.state().players:
-        found.setdefault(p.role, []).append(p.name)
-    return found
-
-
-def db(fn, *args, **kwargs):
-    return database_sync_to_async(fn)(*args, **kwargs)
-
-
-def run(coro_fn):
-    return async_to_sync(coro_fn)()
+from tests.kit.matrix import checked_page, expected_seqs, sockets_after_catch_up
+from tests.kit.sockets import Socket, db, log_seqs, position_at, roles_of, run
 
 
 def test_connecting_catches_up_from_the_log_and_needs_an_origin(live_table):
@@ -429,8 +411,7 @@ def test_a_sign_up_page_whose_socket_opens_as_the_game_starts_learns_of_it(
 ):
     """The same race on the lobby page: the start commits while its socket opens. The
     page must receive the start (it then opens the game), whichever read saw it."""
-    from tests.live.conftest import make_user
-    from tests.site.helpers import SEVEN, new_classic7, seat_players
+    from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
 
     gemma = make_user("gemma")
     users = {name: make_user(name) for name in SEVEN}
@@ -581,7 +562,7 @@ def test_last_words_in_sport_are_posted_once_and_pushed_to_everyone(transactiona
     from django.urls import reverse
 
     from games.models import Game
-    from tests.site.helpers import seat_players
+    from tests.kit.games import seat_players
 
     make = get_user_model().objects.create_user
     gm = make("host", password="pw-host-123")

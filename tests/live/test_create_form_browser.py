@@ -21,7 +21,7 @@ from django.test import Client
 import roles
 from games import services
 from games.models import Game
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     PUSH_TIMEOUT,
     mark,
     not_reloaded,
@@ -31,7 +31,7 @@ from tests.live.browser_helpers import (
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, new_classic7
+from tests.kit.games import SEVEN, new_classic7
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from games import services
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     FormSeat,
     mark,
     not_reloaded,
@@ -21,7 +21,7 @@ from tests.live.browser_helpers import (
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 

@@ -12,9 +12,8 @@ import pytest
 
 from games import services
 from games.models import Game
-from tests.live.browser_helpers import open_page, submit, user
-from tests.site.helpers import SEVEN, new_classic7, seat_players
-from tests.site.test_simulator import SPEC_EXAMPLE
+from tests.kit.browser import open_page, submit, user
+from tests.kit.games import SEVEN, SPEC_EXAMPLE, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 

@@ -21,7 +21,7 @@ from redis import asyncio as aioredis
 from games import services
 from games.live.layer import LAYER_DOWN, LAYER_RESUMED, FanOutLayer, serve
 from games.services import push
-from tests.live.conftest import Socket
+from tests.kit.sockets import Socket
 
 pytestmark = pytest.mark.services
 

@@ -10,7 +10,8 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
 from games import services
-from tests.live.conftest import Socket, make_user
+from tests.kit.games import make_user
+from tests.kit.sockets import Socket
 
 
 def db(fn, *args, **kwargs):

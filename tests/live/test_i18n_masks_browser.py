@@ -25,7 +25,7 @@ import pytest
 from games import masks as masking
 from games import services
 from games.models import Game, Profile
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     FormSeat,
     mark,
     not_reloaded,

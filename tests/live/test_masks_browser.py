@@ -18,7 +18,7 @@ import pytest
 from games import masks as masking
 from games import services
 from games.models import Game
-from tests.live.browser_helpers import FormSeat, open_page, submit, user, wait_live
+from tests.kit.browser import FormSeat, open_page, submit, user, wait_live
 
 pytestmark = pytest.mark.browser
 

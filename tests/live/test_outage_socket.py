@@ -9,7 +9,7 @@ from django.db import OperationalError
 
 from games.live.database_down import DATABASE_DOWN_CODE
 from games.models import Post
-from tests.live.conftest import Socket
+from tests.kit.sockets import Socket
 
 REFUSED = OperationalError("connection failed: Connection refused")
 

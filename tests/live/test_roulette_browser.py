@@ -16,7 +16,7 @@ import pytest
 
 from games import services
 from games.models import Status
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     FormSeat,
     mark,
     not_reloaded,
@@ -26,8 +26,8 @@ from tests.live.browser_helpers import (
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
-from tests.site.test_site_roulette import bury_two, rig
+from tests.kit.games import SEVEN, Table, new_classic7, seat_players
+from tests.kit.roulette import bury_two, rig
 
 pytestmark = pytest.mark.browser
 

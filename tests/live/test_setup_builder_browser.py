@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from games.models import Game, Setup
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     FormSeat,
     mark,
     not_reloaded,

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.live.browser_helpers import open_page, shot, submit, wait_live
-from tests.live.test_shown_as import started
+from tests.kit.browser import open_page, shot, submit, wait_live
+from tests.kit.play import started
 
 pytestmark = pytest.mark.browser
 

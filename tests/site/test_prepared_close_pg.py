@@ -20,13 +20,8 @@ from games import services
 from games.models import Event, Game, Phase
 from games.services import phases, prepared, push
 from games.services.core import choices_now, engine_state
-from tests.faults.conftest import other_sessions
-from tests.site.test_site_services_pg import (
-    start_worker,
-    started_table,
-    stop_worker,
-    wait_for_close,
-)
+from tests.kit.fault_game import other_sessions
+from tests.kit.services_pg import start_worker, started_table, stop_worker, wait_for_close
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

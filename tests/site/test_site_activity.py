@@ -19,48 +19,15 @@ from django.test import Client
 from django.urls import reverse
 
 from games import export, services, tasks
-from games.models import Event, Game, Phase, Seat
-from tests.site.helpers import CLASSIC, TOWN10, dealt_game, make_user, replay
-
-
-@pytest.fixture
-def gm(db):
-    return make_user("gemma")
+from games.models import Event, Game, Seat
+from tests.kit.activity import classic, open_phase, play_day, post, public, state_of
+from tests.kit.games import CLASSIC, TOWN10, dealt_game, make_user, replay
 
 
 @pytest.fixture(autouse=True)
 def _no_flood_control(monkeypatch):
     """Ten posts a player in a test second: the flood control is not what is tested."""
     monkeypatch.setattr("games.services.chat.check_rate", lambda *args, **kwargs: None)
-
-
-def classic(gm, monkeypatch, first_phase="day", **more):
-    return dealt_game(gm, monkeypatch, "ru_classic", "classic_11", CLASSIC, first_phase, **more)
-
-
-def open_phase(game) -> Phase:
-    game.refresh_from_db()
-    return services.open_phase(game)
-
-
-def state_of(game):
-    game.refresh_from_db()
-    return services.engine_state(game)
-
-
-def post(users, game, name, times):
-    for i in range(times):
-        services.post_message(users[name], game.id, channel="day", text=f"{name} says {i}")
-
-
-def play_day(gm, game, users, lynch, posts, default_posts=10):
-    """Everyone alive posts `default_posts` times (or `posts[name]`) and votes `lynch`
-    (who votes for someone else); the GM closes the day."""
-    state = state_of(game)
-    for name in state.alive_names():
-        post(users, game, name, posts.get(name, default_posts))
-        services.cast_vote(users[name], game.id, lynch if name != lynch else "ann")
-    assert open_phase(game).kind == "night"  # the last vote closed the day
 
 
 def page(user, game) -> str:
@@ -79,10 +46,6 @@ def latest_day_close(game) -> Event:
 def first_close(game) -> Event:
     closes = Event.objects.filter(game=game, kind="phase_closed", audience="public")
     return closes.order_by("seq").first()
-
-
-def public(game, kind):
-    return [e.payload for e in Event.objects.filter(game=game, kind=kind, audience="public")]
 
 
 # -- the posts rule ------------------------------------------------------------------------

@@ -17,8 +17,9 @@ from django.urls import reverse
 
 from games import services
 from games.models import Event, Post, Status
-from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
-from tests.site.test_site_bad_input import refused
+from tests.kit.games import SEVEN, Table, new_classic7, seat_players
+from tests.kit.play import end_by_modkills
+from tests.kit.refusals import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -48,14 +49,6 @@ def page_of(user, game_id: int) -> str:
     response = client.get(reverse("game", args=[game_id]))
     assert response.status_code == 200
     return response.content.decode()
-
-
-def end_by_modkills(table) -> None:
-    """The GM modkills the mafia one by one: the town wins and the game is over."""
-    for player in table.state().players:
-        if player.faction == "mafia" and table.refresh().status == Status.RUNNING:
-            services.modkill_player(table.gm, table.game.id, player.name)
-    assert table.refresh().status == Status.FINISHED
 
 
 # -- the service ------------------------------------------------------------------

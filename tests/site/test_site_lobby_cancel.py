@@ -18,7 +18,7 @@ from games import services
 from games.models import Event, Game, IllegalTransition, Post, Status
 from games.services import ServiceError
 from games.text import event_text
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 CANCELLED = "This game was cancelled by its GM"
 

@@ -13,7 +13,7 @@ import roles
 from games import services
 from games.models import Action, Event, Phase, Status
 from games.services import ServiceError
-from tests.site.helpers import ELEVEN, SPORT, TOWN10, dealt_game, make_user, replay, seat_players
+from tests.kit.games import ELEVEN, SPORT, TOWN10, dealt_game, make_user, replay, seat_players
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import services, text
 from games.models import Event, Profile
 from games.services import push
-from tests.site.helpers import CLASSIC, dealt_game
+from tests.kit.games import CLASSIC, dealt_game
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Helpers shared by the browser tests (their fixtures, `site` and `browser`, are in
+"""Helpers of the browser tests (their fixtures, `site` and `browser`, are in
 tests/live/conftest.py): personas, logged-in pages, screenshots, waits, and a seat
 played through the site's forms over HTTP."""
 
@@ -8,17 +8,27 @@ import os
 import re
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.test import Client
+
+from tests.kit.games import make_user
 
 # Screenshots are taken only when asked for: SCREENSHOTS_DIR=/tmp/shots to look at a
 # run's pages (nothing compares them).
 SCREENSHOTS_DIR = Path(os.environ["SCREENSHOTS_DIR"]) if os.environ.get("SCREENSHOTS_DIR") else None
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 PUSH_TIMEOUT = 25_000  # ms: a deadline close on the services run waits for Celery
 
 
-def user(name: str):
-    return get_user_model().objects.create_user(name, password=f"{name}-secret-pw")
+user = make_user  # the browser tests' name for a persona
 
 
 def open_page(browser, site, who, viewport=None):

@@ -1,6 +1,8 @@
 """Helpers shared by the site tests: a table of players around one game."""
 
 from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
 
 PLAYER_NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"]
 
@@ -12,7 +14,6 @@ class Table:
     """A bay12 classic7 game run by gemma, with one logged-in browser per persona."""
 
     def __init__(self, game, users: dict, gm):
-        from django.test import Client
 
         self.game = game
         self.users = users
@@ -47,7 +48,6 @@ class Table:
         return open_phase(self.refresh())
 
     def page(self, name: str) -> str:
-        from django.urls import reverse
 
         response = self.clients[name].get(reverse("game", args=[self.game.id]))
         assert response.status_code == 200
@@ -262,4 +262,33 @@ TOWN10 = {
     "esc": "escort",
     "vig": "vigilante",
     "tom": "townie",
+}
+
+
+SPEC_EXAMPLE = {
+    "ruleset": "bay12",
+    "seed": 7,
+    "options": {},
+    "players": [
+        {"name": "Ann", "role": "doctor"},
+        {"name": "Bob", "role": "mafioso"},
+        {"name": "Eve", "role": "executioner", "target": "Cid"},
+        {"name": "Cid", "role": "sheriff"},
+    ],
+    "phases": [
+        {
+            "night": [
+                {"actor": "Bob", "targets": ["Ann"]},
+                {"actor": "Ann", "targets": ["Cid"]},
+                {"actor": "Cid", "targets": ["Bob"]},
+            ]
+        },
+        {
+            "day": {
+                "votes": [["Cid", "Bob"], ["Eve", "Bob"], ["Bob", "Cid"]],
+                "rounds": [],
+                "actions": [],
+            }
+        },
+    ],
 }
