@@ -76,10 +76,3 @@ def site(transactional_db, running_site, settings, request):
         if getattr(request.node, "failed", False):
             print(running_site.report())
         channel_layers.backends.clear()
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    outcome = yield
-    if outcome.get_result().failed:
-        item.failed = True  # the site fixture prints the processes' logs

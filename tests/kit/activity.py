@@ -6,17 +6,12 @@ import pytest
 
 from games import services
 from games.models import Event, Phase
-from tests.kit.games import CLASSIC, dealt_game, make_user
+from tests.kit.games import CLASSIC, dealt_game, make_user, state_of
 
 
 def open_phase(game) -> Phase:
     game.refresh_from_db()
     return services.open_phase(game)
-
-
-def state_of(game):
-    game.refresh_from_db()
-    return services.engine_state(game)
 
 
 def post(users, game, name, times):

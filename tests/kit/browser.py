@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from django.test import Client
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.kit.games import make_user
 
@@ -49,10 +50,17 @@ def shot(page, name: str, full_page: bool = True, selector: str = "") -> None:
         return
     SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
     path = str(SCREENSHOTS_DIR / f"{name}.png")
-    if selector:
-        page.locator(selector).screenshot(path=path)
-    else:
+    if not selector:
         page.screenshot(path=path, full_page=full_page)
+        return
+    # A part swapped live (a move, a resync) while it is shot is shot again, new.
+    for attempt in range(3):
+        try:
+            page.locator(selector).screenshot(path=path)
+            return
+        except PlaywrightError:
+            if attempt == 2:
+                raise
 
 
 def submit(page, button) -> None:
@@ -99,3 +107,13 @@ class FormSeat:
             f"{self.game_url}{action}/", form={**form, "csrfmiddlewaretoken": token}
         )
         assert response.ok, response.status
+
+
+def fits(page, width: int) -> bool:
+    """Nothing on the page is wider than `width` (no sideways scrolling on a phone)."""
+    return page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def box_fits(page, selector: str, width: int) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (selector, box)

@@ -1,4 +1,5 @@
-"""Helpers shared by the site tests: a table of players around one game."""
+"""The personas and their games: a table of players around one game, a game dealt as a
+test wants it, a replay, and what a reader reads of it."""
 
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -292,3 +293,28 @@ SPEC_EXAMPLE = {
         },
     ],
 }
+
+
+def state_of(game):
+    """The engine's state of a game now (a Game, read again, or its id)."""
+    from games import services
+    from games.models import Game
+
+    if isinstance(game, int):
+        game = Game.objects.get(pk=game)
+    else:
+        game.refresh_from_db()
+    return services.engine_state(game)
+
+
+def game_page(who, game, lang: str | None = None) -> str:
+    """The game's page as `who` reads it: a user (logged in), a Client as it is, or None
+    (a visitor); `game` a Game or its id; `lang` the browser's Accept-Language."""
+    client = who if isinstance(who, Client) else Client()
+    if who is not None and not isinstance(who, Client):
+        client.force_login(who)
+    game_id = game if isinstance(game, int) else game.id
+    headers = {"accept-language": lang} if lang else {}
+    response = client.get(reverse("game", args=[game_id]), headers=headers)
+    assert response.status_code == 200
+    return response.content.decode()

@@ -116,10 +116,3 @@ def site(transactional_db, live_site, request):
         if SCREENSHOTS_DIR is not None:
             SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
             (SCREENSHOTS_DIR / f"live-site-{request.node.name}.log").write_text(live_site.logs())
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    outcome = yield
-    if outcome.get_result().failed:
-        item.failed = True  # the site fixture prints the processes' logs

@@ -32,6 +32,7 @@ from tests.kit.browser import (
     user,
     wait_live,
 )
+from tests.kit.games import state_of
 
 pytestmark = pytest.mark.browser
 
@@ -45,10 +46,6 @@ def headline_shows(page, text: str) -> None:
         " return n && n.textContent.includes(t); }",
         arg=text,
     )
-
-
-def state_of(game_id: int):
-    return services.engine_state(Game.objects.get(pk=game_id))
 
 
 def scripted_night(game_id: int, seats: dict) -> None:

@@ -24,14 +24,13 @@ import json
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
 
 from games import services
 from games.models import Post
 from tests.kit.games import make_user
 from tests.kit.matrix import observe
 from tests.kit.rooms import CAST, jail, new_sc2_rooms_game
-from tests.kit.sockets import Socket
+from tests.kit.sockets import Socket, db
 
 VIEWERS = [
     "gemma",  # the GM
@@ -51,10 +50,6 @@ VIEWERS = [
     "mallory",  # signed-in stranger
     "anonymous",
 ]
-
-
-def db(fn, *args, **kwargs):
-    return database_sync_to_async(fn)(*args, **kwargs)
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from games import services
 from games.models import Game
 from tests.kit.browser import (
     PUSH_TIMEOUT,
+    fits,
     mark,
     not_reloaded,
     open_page,
@@ -52,10 +53,6 @@ def setup_options(ruleset_id: str, preset_id: str) -> dict:
 
 def preset_ids(page) -> list[str]:
     return page.eval_on_selector_all("#id_preset option", "os => os.map(o => o.value)")
-
-
-def fits(page, width: int) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def test_switching_the_ruleset_and_setup_updates_the_form_in_place(site, browser):
