@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from games import services
 from games.models import Event, Phase
-from tests.kit.games import CLASSIC, dealt_game, make_user, state_of
+from tests.kit.games import CLASSIC, dealt_game, state_of
 
 
 def open_phase(game) -> Phase:
@@ -31,11 +29,6 @@ def play_day(gm, game, users, lynch, posts, default_posts=10):
 
 def public(game, kind):
     return [e.payload for e in Event.objects.filter(game=game, kind=kind, audience="public")]
-
-
-@pytest.fixture
-def gm(db):
-    return make_user("gemma")
 
 
 def classic(gm, monkeypatch, first_phase="day", **more):

@@ -16,6 +16,10 @@ RUSSIAN_BROWSER = {"HTTP_ACCEPT_LANGUAGE": "ru-RU,ru;q=0.9,en;q=0.5"}
 
 # Words that are the same in Russian: formats, keys, commands typed as they are.
 UNTRANSLATED = {"BBCode", "Markdown", "JSON", "UTC", "Ctrl", "roulette", "help", "English"}
+# The roulette's commands (roles/roulette.py), typed as they are in either language.
+UNTRANSLATED |= {"join", "observe", "bet", "start", "pull", "pass", "leave", "skip", "table"}
+# The what-if's extra keys of a move ("guess=mafia"), typed as they are.
+UNTRANSLATED |= {"guess"}
 
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}

@@ -44,6 +44,12 @@ def gemma(db):
 
 
 @pytest.fixture
+def gm(db):
+    """gemma, named for what she is in the tests of the rules she runs."""
+    return make_user("gemma")
+
+
+@pytest.fixture
 def mallory(db):
     return make_user("mallory")
 

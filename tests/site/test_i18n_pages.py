@@ -23,13 +23,8 @@ import roles
 from games import services
 from games.models import Status
 from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
-from tests.kit.i18n import SMALL, UNTRANSLATED, assert_russian, reader, russian_account
+from tests.kit.i18n import SMALL, assert_russian, reader, russian_account
 from tests.kit.play import play_to_the_end
-
-# The roulette's commands (roles/roulette.py), typed as they are in either language.
-UNTRANSLATED |= {"join", "observe", "bet", "start", "pull", "pass", "leave", "skip", "table"}
-# The what-if's extra keys of a move ("guess=mafia"), typed as they are.
-UNTRANSLATED |= {"guess"}
 
 
 @pytest.mark.django_db
