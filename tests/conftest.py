@@ -30,18 +30,14 @@ def services_configured() -> bool:
 
 
 def pytest_configure(config):
-    try:
-        from django.conf import settings
+    from django.conf import settings
 
-        # Django is set up before this file is read: the test process takes the same
-        # per-worker names as the sites it starts.
-        settings.CELERY_TASK_DEFAULT_QUEUE = os.environ["CELERY_QUEUE"]
-        if settings.REDIS_URL:
-            settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ[
-                "CHANNEL_LAYER_PREFIX"
-            ]
-    except ImportError:  # pragma: no cover
-        pass
+    # pytest-django may have read the settings before this file set the names above:
+    # the test process takes the same ones as the sites it starts.
+    settings.CELERY_TASK_DEFAULT_QUEUE = os.environ["CELERY_QUEUE"]
+    if settings.REDIS_URL:
+        prefix = os.environ["CHANNEL_LAYER_PREFIX"]
+        settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = prefix
     half = bool(os.environ.get("DATABASE_URL")) != bool(os.environ.get("REDIS_URL"))
     if IN_CI and half:
         # A services run missing one service would silently deselect its tests.
