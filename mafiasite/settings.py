@@ -191,8 +191,6 @@ if REDIS_URL:
                 # redis-py 8 defaults to a 5 s socket timeout (idle subscribers die)
                 # and a 100-connection pool.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 10000}],
-                # Sites sharing one Redis (test processes) keep their groups apart.
-                "prefix": os.environ.get("CHANNEL_LAYER_PREFIX", "asgi"),
             },
         }
     }

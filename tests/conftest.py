@@ -14,11 +14,9 @@ import pytest
 IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 # Under `pytest -n` each xdist worker ("gw0", "gw1", ...) is a test process of its own,
 # with its own test database (pytest-django's suffix). The site processes it starts
-# inherit these: its Celery queue, and a channel-layer prefix (Redis pub/sub is not
-# scoped by database number, and two workers' test databases number their games alike).
+# inherit its Celery queue: a worker's close tasks go to its own site's Celery worker.
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 os.environ["CELERY_QUEUE"] = f"celery-{WORKER or 'main'}"
-os.environ["CHANNEL_LAYER_PREFIX"] = f"asgi-{os.getpid()}-"
 # The socket tests import mafiasite.asgi into this process: it keeps Django's own
 # connections (the servers the tests start pool theirs, as deployed).
 os.environ["DATABASE_POOL"] = "off"
@@ -32,12 +30,9 @@ def services_configured() -> bool:
 def pytest_configure(config):
     from django.conf import settings
 
-    # pytest-django may have read the settings before this file set the names above:
-    # the test process takes the same ones as the sites it starts.
+    # pytest-django may have read the settings before this file set the queue above:
+    # the test process sends to the same one as the sites it starts.
     settings.CELERY_TASK_DEFAULT_QUEUE = os.environ["CELERY_QUEUE"]
-    if settings.REDIS_URL:
-        prefix = os.environ["CHANNEL_LAYER_PREFIX"]
-        settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = prefix
     half = bool(os.environ.get("DATABASE_URL")) != bool(os.environ.get("REDIS_URL"))
     if IN_CI and half:
         # A services run missing one service would silently deselect its tests.
@@ -59,6 +54,26 @@ def pytest_collection_modifyitems(config, items):
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = selected
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _worker_ids_apart(request):
+    """On the services run the xdist workers share one Redis, and its pub/sub is not
+    scoped by database number: the channel layer's groups are named by game and user
+    ids. Each worker's test database numbers its rows from its own million, so no two
+    workers' groups ever share a name."""
+    if not WORKER or not services_configured():
+        return
+    start = int(WORKER.removeprefix("gw")) * 1_000_000
+    if not start:
+        return
+    request.getfixturevalue("django_db_setup")
+    from django.db import connection
+
+    with request.getfixturevalue("django_db_blocker").unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT schemaname, sequencename FROM pg_sequences")
+        for schema, name in cursor.fetchall():
+            cursor.execute("SELECT setval(%s, %s)", [f'"{schema}"."{name}"', start])
 
 
 @pytest.hookimpl(hookwrapper=True)

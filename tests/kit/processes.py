@@ -131,7 +131,13 @@ class Site:
         self.port = free_port(WEB_PORTS)
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ)
-        for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", "PHASE_TIMER", "SWEEP_SECONDS", "DATABASE_POOL"):
+        for name in (
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+            "PHASE_TIMER",
+            "SWEEP_SECONDS",
+            "DATABASE_POOL",
+            "CELERY_QUEUE",  # a Redis of their own: the default queue, as deployed
+        ):
             env.pop(name, None)  # the defaults, as deployed
         env.update(
             DATABASE_URL=database_url,
