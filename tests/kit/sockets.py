@@ -80,16 +80,34 @@ class Socket:
         """Everything that arrives until the socket has been quiet for `quiet` seconds."""
         got = []
         while not await self.communicator.receive_nothing(timeout=quiet, interval=0.02):
-            message = await self.communicator.receive_json_from(timeout=5)
-            got.append(message)
-            if message.get("type") == "events":
-                if self.upto is not None:
-                    assert _behind(message["prev"], self.upto) == [], "the consumer skipped"
-                self.upto = message["upto"]
-            elif message.get("type") == "membership" and "cursor" in message:
-                self.upto = message["cursor"]
-        self.messages.extend(got)
+            got.append(await self._receive(timeout=5))
         return got
+
+    async def catch_up(self, timeout: float = 30) -> list[dict]:
+        """Everything until the socket holds all its viewer may read of the log as it
+        stands now (the cursor his page would be given), however slow the machine."""
+        from games.models import Game
+
+        def wanted() -> dict[str, int]:
+            last = Game.objects.get(pk=self.game_id).last_event_seq
+            return position_at(self.game_id, self.user, last) if last else {}
+
+        target = await database_sync_to_async(wanted)()
+        got = []
+        while self.upto is None or _behind(target, self.upto):
+            got.append(await self._receive(timeout=timeout))
+        return got
+
+    async def _receive(self, timeout: float) -> dict:
+        message = await self.communicator.receive_json_from(timeout=timeout)
+        if message.get("type") == "events":
+            if self.upto is not None:
+                assert _behind(message["prev"], self.upto) == [], "the consumer skipped"
+            self.upto = message["upto"]
+        elif message.get("type") == "membership" and "cursor" in message:
+            self.upto = message["cursor"]
+        self.messages.append(message)
+        return message
 
     def events(self) -> list[dict]:
         return [e for m in self.messages if m.get("type") == "events" for e in m["events"]]
