@@ -62,9 +62,11 @@ def _worker_ids_apart(request):
     scoped by database number: the channel layer's groups are named by game and user
     ids. Each worker's test database numbers its rows from its own million, so no two
     workers' groups ever share a name."""
-    if not WORKER or not services_configured():
+    # A worker's own id (a pytest the tests start inherits PYTEST_XDIST_WORKER).
+    worker = getattr(request.config, "workerinput", {}).get("workerid", "")
+    if not worker or not services_configured():
         return
-    start = int(WORKER.removeprefix("gw")) * 1_000_000
+    start = int(worker.removeprefix("gw")) * 1_000_000
     if not start:
         return
     request.getfixturevalue("django_db_setup")
