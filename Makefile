@@ -23,8 +23,11 @@ run: $(STAMP)
 	@echo ""
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# One pytest-xdist worker per core (TEST_WORKERS=0: one process); the fault tests share
+# one worker (their processes start once). PYTEST_ARGS: paths or options, e.g. tests/site.
+TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

@@ -11,18 +11,25 @@ import os
 
 import pytest
 
+from tests.kit.services import services_configured
+
 IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+# Under `pytest -n` each xdist worker ("gw0", "gw1", ...) is a test process of its own,
+# with its own test database (pytest-django's suffix). The site processes it starts
+# inherit its Celery queue: a worker's close tasks go to its own site's Celery worker.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+os.environ["CELERY_QUEUE"] = f"celery-{WORKER or 'main'}"
 # The socket tests import mafiasite.asgi into this process: it keeps Django's own
 # connections (the servers the tests start pool theirs, as deployed).
 os.environ["DATABASE_POOL"] = "off"
 
 
-def services_configured() -> bool:
-    url = os.environ.get("DATABASE_URL", "")
-    return url.startswith(("postgres://", "postgresql://")) and bool(os.environ.get("REDIS_URL"))
-
-
 def pytest_configure(config):
+    from django.conf import settings
+
+    # pytest-django may have read the settings before this file set the queue above:
+    # the test process sends to the same one as the sites it starts.
+    settings.CELERY_TASK_DEFAULT_QUEUE = os.environ["CELERY_QUEUE"]
     half = bool(os.environ.get("DATABASE_URL")) != bool(os.environ.get("REDIS_URL"))
     if IN_CI and half:
         # A services run missing one service would silently deselect its tests.
@@ -30,6 +37,12 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.startswith("tests/faults/"):
+            # The fault tests share one set of site processes and a Redis of their own
+            # (tests/faults/conftest.py): under `pytest -n --dist loadgroup` one worker
+            # runs them all and starts those processes once.
+            item.add_marker(pytest.mark.xdist_group("faults"))
     if services_configured():
         return
     selected, deselected = [], []
@@ -40,10 +53,34 @@ def pytest_collection_modifyitems(config, items):
         items[:] = selected
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _worker_ids_apart(request):
+    """On the services run the xdist workers share one Redis, and its pub/sub is not
+    scoped by database number: the channel layer's groups are named by game and user
+    ids. Each worker's test database numbers its rows from its own million, so no two
+    workers' groups ever share a name."""
+    # A worker's own id (a pytest the tests start inherits PYTEST_XDIST_WORKER).
+    worker = getattr(request.config, "workerinput", {}).get("workerid", "")
+    if not worker or not services_configured():
+        return
+    start = int(worker.removeprefix("gw")) * 1_000_000
+    if not start:
+        return
+    request.getfixturevalue("django_db_setup")
+    from django.db import connection
+
+    with request.getfixturevalue("django_db_blocker").unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT schemaname, sequencename FROM pg_sequences")
+        for schema, name in cursor.fetchall():
+            cursor.execute("SELECT setval(%s, %s)", [f'"{schema}"."{name}"', start])
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
+    if report.failed:
+        item.failed = True  # the live sites' fixtures print their processes' logs
     if IN_CI and report.skipped and not hasattr(report, "wasxfail"):
         report.outcome = "failed"
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr

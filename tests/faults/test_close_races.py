@@ -6,13 +6,13 @@ really run at the same time; beat sweeps every second beside them.
 import pytest
 from celery import Celery
 
-from tests.faults.processes import wait_for
+from tests.kit.processes import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_duplicate_closes_and_the_sweeper_close_each_phase_once(site, redis_server):
-    from tests.faults.conftest import FastGame
+    from tests.kit.fault_game import FastGame
 
     game = FastGame()
     pages = game.open_pages(site, [game.users["carol"], game.gm])

@@ -1,6 +1,6 @@
 """Issue 17, the database side, with real processes: uvicorn, a Celery worker and beat,
 Redis and PostgreSQL, the site reaching PostgreSQL through a TCP proxy
-(tests/faults/pg_proxy.py) the test cuts.
+(tests/kit/pg_proxy.py) the test cuts.
 
 - The database cut for 10 s: every page and submission answers within a few seconds
   with a clear page that says the database is unreachable and the submission was NOT
@@ -29,10 +29,10 @@ from django.urls import reverse
 
 from games import services
 from games.models import Event, Phase, SubmissionKey, Vote
-from tests.faults.pg_proxy import PgProxy
-from tests.faults.site_client import Answer, SiteBrowser
-from tests.live.site_server import ROOT, LiveSite, database_url
-from tests.site.helpers import PLAYER_NAMES, SEVEN, make_user, new_classic7, seat_players
+from tests.kit.games import PLAYER_NAMES, SEVEN, make_user, new_classic7, seat_players
+from tests.kit.live_site import ROOT, LiveSite, database_url
+from tests.kit.pg_proxy import PgProxy
+from tests.kit.site_client import Answer, SiteBrowser
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -295,7 +295,7 @@ def test_200_concurrent_submissions_racing_a_close(proxied_site):
 def chromium(monkeypatch):
     """Debian's Chromium through Playwright (never a downloaded browser)."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.live.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.kit.browser import CHROMIUM, CHROMIUM_ARGS
 
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # ORM calls between steps
     with sync_api.sync_playwright() as playwright:
@@ -310,7 +310,7 @@ def test_the_pages_say_so_in_the_browser(proxied_site, chromium):
     """What a player and the GM see while the database is cut: the vote form answers
     the outage page (NOT recorded); the GM's desk, fetched by its script, says the
     database is unreachable. After the cut the same form, sent again, is recorded."""
-    from tests.live.browser_helpers import open_page, submit, wait_live
+    from tests.kit.browser import open_page, submit, wait_live
 
     game, gemma, users = day_one()
     url = proxied_site.url + reverse("game", args=[game.id])

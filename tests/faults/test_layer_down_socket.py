@@ -10,8 +10,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, channel_layers
 from channels.testing import WebsocketCommunicator
 
-from tests.faults.conftest import make_user, session_cookie
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.fault_game import session_cookie
+from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from django.db import connections
 
-from tests.faults.processes import wait_for
+from tests.kit.processes import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,7 +54,7 @@ def headline_count(page) -> int:
 
 
 def test_a_page_shows_a_close_whose_push_was_lost(site, redis_server, chromium, settings):
-    from tests.faults.conftest import FastGame, session_cookie
+    from tests.kit.fault_game import FastGame, session_cookie
 
     game = FastGame()
     # Nothing closes this game but the test: the worker and beat are down (the next

@@ -13,13 +13,13 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.faults.processes import wait_for
+from tests.kit.processes import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_phases_keep_closing_and_pages_catch_up_after_a_redis_restart(site, redis_server):
-    from tests.faults.conftest import FastGame
+    from tests.kit.fault_game import FastGame
 
     game = FastGame()
     web_log_from = len(site.web.log())
@@ -60,7 +60,7 @@ def opening_while_down(site, game) -> None:
     """A page opened while Redis is down: the handshake succeeds, the socket says live
     updates are down and closes with 1013 (try again later); the page's HTTP feed
     still answers from the database."""
-    from tests.faults.conftest import session_cookie
+    from tests.kit.fault_game import session_cookie
 
     cookie = session_cookie(game.users["bob"])
     ws_url = site.url.replace("http://", "ws://") + f"/ws/games/{game.id}/"

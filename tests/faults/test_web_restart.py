@@ -5,13 +5,13 @@ import time
 
 import pytest
 
-from tests.faults.processes import wait_for
+from tests.kit.processes import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_twenty_pages_reconnect_after_a_web_restart_and_miss_nothing(site):
-    from tests.faults.conftest import PHASE_SECONDS, FastGame
+    from tests.kit.fault_game import PHASE_SECONDS, FastGame
 
     game = FastGame(spectators=12)
     pages = game.open_pages(site)  # the GM, seven players, twelve spectators

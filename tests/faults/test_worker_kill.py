@@ -8,14 +8,14 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from tests.faults.processes import wait_for
+from tests.kit.processes import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_lost_task_closes_within_two_seconds_and_a_worker_killed_mid_close_loses_nothing(site):
     from games.models import Game
-    from tests.faults.conftest import FastGame
+    from tests.kit.fault_game import FastGame
 
     game = FastGame()
     pages = game.open_pages(site, [game.users["alice"], game.gm])

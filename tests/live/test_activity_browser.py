@@ -12,16 +12,12 @@ from django.utils import timezone
 
 from games import services
 from games.models import Phase
-from tests.live.browser_helpers import open_page, shot, user, wait_live
-from tests.site.helpers import CLASSIC, dealt_game
+from tests.kit.browser import fits, open_page, shot, user, wait_live
+from tests.kit.games import CLASSIC, dealt_game
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-
-
-def fits(page, width: int) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def test_the_counter_follows_my_posts_and_the_reminder_reaches_only_who_owes(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     FormSeat,
     mark,
     not_reloaded,
@@ -22,7 +22,7 @@ from tests.live.browser_helpers import (
     user,
     wait_live,
 )
-from tests.site.helpers import new_classic7
+from tests.kit.games import new_classic7
 
 pytestmark = pytest.mark.browser
 

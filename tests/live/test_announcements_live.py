@@ -13,11 +13,10 @@ from games import services
 from games.live import access as live_access
 from games.live import consumers
 from games.services import push
-from tests.live.conftest import Socket, make_user
-from tests.live.test_consumers import db, run
-from tests.site.helpers import new_classic7
-from tests.site.test_site_announcements import end_by_modkills
-from tests.site.test_site_roulette import bury_two
+from tests.kit.games import make_user, new_classic7
+from tests.kit.play import end_by_modkills
+from tests.kit.roulette import bury_two
+from tests.kit.sockets import Socket, db, run
 
 
 def posts_in(sock) -> list[dict]:

@@ -22,7 +22,7 @@ import pytest
 import roles
 from games import services
 from games.models import Game, Status
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     FormSeat,
     mark,
     not_reloaded,
@@ -32,6 +32,7 @@ from tests.live.browser_helpers import (
     user,
     wait_live,
 )
+from tests.kit.games import state_of
 
 pytestmark = pytest.mark.browser
 
@@ -45,10 +46,6 @@ def headline_shows(page, text: str) -> None:
         " return n && n.textContent.includes(t); }",
         arg=text,
     )
-
-
-def state_of(game_id: int):
-    return services.engine_state(Game.objects.get(pk=game_id))
 
 
 def scripted_night(game_id: int, seats: dict) -> None:
@@ -254,6 +251,11 @@ def test_a_bay12_game_live_in_chromium(site, browser):
                     "#day-form textarea", "I vote with the town. <script>alert(1)</script>"
                 )
                 pages[name].locator("#day-form button[type=submit]").click()
+                # The post is sent in the background: once it shows on his own page it
+                # is stored, and the phone opened below reads it.
+                pages[name].wait_for_selector(
+                    "#thread-day .post:has-text('<script>alert(1)</script>')"
+                )
         # frank votes with his side; grace never votes, so the day ends at its deadline.
         state = state_of(game.id)
         if state.player("frank").alive:

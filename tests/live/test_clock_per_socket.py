@@ -8,9 +8,8 @@ from datetime import UTC
 
 from games import services
 from games.models import Profile
-from tests.live.conftest import Socket, make_user
-from tests.live.test_consumers import db, run
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
+from tests.kit.sockets import Socket, db, run
 
 
 def test_the_gms_extension_reaches_each_socket_on_its_readers_clock(transactional_db):

@@ -7,30 +7,17 @@ live server's pages (the test process's own changes do not reach live pages).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from games import services
 from games.models import Game
-from tests.live.browser_helpers import open_page, submit, user, wait_live
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.browser import box_fits, open_page, shot, submit, user, wait_live
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-SHOTS = Path("/tmp/shots-people")
-
-
-def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def fits(page, selector: str, width: int) -> None:
-    box = page.locator(selector).bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
 
 
 def test_the_gm_adds_a_co_gm_who_closes_the_next_phase(browser, site):
@@ -50,14 +37,14 @@ def test_the_gm_adds_a_co_gm_who_closes_the_next_phase(browser, site):
     assert "heidi is now a co-GM" in gm.inner_text("main")
     assert "heidi" in gm.inner_text("#cogms .cogm-list")
     gm.locator("#cogms").scroll_into_view_if_needed()
-    shoot(gm, "cogm-controls-desktop")
+    shot(gm, "cogm-controls-desktop")
 
     co = open_page(browser, site, heidi, viewport=PHONE)
     co.goto(url)
     wait_live(co)
     assert "you are a co-GM" in co.inner_text("main")
-    fits(co, "#gm", PHONE["width"])
-    shoot(co, "cogm-panel-phone")
+    box_fits(co, "#gm", PHONE["width"])
+    shot(co, "cogm-panel-phone")
     alice = open_page(browser, site, players["alice"], viewport=PHONE)
     alice.goto(url)
     wait_live(alice)
@@ -79,9 +66,9 @@ def test_the_gm_adds_a_co_gm_who_closes_the_next_phase(browser, site):
     gm_phone = open_page(browser, site, gemma, viewport=PHONE)
     gm_phone.goto(url)
     wait_live(gm_phone)
-    fits(gm_phone, "#cogms", PHONE["width"])
+    box_fits(gm_phone, "#cogms", PHONE["width"])
     gm_phone.locator("#cogms").scroll_into_view_if_needed()
-    shoot(gm_phone, "cogm-controls-phone")
+    shot(gm_phone, "cogm-controls-phone")
 
     # Removed, the co-GM's page no longer shows the GM panel.
     remove = gm.locator("#cogms form", has=gm.get_by_role("button", name="Remove"))
@@ -105,20 +92,20 @@ def test_a_practice_game_with_bots_on_desktop_and_phone(browser, site):
     form.locator('input[name="count"]').fill("5")
     submit(gm, form.get_by_role("button", name="with bots"))
     assert gm.locator(".seats .tag.bot").count() == 5
-    shoot(gm, "bots-lobby-desktop")
+    shot(gm, "bots-lobby-desktop")
     submit(gm, gm.get_by_role("button", name="Close sign-ups"))
     submit(gm, gm.get_by_role("button", name="Start the game"))
     wait_live(gm)
     assert gm.locator("#players .tag.bot").count() == 5
     assert gm.locator("#gm .tag.bot").count() == 5
     assert gm.locator(".tally-list .tag.bot").count() >= 1  # the bots voted
-    shoot(gm, "bots-game-desktop")
+    shot(gm, "bots-game-desktop")
     player = open_page(browser, site, alice, viewport=PHONE)
     player.goto(url)
     wait_live(player)
     assert player.locator("#players .tag.bot").count() == 5
-    fits(player, "#players", PHONE["width"])
-    shoot(player, "bots-game-phone")
+    box_fits(player, "#players", PHONE["width"])
+    shot(player, "bots-game-phone")
     # alice votes for a bot: the GM's tally follows live and keeps every "bot" tag.
     before = gm.locator(".tally-list .tag.bot").count()
     # The bots' votes are random: alice votes for the least-voted bot, never the fourth
@@ -134,5 +121,5 @@ def test_a_practice_game_with_bots_on_desktop_and_phone(browser, site):
     assert gm.locator(".tally-list .tag.bot").count() >= before  # redrawn, still tagged
     gm_phone = open_page(browser, site, gemma, viewport=PHONE)
     gm_phone.goto(url)
-    fits(gm_phone, "#gm", PHONE["width"])
-    shoot(gm_phone, "bots-gm-panel-phone")
+    box_fits(gm_phone, "#gm", PHONE["width"])
+    shot(gm_phone, "bots-gm-panel-phone")

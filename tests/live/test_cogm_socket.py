@@ -5,15 +5,10 @@ Personas: gemma is the GM, heidi the co-GM, alice..grace play.
 """
 
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 
 from games import services
-from tests.live.conftest import Socket
-
-
-def db(fn, *args, **kwargs):
-    return database_sync_to_async(fn)(*args, **kwargs)
+from tests.kit.sockets import Socket, db
 
 
 def test_a_co_gms_socket_hears_the_gm_group_until_he_is_removed(live_table):

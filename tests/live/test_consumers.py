@@ -8,29 +8,11 @@ or changes faction. Every pushed message is also in the event log, so a
 reconnecting browser asks for 'everything after event N' and misses nothing."
 """
 
-from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
-
 from games import services
 from games.models import Event, Game, Post
 from games.services import push
-from tests.live.conftest import Socket, log_seqs, position_at
-from tests.live.matrix import checked_page, expected_seqs, sockets_after_catch_up
-
-
-def roles_of(table) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for p in table.state().players:
-        found.setdefault(p.role, []).append(p.name)
-    return found
-
-
-def db(fn, *args, **kwargs):
-    return database_sync_to_async(fn)(*args, **kwargs)
-
-
-def run(coro_fn):
-    return async_to_sync(coro_fn)()
+from tests.kit.matrix import checked_page, expected_seqs, sockets_after_catch_up
+from tests.kit.sockets import Socket, db, log_seqs, position_at, roles_of, run
 
 
 def test_connecting_catches_up_from_the_log_and_needs_an_origin(live_table):
@@ -273,13 +255,14 @@ def test_a_lynched_mafioso_leaves_the_night_chat_and_enters_the_graveyard_live(l
             target = mafioso if name != mafioso else sheriff
             await db(services.cast_vote, users[name], gid, target)
         for sock in [*sockets.values(), watcher]:
-            await sock.drain(0.2)
+            await sock.catch_up()
         assert mafioso not in await db(lambda: live_table.state().alive_names())
         before = {n: len(s.events()) for n, s in sockets.items()}
         await db(services.post_message, users[consort], gid, channel="faction", text="alone now")
         await db(services.post_message, live_table.sam, gid, channel="graveyard", text="welcome")
         for sock in [*sockets.values(), watcher]:
-            await sock.drain(0.2)
+            await sock.catch_up()
+            await sock.drain(0.2)  # and nothing more: "alone now" never comes
             await sock.close()
         return before
 
@@ -429,8 +412,7 @@ def test_a_sign_up_page_whose_socket_opens_as_the_game_starts_learns_of_it(
 ):
     """The same race on the lobby page: the start commits while its socket opens. The
     page must receive the start (it then opens the game), whichever read saw it."""
-    from tests.live.conftest import make_user
-    from tests.site.helpers import SEVEN, new_classic7, seat_players
+    from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
 
     gemma = make_user("gemma")
     users = {name: make_user(name) for name in SEVEN}
@@ -581,7 +563,7 @@ def test_last_words_in_sport_are_posted_once_and_pushed_to_everyone(transactiona
     from django.urls import reverse
 
     from games.models import Game
-    from tests.site.helpers import seat_players
+    from tests.kit.games import seat_players
 
     make = get_user_model().objects.create_user
     gm = make("host", password="pw-host-123")

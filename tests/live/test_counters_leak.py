@@ -13,7 +13,7 @@ hidden event; for anyone who may not read it nothing moves and no frame arrives.
 a night's close (private results) every stream a viewer reads is numbered 1..k
 without a gap, so its numbers are a function of what he reads alone.
 
-sc2 table (tests/site/rooms_table.py): xena Jailor, bob Mafioso (jailed tonight),
+sc2 table (tests/kit/rooms.py): xena Jailor, bob Mafioso (jailed tonight),
 cid Spy, dan Mason, eve Mason Leader, fay Cultist, gus..jon Citizens, kay SK, lou
 Consort, max Doctor, ned Sheriff, oli Godfather; jon is modkilled (the dead).
 """
@@ -21,18 +21,16 @@ Consort, max Doctor, ned Sheriff, oli Godfather; jon is modkilled (the dead).
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
-from django.test import Client
-from django.urls import reverse
 
 from games import services
 from games.models import Post
-from tests.live.conftest import Socket, make_user
-from tests.site.rooms_table import CAST, jail, new_sc2_rooms_game
+from tests.kit.games import make_user
+from tests.kit.matrix import observe
+from tests.kit.rooms import CAST, jail, new_sc2_rooms_game
+from tests.kit.sockets import Socket, db
 
 VIEWERS = [
     "gemma",  # the GM
@@ -52,10 +50,6 @@ VIEWERS = [
     "mallory",  # signed-in stranger
     "anonymous",
 ]
-
-
-def db(fn, *args, **kwargs):
-    return database_sync_to_async(fn)(*args, **kwargs)
 
 
 @pytest.fixture
@@ -118,36 +112,6 @@ HIDDEN = {
 for _event, (_act, readers) in HIDDEN.items():
     if "gemma" in readers:
         readers.add("heidi")
-
-VOLATILE = [
-    re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"'),  # masked anew per request
-    re.compile(r'data-now="[^"]*"'),  # the server's clock
-    re.compile(r'name="submission_key" value="[^"]*"'),  # random at each render of a form
-]
-
-
-def client_of(user) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
-def observe(game_id: int, user) -> dict:
-    """Everything a viewer can read outside his socket: the page's whole source and
-    every number in it, and the events/ JSON (with its cursor)."""
-    client = client_of(user)
-    page = client.get(reverse("game", args=[game_id])).content.decode()
-    for pattern in VOLATILE:
-        page = pattern.sub("", page)
-    feed = client.get(reverse("events_after", args=[game_id])).json()
-    return {
-        "page": page,
-        "cursor": json.loads(re.search(r'data-cursor="([^"]*)"', page)[1].replace("&quot;", '"')),
-        "event ids": re.findall(r'data-event="([^"]*)"', page),
-        "post ids": re.findall(r'data-post="([^"]*)"', page),
-        "feed": feed,
-    }
 
 
 def observe_all(game_id: int, users: dict) -> dict:

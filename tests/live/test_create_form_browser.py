@@ -21,8 +21,9 @@ from django.test import Client
 import roles
 from games import services
 from games.models import Game
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     PUSH_TIMEOUT,
+    fits,
     mark,
     not_reloaded,
     open_page,
@@ -31,7 +32,7 @@ from tests.live.browser_helpers import (
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, new_classic7
+from tests.kit.games import SEVEN, new_classic7
 
 pytestmark = pytest.mark.browser
 
@@ -52,10 +53,6 @@ def setup_options(ruleset_id: str, preset_id: str) -> dict:
 
 def preset_ids(page) -> list[str]:
     return page.eval_on_selector_all("#id_preset option", "os => os.map(o => o.value)")
-
-
-def fits(page, width: int) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def test_switching_the_ruleset_and_setup_updates_the_form_in_place(site, browser):

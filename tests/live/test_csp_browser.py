@@ -7,8 +7,8 @@ reported by Chromium as a `securitypolicyviolation` event."""
 import pytest
 
 from games import services
-from tests.live.browser_helpers import open_page, user, wait_live
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.browser import open_page, user, wait_live
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 

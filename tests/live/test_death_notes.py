@@ -13,9 +13,8 @@ from django.urls import reverse
 
 from games import services
 from games.models import Event, Game, Post
-from tests.live.conftest import Socket
-from tests.live.test_consumers import db, roles_of, run
-from tests.site.helpers import seat_players
+from tests.kit.games import seat_players
+from tests.kit.sockets import Socket, db, roles_of, run
 
 
 def _russian_game(ruleset_id: str, preset_id: str, size: int):
@@ -131,7 +130,7 @@ def test_rulesets_without_notes_refuse_them(live_table):
 def test_bay12_private_messages_default_on_and_refused_by_day(live_table):
     """000: 'At night, no one is allowed to talk in the thread (although PM'ing may
     still be allowed)': bay12's PMs are on by default and open at night only."""
-    from tests.site.helpers import new_classic7
+    from tests.kit.games import new_classic7
 
     game = new_classic7(live_table.gm, live_table.users, private_messages="")
     assert game.private_messages == "on"

@@ -2,47 +2,19 @@
 a night" and sees the preview change, without a reload, once a player submits (the
 player's move goes through the live server, whose push reaches the GM's page; the
 desk fetches its GM-only fragment again). Screenshots of the desk, desktop and phone,
-go to /tmp/shots-desk/."""
+go under SCREENSHOTS_DIR when it is set."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
 from games import services
-from tests.live.browser_helpers import (
-    FormSeat,
-    mark,
-    not_reloaded,
-    open_page,
-    submit,
-    user,
-    wait_live,
-)
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.browser import FormSeat, mark, not_reloaded, open_page, shot, submit, user, wait_live
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path("/tmp/shots-desk")
-
-
-def desk_shot(page, name: str, selector: str | None = None) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    if selector:
-        # The desk is swapped live (a move, a resync): a shot taken as it is replaced
-        # is taken again of the new one.
-        for attempt in range(3):
-            try:
-                page.locator(selector).screenshot(path=str(SHOTS / f"{name}.png"))
-                return
-            except PlaywrightError:
-                if attempt == 2:
-                    raise
-    else:
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def test_the_gm_reads_the_sheet_and_the_preview_during_a_night(browser, site):
@@ -73,8 +45,8 @@ def test_the_gm_reads_the_sheet_and_the_preview_during_a_night(browser, site):
     assert f"{doctor}\nowes Heal" in sheet or f"{doctor} owes Heal" in sheet
     preview = gm.inner_text("#desk-preview")
     assert victim in preview and "Nobody dies." not in preview
-    desk_shot(gm, "desk-desktop", "#gm")
-    desk_shot(gm, "desk-desktop-page")
+    shot(gm, "desk-desktop", selector="#gm")
+    shot(gm, "desk-desktop-page")
 
     seq = services.open_phase(game).seq
     FormSeat(browser, site, players[doctor], url).post(
@@ -85,14 +57,14 @@ def test_the_gm_reads_the_sheet_and_the_preview_during_a_night(browser, site):
     )
     assert f"{doctor} (Doctor) heals {victim}" in gm.inner_text("#desk-sheet")
     assert not_reloaded(gm)
-    desk_shot(gm, "desk-desktop-after-heal", "#desk")
+    shot(gm, "desk-desktop-after-heal", selector="#desk")
 
     phone = open_page(browser, site, gemma, viewport=PHONE)
     phone.goto(url)
     wait_live(phone)
     box = phone.locator("#desk").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1
-    desk_shot(phone, "desk-phone", "#gm")
+    shot(phone, "desk-phone", selector="#gm")
 
     # What if the doctor had not healed? The GM drops the heal and asks the engine.
     phone.goto(f"{url}desk/what-if/")
@@ -103,10 +75,10 @@ def test_the_gm_reads_the_sheet_and_the_preview_during_a_night(browser, site):
     submit(phone, phone.get_by_role("button", name="Ask the engine"))
     answer = phone.inner_text("#whatif-answer")
     assert victim in answer and "Nobody dies." not in answer
-    desk_shot(phone, "whatif-phone")
+    shot(phone, "whatif-phone")
     assert services.open_phase(game).seq == seq  # nothing closed, nothing stored
 
     doctor_page = open_page(browser, site, players[doctor], viewport=PHONE)
     doctor_page.goto(url)
     assert "apothecary of Dodge City" in doctor_page.inner_text("#my-role")
-    desk_shot(doctor_page, "flavour-phone", "#my-role")
+    shot(doctor_page, "flavour-phone", selector="#my-role")

@@ -1,34 +1,23 @@
 """Issue 15's browser tests: "the GM exports the morning post" (he presses Copy and the
 clipboard holds the post, as the page shows it), and a signed-in user runs a scenario
 on the simulator page. Screenshots (desktop 1280 and a 390-px phone) of the export
-panel, the simulator and the replay go to /tmp/shots-export/."""
+panel, the simulator and the replay go under SCREENSHOTS_DIR when it is set."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from games import services
 from games.models import Game
-from tests.live.browser_helpers import open_page, submit, user
-from tests.site.helpers import SEVEN, new_classic7, seat_players
-from tests.site.test_simulator import SPEC_EXAMPLE
+from tests.kit.browser import open_page, shot, submit, user
+from tests.kit.games import SEVEN, SPEC_EXAMPLE, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots-export")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-def shoot(page, name: str, selector: str | None = None) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    if selector:
-        page.locator(selector).screenshot(path=str(SHOTS / f"{name}.png"))
-    else:
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def night_one_closed():
@@ -68,15 +57,15 @@ def test_the_gm_exports_the_morning_post(browser, site):
     )
     votes = page.locator("#export-votes-bbcode").input_value()
     assert f"[b]{alive[0]}[/b] (3): {', '.join(alive[1:4])}" in votes
-    shoot(page, "export-panel-desktop", "#export")
+    shot(page, "export-panel-desktop", selector="#export")
     phone = open_page(browser, site, gemma, viewport=PHONE)
     phone.goto(f"{site.url}/games/{game.id}/")
-    shoot(phone, "export-panel-phone", "#export")
+    shot(phone, "export-panel-phone", selector="#export")
     # The GM's replay of what a player saw (his alone while the game runs).
     for name, context_page in (("desktop", page), ("phone", phone)):
         context_page.goto(f"{site.url}/games/{game.id}/replay/?phase=1&as={alive[0]}")
         assert context_page.locator("#replay-step li").count() > 0
-        shoot(context_page, f"replay-{name}")
+        shot(context_page, f"replay-{name}")
     # A player's page has no export, no download and no replay link.
     seat = open_page(browser, site, players[alive[0]], viewport=DESKTOP)
     seat.goto(f"{site.url}/games/{game.id}/")
@@ -94,8 +83,8 @@ def test_a_signed_in_user_runs_a_scenario_on_the_simulator(browser, site):
         outcome = page.locator("#outcome")
         assert "Lynched: Bob." in outcome.text_content()
         assert "The game is over. Winners: Ann, Cid." in outcome.text_content()
-        shoot(page, f"simulator-{name}")
+        shot(page, f"simulator-{name}")
         page.fill("#scenario", json.dumps({**SPEC_EXAMPLE, "ruleset": "bay13"}))
         submit(page, page.get_by_role("button", name="Simulate"))
         assert "unknown ruleset 'bay13'" in page.locator("#refusal").text_content()
-        shoot(page, f"simulator-refusal-{name}")
+        shot(page, f"simulator-refusal-{name}")

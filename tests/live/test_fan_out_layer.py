@@ -18,7 +18,7 @@ from redis import asyncio as aioredis
 
 from games.live.layer import LAYER_DOWN, REDIS_ERRORS, FanOutLayer, Shard
 from games.services import push
-from tests.live.conftest import Socket
+from tests.kit.sockets import Socket
 
 pytestmark = pytest.mark.services
 

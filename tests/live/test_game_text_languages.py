@@ -13,9 +13,8 @@ import roles
 from games import services
 from games.models import Game
 from games.profiles import language_of_socket
-from tests.live.conftest import Socket, make_user
-from tests.live.test_consumers import db, run
-from tests.site.helpers import seat_players
+from tests.kit.games import make_user, seat_players
+from tests.kit.sockets import Socket, db, run
 
 LATIN = re.compile(r"[A-Za-z]+")
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     mark,
     not_reloaded,
     open_page,
@@ -20,7 +20,7 @@ from tests.live.browser_helpers import (
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 

@@ -6,19 +6,9 @@ player, announce"; "Membership is re-checked when a player dies or changes facti
 Issue 7: a replaced player's old account loses all access at once (pages and sockets).
 """
 
-from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
-
 from games import services
-from tests.live.conftest import Socket, make_user
-
-
-def db(fn, *args, **kwargs):
-    return database_sync_to_async(fn)(*args, **kwargs)
-
-
-def run(coro_fn):
-    return async_to_sync(coro_fn)()
+from tests.kit.games import make_user
+from tests.kit.sockets import Socket, db, run
 
 
 def role_holders(table) -> dict[str, str]:

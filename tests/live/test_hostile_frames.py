@@ -8,7 +8,7 @@ from asgiref.sync import async_to_sync
 from django.test import Client
 from django.urls import reverse
 
-from tests.live.conftest import Socket
+from tests.kit.sockets import Socket
 
 HOSTILE_AFTERS = [
     "1e400",  # float overflow: int(inf) raised OverflowError

@@ -13,8 +13,8 @@ from asgiref.sync import async_to_sync
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.live.conftest import Socket
-from tests.site.test_site_hostile_input import MARK, hostile_text
+from tests.kit.hostile import MARK, hostile_text
+from tests.kit.sockets import Socket
 
 CHANNELS = ["day", "graveyard", "pm", "room", "announcement", "nonsense", ""]
 

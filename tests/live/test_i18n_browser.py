@@ -10,8 +10,8 @@ import re
 import pytest
 
 from games.models import Profile
-from tests.live.browser_helpers import FormSeat, mark, not_reloaded, open_page, shot, wait_live
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.browser import FormSeat, mark, not_reloaded, open_page, shot, wait_live
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,7 @@ PHASE_NAME = "document.querySelector('#phase-banner .phase-name').textContent"
 
 
 def test_each_reader_follows_the_game_in_his_own_language(browser, site):
-    from tests.live.browser_helpers import user
+    from tests.kit.browser import user
 
     gemma = user("gemma")
     players = {name: user(name) for name in SEVEN}

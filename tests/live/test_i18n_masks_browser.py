@@ -10,46 +10,30 @@ player's page text, page source and every socket frame it received name no seat'
 account (unique, searchable usernames); the GM reads "mask (account)".
 
 Screenshots of every page of the flow, at 1280 and 390 px, in Russian and English, go
-to /tmp/i18n-browser (I18N_SHOTS_DIR elsewhere): they are for a person to look at.
+under SCREENSHOTS_DIR when it is set: they are for a person to look at.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 
 import pytest
 
 from games import masks as masking
 from games import services
 from games.models import Game, Profile
-from tests.live.browser_helpers import (
-    FormSeat,
-    mark,
-    not_reloaded,
-    open_page,
-    submit,
-    user,
-    wait_live,
-)
+from tests.kit.browser import FormSeat, mark, not_reloaded, open_page, shot, submit, user, wait_live
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-SHOTS = Path(os.environ.get("I18N_SHOTS_DIR") or "/tmp/i18n-browser")
 GM_ACCOUNT = "qvgmzacct"
 ACCOUNTS = [f"qv{i:02d}zacct" for i in range(11)]  # found by a plain substring search
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 # Functions, not bare expressions: the services run's CSP forbids eval'ing a string.
 PHASE_IS = "name => document.querySelector('#phase-banner .phase-name').textContent === name"
-
-
-def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 class Reader:
@@ -141,10 +125,10 @@ def test_gm_in_english_players_in_russian_live_under_masks(browser, site):
     gm.page.fill("#id_name", "Вечер в масках")
     gm.page.fill("#id_day_minutes", "60")
     gm.page.fill("#id_night_minutes", "60")
-    shoot(gm.page, "01-create-en-1280")
+    shot(gm.page, "01-create-en-1280")
     gm_phone = Reader(browser, site, gm_user, PHONE, "en")
     gm_phone.page.goto(f"{site.url}/games/new/?ruleset=ru_classic")
-    shoot(gm_phone.page, "01-create-en-390")
+    shot(gm_phone.page, "01-create-en-390")
     submit(gm.page, gm.page.get_by_role("button", name="Create game"))
     game = Game.objects.get(name="Вечер в масках")
     assert game.ruleset_id == "ru_classic" and game.masks
@@ -166,15 +150,15 @@ def test_gm_in_english_players_in_russian_live_under_masks(browser, site):
         wait_live(reader.page)
         submit(reader.page, reader.page.get_by_role("button", name="Я в игре!"))
         wait_live(reader.page)
-    shoot(waiting.page, "02-signups-ru-1280")
-    shoot(phone.page, "02-signups-ru-390")
+    shot(waiting.page, "02-signups-ru-1280")
+    shot(phone.page, "02-signups-ru-390")
 
     # The GM closes sign-ups and starts from his page; the sign-up pages open the game.
     gm.page.goto(url)
     submit(gm.page, gm.page.get_by_role("button", name="Close sign-ups"))
-    shoot(gm.page, "02-signups-en-1280")
+    shot(gm.page, "02-signups-en-1280")
     gm_phone.page.goto(url)
-    shoot(gm_phone.page, "02-signups-en-390")
+    shot(gm_phone.page, "02-signups-en-390")
     for reader in (waiting, phone, gm_phone):
         reader.left_lobby()
     submit(gm.page, gm.page.get_by_role("button", name="Start the game"))
@@ -209,10 +193,10 @@ def test_gm_in_english_players_in_russian_live_under_masks(browser, site):
         mark(reader.page)
     assert gm.page.inner_text("#phase-banner .phase-name") == "Night 1"
     assert f"{commissar} ({behind[commissar]})" in gm.page.inner_text("#gm")
-    shoot(readers[commissar].page, "03-night-ru-1280")
-    shoot(phone.page, "03-night-ru-390")
-    shoot(gm.page, "03-night-en-1280")
-    shoot(gm_phone.page, "03-night-en-390")
+    shot(readers[commissar].page, "03-night-ru-1280")
+    shot(phone.page, "03-night-ru-390")
+    shot(gm.page, "03-night-en-1280")
+    shot(gm_phone.page, "03-night-en-390")
 
     # Night 1: the commissar checks a mafioso, the mafia shoot the victim; the GM
     # closes the night (over HTTP, so that his two pages stay as they are).
@@ -267,10 +251,10 @@ def test_gm_in_english_players_in_russian_live_under_masks(browser, site):
         assert lines and not any(CYRILLIC.search(unmasked(line, behind)) for line in lines)
     for reader in readers.values():  # at night's close too: the swapped parts go later
         reader.reads_no_other_account()
-    shoot(checker, "04-morning-ru-1280")
-    shoot(dead, "04-morning-dead-ru")
-    shoot(gm.page, "04-morning-en-1280")
-    shoot(gm_phone.page, "04-morning-en-390")
+    shot(checker, "04-morning-ru-1280")
+    shot(dead, "04-morning-dead-ru")
+    shot(gm.page, "04-morning-en-1280")
+    shot(gm_phone.page, "04-morning-en-390")
 
     # Day 1: a living player speaks; the others read his mask as the author, live;
     # the GM reads "mask (account)".
@@ -298,18 +282,18 @@ def test_gm_in_english_players_in_russian_live_under_masks(browser, site):
     # The GM's panel on a phone grows a Posts column by day: it scrolls inside its
     # section, the page keeps the screen's width.
     assert gm_phone.page.evaluate(fits), "the GM's phone page is wider than the screen"
-    shoot(checker, "05-day-ru-1280")
-    shoot(phone.page, "05-day-ru-390")
-    shoot(gm.page, "05-day-en-1280")
-    shoot(gm_phone.page, "05-day-en-390")
+    shot(checker, "05-day-ru-1280")
+    shot(phone.page, "05-day-ru-390")
+    shot(gm.page, "05-day-en-1280")
+    shot(gm_phone.page, "05-day-en-390")
 
     # The remaining pages of the flow, for the eye: the create form in Russian and the
     # settings in both languages.
     for reader, width in ((waiting, 1280), (phone, 390)):
         reader.page.goto(f"{site.url}/games/new/?ruleset=ru_classic")
-        shoot(reader.page, f"01-create-ru-{width}")
+        shot(reader.page, f"01-create-ru-{width}")
         reader.page.goto(f"{site.url}/settings/")
-        shoot(reader.page, f"06-settings-ru-{width}")
+        shot(reader.page, f"06-settings-ru-{width}")
     for reader, width in ((gm, 1280), (gm_phone, 390)):
         reader.page.goto(f"{site.url}/settings/")
-        shoot(reader.page, f"06-settings-en-{width}")
+        shot(reader.page, f"06-settings-en-{width}")

@@ -8,9 +8,8 @@ refused with the cancelled game's message.
 
 from games import services
 from games.models import Game
-from tests.live.conftest import Socket, make_user
-from tests.live.test_consumers import db, run
-from tests.site.helpers import new_classic7
+from tests.kit.games import make_user, new_classic7
+from tests.kit.sockets import Socket, db, run
 
 
 def test_the_cancellation_is_pushed_to_every_lobby_socket(transactional_db):

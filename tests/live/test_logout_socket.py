@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from tests.live.conftest import HOST, ORIGIN
+from tests.kit.sockets import HOST, ORIGIN
 
 
 def logged_in(user) -> Client:

@@ -11,26 +11,18 @@ reach live pages): the GM's browser, and seats played through the forms (FormSea
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from games import masks as masking
 from games import services
 from games.models import Game
-from tests.live.browser_helpers import FormSeat, open_page, submit, user, wait_live
+from tests.kit.browser import FormSeat, open_page, shot, submit, user, wait_live
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-SHOTS = Path("/tmp/shots-masks")
 ACCOUNTS = [f"zqm{i:02d}acct" for i in range(11)]
-
-
-def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def no_other_account(page, own: str) -> None:
@@ -47,7 +39,6 @@ def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, si
     # The GM creates the game on the form: ru_classic plays with masks unless he says
     # otherwise; a list shorter than the seats is refused at the field.
     gm = open_page(browser, site, gm_user, viewport=DESKTOP)
-    SHOTS.mkdir(parents=True, exist_ok=True)
     gm.goto(f"{site.url}/games/new/?ruleset=ru_classic")
     gm.select_option("#id_preset", "classic_11")
     # The setup's own form replaces the page's (static/games/create.js): wait for the
@@ -65,7 +56,7 @@ def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, si
     submit(gm, gm.get_by_role("button", name="Create game"))
     assert "needs at least 11 different masks" in gm.inner_text("#id_mask_names_error")
     gm.locator("#id_mask_names").scroll_into_view_if_needed()
-    gm.screenshot(path=str(SHOTS / "create-refused-desktop.png"))
+    shot(gm, "create-refused-desktop", full_page=False)
     gm.fill("#id_mask_names", defaults)
     submit(gm, gm.get_by_role("button", name="Create game"))
     game = Game.objects.get(name="Masked evening")
@@ -73,8 +64,7 @@ def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, si
     phone = open_page(browser, site, gm_user, viewport=PHONE)
     phone.goto(f"{site.url}/games/new/?ruleset=ru_classic")
     phone.locator("#id_mask_names").scroll_into_view_if_needed()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / "create-phone.png"))
+    shot(phone, "create-phone", full_page=False)
     for player in players:
         services.join_game(player, game.id)
     services.set_signups(gm_user, game.id, False)
@@ -113,8 +103,8 @@ def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, si
         page.goto(url)
         wait_live(page)
         pages[mask] = page
-    shoot(pages[mafia[0]], "night-mafia-phone")
-    shoot(gm, "night-gm-desktop")
+    shot(pages[mafia[0]], "night-mafia-phone")
+    shot(gm, "night-gm-desktop")
     assert f"{commissar} ({behind[commissar]})" in gm.inner_text("#gm")
 
     # Night 1: the commissar checks a mafioso, the mafia vote to kill the civilian.
@@ -138,7 +128,7 @@ def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, si
             "() => document.querySelector('#phase-banner').textContent.includes('Day 1')"
         )
         no_other_account(page, behind[mask])
-    shoot(checker, "day-commissar-desktop")
+    shot(checker, "day-commissar-desktop")
 
     # Day 1: a living player speaks; the others read the mask as its author, live.
     speaker = next(
@@ -155,10 +145,10 @@ def test_players_read_only_masks_live_and_the_gm_reads_who_is_behind(browser, si
         assert author.inner_text() == speaker
         no_other_account(page, behind[mask])
     gm.wait_for_selector("#thread-day .post:has-text('Good morning, masks.')")
-    shoot(pages[mafia[0]], "day-mafia-phone")
-    shoot(gm, "day-gm-desktop")
+    shot(pages[mafia[0]], "day-mafia-phone")
+    shot(gm, "day-gm-desktop")
     gm_phone = open_page(browser, site, gm_user, viewport=PHONE)
     gm_phone.goto(url)
     wait_live(gm_phone)
     assert f"{speaker} ({behind[speaker]})" in gm_phone.inner_text("#gm")
-    shoot(gm_phone, "day-gm-phone")
+    shot(gm_phone, "day-gm-phone")

@@ -20,7 +20,8 @@ from django.urls import reverse
 from games import masks as masking
 from games import services
 from games.models import Game, Status
-from tests.live.conftest import Socket, make_user
+from tests.kit.games import make_user
+from tests.kit.sockets import Socket
 
 SEATS = 11  # ru_classic's classic_11
 

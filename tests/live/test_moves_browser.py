@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.live.browser_helpers import FormSeat, open_page, shot, submit, user, wait_live
-from tests.site.helpers import ELEVEN, SPORT, TOWN10, dealt_game
+from tests.kit.browser import FormSeat, open_page, shot, submit, user, wait_live
+from tests.kit.games import ELEVEN, SPORT, TOWN10, dealt_game
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 
-from tests.live.conftest import session_cookie
+from tests.kit.sockets import session_cookie
 
 
 def opens(game_id, user, *, origin=None, host=b"localhost:8000", extra=()) -> bool:

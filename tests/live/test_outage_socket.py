@@ -4,18 +4,13 @@ NOT recorded), and the page reconnects once the socket closes."""
 
 from unittest import mock
 
-from asgiref.sync import async_to_sync
 from django.db import OperationalError
 
 from games.live.database_down import DATABASE_DOWN_CODE
 from games.models import Post
-from tests.live.conftest import Socket
+from tests.kit.sockets import Socket, run
 
 REFUSED = OperationalError("connection failed: Connection refused")
-
-
-def run(coro_fn):
-    return async_to_sync(coro_fn)()
 
 
 def test_a_socket_opened_while_the_session_cannot_be_read_says_so(live_table):

@@ -3,9 +3,8 @@ a ru_sport tie calls a catastrophe round; a Russian voter and an English voter e
 read the question pushed to them in their own words."""
 
 from games import services
-from tests.live.conftest import Socket, make_user
-from tests.live.test_consumers import db, run
-from tests.site.helpers import seat_players
+from tests.kit.games import make_user, seat_players
+from tests.kit.sockets import Socket, db, run
 
 
 def test_the_catastrophe_question_reaches_each_socket_in_its_language(transactional_db):

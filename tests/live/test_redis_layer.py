@@ -16,7 +16,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from games import services
-from tests.live.conftest import Socket
+from tests.kit.sockets import Socket
 
 pytestmark = pytest.mark.services
 

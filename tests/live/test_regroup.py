@@ -14,8 +14,7 @@ from games import rooms, services
 from games.live import access as live_access
 from games.live import consumers
 from games.services import push
-from tests.live.conftest import Socket
-from tests.live.test_consumers import db, roles_of, run
+from tests.kit.sockets import Socket, db, roles_of, run
 
 
 def test_regrouped_names_the_dead_and_the_turned_not_the_merely_told():
@@ -226,7 +225,7 @@ def test_the_log_is_read_only_when_a_stream_holds_something_new(live_table, monk
     of the log (at a realistic close of 100 games those reads were a tenth of the web
     process's CPU); once someone has spoken there, the log is read and the post told."""
     from games.models import Game
-    from tests.live.conftest import position_at
+    from tests.kit.sockets import position_at
 
     r = roles_of(live_table)
     gid = live_table.game.id

@@ -18,8 +18,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from tests.live.conftest import Socket
-from tests.site.helpers import dealt_game, make_user
+from tests.kit.games import dealt_game, make_user
+from tests.kit.sockets import Socket
 
 TOWNSTON = {
     "ann": "townie",

@@ -2,7 +2,7 @@
 Masons, the Mafia and the Cult (read by the Spy), and membership that follows a
 jailing and a recruit without a reconnect.
 
-sc2 table (tests/site/rooms_table.py): xena Jailor, bob Mafioso, cid Spy, dan Mason,
+sc2 table (tests/kit/rooms.py): xena Jailor, bob Mafioso, cid Spy, dan Mason,
 eve Mason Leader, fay Cultist, gus..jon Citizens, kay SK, lou Consort, oli Godfather.
 """
 
@@ -12,13 +12,13 @@ import json
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
 
 from games import services
 from games.models import Event
-from tests.live.conftest import Socket, make_user
-from tests.live.matrix import checked_page, expected_seqs, sockets_after_catch_up
-from tests.site.rooms_table import CAST, jail, new_sc2_rooms_game
+from tests.kit.games import make_user
+from tests.kit.matrix import checked_page, expected_seqs, sockets_after_catch_up
+from tests.kit.rooms import CAST, jail, new_sc2_rooms_game
+from tests.kit.sockets import Socket, db
 
 JAIL_QUESTION = "jailor asks a question"
 JAIL_ANSWER = "prisoner answers"
@@ -44,10 +44,6 @@ SECRETS = {
     MAFIA_SECRET: {"bob", "lou", "oli", "cid"},
     CULT_SECRET: {"fay", "cid"},
 }
-
-
-def db(fn, *args, **kwargs):
-    return database_sync_to_async(fn)(*args, **kwargs)
 
 
 @pytest.fixture

@@ -16,8 +16,7 @@ import pytest
 
 from games import services
 from games.models import Status
-from tests.live.browser_helpers import (
-    SCREENSHOTS,
+from tests.kit.browser import (
     FormSeat,
     mark,
     not_reloaded,
@@ -27,8 +26,8 @@ from tests.live.browser_helpers import (
     user,
     wait_live,
 )
-from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
-from tests.site.test_site_roulette import bury_two, rig
+from tests.kit.games import SEVEN, Table, new_classic7, seat_players
+from tests.kit.roulette import bury_two, rig
 
 pytestmark = pytest.mark.browser
 
@@ -43,8 +42,7 @@ def panel_shows(page, text: str) -> None:
 
 def shot_of(page, selector: str, name: str) -> None:
     """A screenshot of one part of the page (the graveyard, to look at it closely)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(selector).screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    shot(page, name, selector=selector)
 
 
 def two_dead_in_a_new_game() -> tuple[Table, str, str]:

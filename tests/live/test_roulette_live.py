@@ -7,8 +7,7 @@ receives a roulette event, while the dead and spectators see the table move.
 """
 
 from games import services
-from tests.live.conftest import Socket
-from tests.live.test_consumers import db, roles_of, run
+from tests.kit.sockets import Socket, db, roles_of, run
 
 
 def test_roulette_commands_reach_the_dead_and_spectators_live_never_the_living(live_table):
@@ -63,7 +62,7 @@ def test_a_spectator_plays_with_two_dead_over_the_socket_and_the_living_get_noth
     typed commands come back as moves ("posted" names the move, no post is pushed);
     the payout follows 002; the living and strangers receive nothing of the table."""
     from games.models import Post
-    from tests.site.test_site_roulette import bury_two, rig
+    from tests.kit.roulette import bury_two, rig
 
     users, gid = live_table.users, live_table.game.id
     first, second = bury_two(live_table)

@@ -5,18 +5,17 @@ shares it; another GM clones it; a game starts from it and plays its first night
 Everything goes through the live site's pages (or, for the players who only join,
 its forms over HTTP), so every change is the live server's. Screenshots of the
 builder (desktop and a 390-px phone), the setups list and the create page with
-setups are kept with the other artifacts and in /tmp/shots-setup/.
+setups go under SCREENSHOTS_DIR when it is set.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from games.models import Game, Setup
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     FormSeat,
+    fits,
     mark,
     not_reloaded,
     open_page,
@@ -29,18 +28,7 @@ from tests.live.browser_helpers import (
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path("/tmp/shots-setup")
 PLAYERS = ["alice", "bob", "carol", "dave", "erin"]
-
-
-def keep(page, name: str, full_page: bool = True) -> None:
-    shot(page, name, full_page=full_page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
-
-
-def fits(page, width: int) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def add_slot(page, value: str) -> None:
@@ -115,8 +103,8 @@ def test_a_gm_builds_shares_another_clones_and_a_game_plays_its_first_night(site
     )
     assert not_reloaded(page)
     page.get_by_label("Public: listed for every GM").check()
-    keep(page, "builder-desktop", full_page=False)
-    keep(page, "builder-desktop-full")
+    shot(page, "builder-desktop", full_page=False)
+    shot(page, "builder-desktop-full")
     submit(page, page.locator(".side-submit").get_by_role("button", name="Save"))
     assert "Setup saved" in page.inner_text(".messages")
     saved = Setup.objects.get(owner=gemma)
@@ -133,13 +121,13 @@ def test_a_gm_builds_shares_another_clones_and_a_game_plays_its_first_night(site
     share_url = page.input_value(".share-url")
     assert share_url.endswith(f"/setups/{saved.token}/")
     odds_shown(page, 5)  # the saved page shows the figures without a check
-    keep(page, "builder-saved-desktop", full_page=False)
+    shot(page, "builder-saved-desktop", full_page=False)
 
     phone = open_page(browser, site, gemma, viewport=PHONE)
     phone.goto(share_url)
     odds_shown(phone, 5)
-    keep(phone, "builder-phone", full_page=False)
-    keep(phone, "builder-phone-full")
+    shot(phone, "builder-phone", full_page=False)
+    shot(phone, "builder-phone-full")
     wide = phone.evaluate(
         "() => Array.from(document.querySelectorAll('body *'))"
         ".filter(e => e.getBoundingClientRect().right > 391)"
@@ -151,18 +139,18 @@ def test_a_gm_builds_shares_another_clones_and_a_game_plays_its_first_night(site
     other = open_page(browser, site, olga)
     other.goto(f"{site.url}/setups/")
     assert "Five with <i>randoms</i>" in other.inner_text(".shared-setups")
-    keep(other, "setups-list-before-clone")
+    shot(other, "setups-list-before-clone")
     other.goto(share_url)
     assert other.locator("#builder").count() == 0
     assert "Any Random (random)" in other.inner_text(".slot-list")
-    keep(other, "setup-shared-desktop")
+    shot(other, "setup-shared-desktop")
     submit(other, other.get_by_role("button", name="Clone"))
     assert "Cloned" in other.inner_text(".messages")
     clone = Setup.objects.get(owner=olga)
     assert clone.cloned_from == saved and not clone.public
     other.goto(f"{site.url}/setups/")
     assert "Five with <i>randoms</i>" in other.inner_text(".my-setups")
-    keep(other, "setups-list")
+    shot(other, "setups-list")
 
     # -- a game starts from her clone --------------------------------------------------
     other.goto(f"{site.url}/setups/{clone.token}/")
@@ -173,7 +161,7 @@ def test_a_gm_builds_shares_another_clones_and_a_game_plays_its_first_night(site
     other.fill("#id_day_minutes", "30")
     other.fill("#id_night_minutes", "30")
     other.get_by_label("Open setup (players see the role list)").check()
-    keep(other, "create-with-setups", full_page=False)
+    shot(other, "create-with-setups", full_page=False)
     other.select_option("#id_preset", "classic")  # a preset beside it, swapped in place
     other.wait_for_function(
         "() => !document.querySelector('.setup-roles').textContent.includes('random')"
@@ -204,7 +192,7 @@ def test_a_gm_builds_shares_another_clones_and_a_game_plays_its_first_night(site
     other.wait_for_selector("#phase-banner.night")
     gm_list = other.inner_text("#setup-list")
     assert "Town Power (random) →" in gm_list and "Any Random (random) →" in gm_list
-    keep(other, "running-gm-desktop")
+    shot(other, "running-gm-desktop")
 
     alice.wait_for_selector("#phase-banner.night")  # her sign-up page opened the game
     assert "Any Random (random)" in alice.inner_text("#setup-list")
@@ -218,6 +206,6 @@ def test_a_gm_builds_shares_another_clones_and_a_game_plays_its_first_night(site
     alice.wait_for_selector("#phase-banner.day")  # pushed, no reload
     assert not_reloaded(alice)
     assert alice.inner_text("#news .headline")
-    keep(alice, "running-player-phone", full_page=False)
+    shot(alice, "running-player-phone", full_page=False)
     game.refresh_from_db()
     assert game.phases.filter(kind="day", number=1, closed_at=None).exists()

@@ -5,8 +5,8 @@ the game a player reads it as the log says it, and the two never swap."""
 
 from asgiref.sync import async_to_sync
 
-from tests.live.conftest import Socket
-from tests.site.test_site_announcements import end_by_modkills
+from tests.kit.play import end_by_modkills
+from tests.kit.sockets import Socket
 
 
 def test_the_gm_and_a_player_reading_one_event_after_the_game_read_their_own_lines(

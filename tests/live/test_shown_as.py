@@ -28,9 +28,9 @@ from django.utils.html import escape
 import roles
 from games import services
 from games.models import Event
-from tests.live.conftest import Socket, make_user
-from tests.live.matrix import checked_page, expected_seqs
-from tests.site.helpers import seat_players
+from tests.kit.matrix import checked_page, expected_seqs
+from tests.kit.play import started
+from tests.kit.sockets import Socket
 
 SHOWN_AS = [
     (ruleset.id, role.id)
@@ -38,33 +38,6 @@ SHOWN_AS = [
     for role in ruleset.roles.values()
     if role.shown_as
 ]
-
-
-def smallest_preset(ruleset_id: str, role_id: str) -> str:
-    presets = roles.get_ruleset(ruleset_id).presets.values()
-    return min((p for p in presets if role_id in p.roles), key=lambda p: len(p.roles)).id
-
-
-def started(ruleset_id: str, role_id: str):
-    """The preset's game started on the site; returns (game, gm, users, holder)."""
-    gm = make_user("gemma")
-    preset_id = smallest_preset(ruleset_id, role_id)
-    size = len(roles.get_ruleset(ruleset_id).presets[preset_id].roles)
-    users = {f"p{i:02}": make_user(f"p{i:02}") for i in range(size)}
-    game = services.create_game(
-        gm,
-        name="Who am I",
-        ruleset_id=ruleset_id,
-        preset_id=preset_id,
-        day_seconds=600,
-        night_seconds=300,
-        reveal_mode=(services.reveal_modes(roles.get_ruleset(ruleset_id)) or ("",))[0],
-        seed=11,
-    )
-    seat_players(gm, game, users.values(), start=True)
-    game.refresh_from_db()
-    holder = next(p.name for p in services.engine_state(game).players if p.role == role_id)
-    return game, gm, users, holder
 
 
 def names_of(role) -> set[str]:

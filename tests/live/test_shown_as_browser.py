@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from tests.live.browser_helpers import open_page, shot, submit, wait_live
-from tests.live.test_shown_as import started
+from tests.kit.browser import box_fits, open_page, shot, submit, wait_live
+from tests.kit.play import started
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +31,6 @@ def told_on_the_page(page, told: str, faction: str, hidden: str) -> None:
     page.locator("#events").evaluate("list => { list.scrollTop = list.scrollHeight; }")
 
 
-def fits(page, selector: str, width: int) -> None:
-    box = page.locator(selector).bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (selector, box)
-
-
 def test_the_commissar_reads_civilian_and_the_gm_reads_commissar(browser, site):
     game, gm_user, users, commissar = started("ru_eleven", "commissar")
     url = f"{site.url}/games/{game.id}/"
@@ -50,7 +45,7 @@ def test_the_commissar_reads_civilian_and_the_gm_reads_commissar(browser, site):
     for size, page in pages.items():
         told_on_the_page(page, "Civilian", "Civilians", "Commissar")
         shot(page, f"shown-as-commissar-night-{size}")
-    fits(pages["phone"], "#my-role", PHONE["width"])
+    box_fits(pages["phone"], "#my-role", PHONE["width"])
     assert "Commissar" in gm.inner_text("#gm")
     assert f"{commissar}: Commissar (told Civilian)" in gm.inner_text("#events")
     gm.locator("#events").evaluate("list => { list.scrollTop = list.scrollHeight; }")

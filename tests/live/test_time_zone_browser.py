@@ -16,8 +16,8 @@ from django.test import Client
 
 from games import services
 from games.models import Profile
-from tests.live.browser_helpers import shot, user, wait_live
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.browser import shot, user, wait_live
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,7 @@ import pytest
 
 from games import services
 from games.models import Game
-from tests.live.browser_helpers import (
+from tests.kit.browser import (
     mark,
     not_reloaded,
     open_page,
@@ -23,7 +23,7 @@ from tests.live.browser_helpers import (
     submit,
     wait_live,
 )
-from tests.site.helpers import sc2_day_one
+from tests.kit.games import sc2_day_one
 
 pytestmark = pytest.mark.browser
 

@@ -7,9 +7,8 @@ import json
 
 from games import services
 from games.models import Game
-from tests.live.conftest import Socket, make_user
-from tests.live.test_consumers import db, run
-from tests.site.helpers import sc2_day_one
+from tests.kit.games import make_user, sc2_day_one
+from tests.kit.sockets import Socket, db, run
 
 WILL = "N1: p04 visited p07.\n<img src=x onerror=alert(1)>"
 MARK = "p04 visited p07"

@@ -15,8 +15,8 @@ from django.urls import reverse
 from games import services, tasks, text
 from games.models import Event, Game, Seat
 from games.services import ServiceError
-from tests.site.helpers import CLASSIC, dealt_game, make_user
-from tests.site.test_site_activity import play_day, post, public, state_of
+from tests.kit.activity import play_day, post, public, state_of
+from tests.kit.games import CLASSIC, dealt_game, make_user
 
 
 @pytest.fixture

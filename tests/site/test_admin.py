@@ -14,8 +14,8 @@ from django.urls import reverse
 import roles
 from games import services
 from games.models import Game, Phase, Profile, RoulettePoints, RouletteTable, Seat
-from tests.site.helpers import make_user
-from tests.site.test_site_bad_input import snapshot
+from tests.kit.games import make_user
+from tests.kit.refusals import snapshot
 
 GAMES_MODELS = [model for model in admin.site._registry if model._meta.app_label == "games"]
 

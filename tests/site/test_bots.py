@@ -12,8 +12,8 @@ from django.urls import reverse
 import roles
 from games import services
 from games.models import Action, Event, Seat, Status, Vote
-from tests.site.helpers import answer_pending, new_classic7
-from tests.site.test_site_bad_input import refused
+from tests.kit.games import answer_pending, new_classic7
+from tests.kit.refusals import refused
 
 MAX_PHASES = 60
 

@@ -12,8 +12,8 @@ from games import services
 from games.models import CoGM, Event, Phase, Spectator
 from games.services import ServiceError
 from games.text import event_text
-from tests.site.helpers import make_user, new_classic7
-from tests.site.test_site_bad_input import refused, snapshot
+from tests.kit.games import make_user, new_classic7
+from tests.kit.refusals import refused, snapshot
 
 
 @pytest.fixture

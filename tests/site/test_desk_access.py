@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Event, RoleFlavour
-from tests.site.helpers import make_user
+from tests.kit.games import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -65,7 +65,7 @@ def test_flavour_is_shown_to_the_roles_seats_only_and_escaped(table):
 
 
 def test_flavour_can_be_set_before_the_start(gemma, players):
-    from tests.site.helpers import new_classic7
+    from tests.kit.games import new_classic7
 
     game = new_classic7(gemma, players)
     from django.test import Client
@@ -81,7 +81,7 @@ def test_flavour_can_be_set_before_the_start(gemma, players):
 def test_a_paranoid_reads_the_townies_flavour_not_his_own(gemma):
     """townston's Paranoid is told he is a Townie: his flavour must not betray him."""
     import roles
-    from tests.site.helpers import make_user, seat_players
+    from tests.kit.games import make_user, seat_players
 
     ruleset = roles.get_ruleset("townston")
     preset = next(p for p in ruleset.presets.values() if "paranoid" in p.roles)

@@ -14,7 +14,7 @@ from games import services
 from games.desk import outcome
 from games.desk.whatif import from_stored
 from games.models import Action, Event
-from tests.site.desk_helpers import act
+from tests.kit.desk import act
 
 pytestmark = pytest.mark.django_db
 

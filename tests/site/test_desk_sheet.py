@@ -9,7 +9,7 @@ from django.urls import reverse
 import roles
 from games import services
 from games.desk.sheet import order_sheet
-from tests.site.desk_helpers import act, sc2_table
+from tests.kit.desk import act, sc2_table
 
 pytestmark = pytest.mark.django_db
 

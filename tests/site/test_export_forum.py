@@ -14,7 +14,7 @@ from games.export.posts import latest_outcome
 from games.models import Status
 from games.viewer import viewer_for
 from games.web.export import export_panel
-from tests.site.test_site_every_ruleset import play_first_choices
+from tests.kit.play import play_first_choices
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -5,7 +5,7 @@ import pytest
 
 from games import export, services
 from games.export.posts import latest_outcome
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 
 @pytest.mark.django_db

@@ -12,8 +12,8 @@ from django.urls import reverse
 import roles
 from games import record, services
 from games.models import Status
-from tests.site.helpers import make_user, sc2_day_one
-from tests.site.test_site_every_ruleset import play_first_choices, play_mechanical_game
+from tests.kit.games import make_user, sc2_day_one
+from tests.kit.play import play_first_choices, play_mechanical_game
 
 
 def download(client, game) -> dict:

@@ -11,8 +11,8 @@ from django.urls import reverse
 import roles
 from games import text
 from games.models import Event
-from tests.site.helpers import dealt_game
-from tests.site.test_site_every_ruleset import PRESETS, play_mechanical_game
+from tests.kit.games import dealt_game
+from tests.kit.play import PRESETS, play_mechanical_game
 
 pytestmark = pytest.mark.django_db
 

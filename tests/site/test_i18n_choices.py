@@ -11,15 +11,8 @@ from django.utils import translation
 
 from games import services, text
 from games.services import ServiceError
-from tests.site.test_i18n_pages import (
-    english_left,
-    names_of_the_site,
-    reader,
-    russian_account,
-)
-from tests.site.test_site_decisions import day_one_game
-from tests.site.test_site_sc2_trial import put_on_trial
-from tests.site.test_vote_rulings import hunt_day  # noqa: F401  (a fixture)
+from tests.kit.i18n import english_left, names_of_the_site, reader, russian_account
+from tests.kit.play import day_one_game, put_on_trial
 
 pytestmark = pytest.mark.django_db
 

@@ -12,143 +12,19 @@ descriptions, the rulesets' and presets' titles and their options) is read too: 
 Russian page names roles, factions, rulesets and options in Russian.
 """
 
-import re
-from html.parser import HTMLParser
 from unittest import mock
 
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import OperationalError
-from django.test import Client
 from django.urls import reverse
 
 import roles
-from games import profiles, services
-from games.models import Profile, Status
-from tests.site.helpers import SEVEN, Table, make_user, new_classic7, seat_players
-from tests.site.test_record import play_to_the_end
-
-RUSSIAN_BROWSER = {"HTTP_ACCEPT_LANGUAGE": "ru-RU,ru;q=0.9,en;q=0.5"}
-# Words that are the same in Russian: formats, keys, commands typed as they are.
-UNTRANSLATED = {"BBCode", "Markdown", "JSON", "UTC", "Ctrl", "roulette", "help", "English"}
-# The roulette's commands (roles/roulette.py), typed as they are in either language.
-UNTRANSLATED |= {"join", "observe", "bet", "start", "pull", "pass", "leave", "skip", "table"}
-# The what-if's extra keys of a move ("guess=mafia"), typed as they are.
-UNTRANSLATED |= {"guess"}
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
-SKIPPED = {"script", "style", "code", "textarea"}
-SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt", "label")
-LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
-
-
-class ReaderText(HTMLParser):
-    """The words a reader sees, outside skipped elements and engine-rendered ones."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
-        self.words: list[tuple[str, str]] = []  # (text, where: the enclosing tags)
-
-    def where(self) -> str:
-        return " > ".join(tag for tag, _ in self.stack[-3:])
-
-    def skipping(self) -> bool:
-        return bool(self.stack) and self.stack[-1][1]
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        skipped = self.skipping() or tag in SKIPPED
-        if not skipped:
-            for name in SHOWN_ATTRIBUTES:
-                if attrs.get(name):
-                    self.words.append((attrs[name], f"{self.where()} {tag}[{name}]"))
-            if tag == "input" and attrs.get("type") in ("submit", "button") and attrs.get("value"):
-                self.words.append((attrs["value"], f"{self.where()} {tag}[value]"))
-        if tag not in VOID:
-            self.stack.append((tag, skipped))
-
-    def handle_startendtag(self, tag, attrs):
-        self.handle_starttag(tag, attrs)
-        if tag not in VOID:
-            self.stack.pop()
-
-    def handle_endtag(self, tag):
-        for depth in range(len(self.stack) - 1, -1, -1):
-            if self.stack[depth][0] == tag:
-                del self.stack[depth:]
-                return
-
-    def handle_data(self, data):
-        if not self.skipping() and data.strip():
-            self.words.append((data, self.where()))
-
-
-def game_titles() -> set[str]:
-    """The titles of the rulesets and their presets: titles of games, like a game's
-    name ("no English left but names and game titles"). Role and faction names are not
-    titles: a Russian page names them in Russian."""
-    titles = set()
-    for ruleset in roles.list_rulesets():
-        titles.add(ruleset.title)
-        titles.update(p.title for p in ruleset.presets.values())
-    return titles
-
-
-def english_left(html: str, names) -> list[str]:
-    parser = ReaderText()
-    parser.feed(html)
-    allowed_words = set(UNTRANSLATED)
-    for name in names:
-        allowed_words.update(LATIN_WORD.findall(str(name)))
-    left = []
-    for text, where in parser.words:
-        for word in LATIN_WORD.findall(text):
-            if word not in allowed_words:
-                left.append(f"{word!r} in {text.strip()[:90]!r} ({where})")
-    return left
-
-
-def reader(user=None, *, browser_says_russian=False) -> Client:
-    client = Client(**(RUSSIAN_BROWSER if browser_says_russian else {}))
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
-def russian_account(user):
-    Profile.objects.update_or_create(user=user, defaults={"language": "ru"})
-    return user
-
-
-def names_of_the_site() -> set[str]:
-    from django.contrib.auth import get_user_model
-
-    from games.models import Game, Seat, Setup
-
-    names = set(get_user_model().objects.values_list("username", flat=True))
-    names.update(Game.objects.values_list("name", flat=True))
-    names.update(Seat.objects.values_list("name", flat=True))
-    names.update(Setup.objects.values_list("name", flat=True))
-    names.update(profiles.time_zone_names())  # "Europe/Moscow": names of places
-    # The names of a forum and of a game, kept in Russian: "Мафия SC2", "форума Bay 12".
-    return names | {"SC2", "Bay 12"}
-
-
-def assert_russian(client, url, *, method="get", data=None, status=200):
-    response = getattr(client, method)(url, data or {})
-    assert response.status_code == status, (url, response.status_code)
-    html = response.content.decode()
-    assert '<html lang="ru">' in html, url
-    left = english_left(html, names_of_the_site())
-    assert not left, f"{url}: English left on the page:\n" + "\n".join(left)
-    return html
-
-
-SMALL = {
-    "ruleset": "sc2",
-    "options": {},
-    "slots": [{"role": "mafioso"}, {"role": "citizen"}, {"role": "citizen"}],
-}
+from games import services
+from games.models import Status
+from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
+from tests.kit.i18n import SMALL, assert_russian, reader, russian_account
+from tests.kit.play import play_to_the_end
 
 
 @pytest.mark.django_db
@@ -175,18 +51,6 @@ def test_the_setup_pages_read_in_russian():
     assert_russian(reader(olga), reverse("setup", args=[saved.token]))
     assert_russian(reader(gemma), reverse("setup", args=[saved.token]))  # shared, read-only
     assert_russian(reader(gemma), reverse("setups"))
-
-
-@pytest.fixture
-def russian_table(gemma, players):
-    """The classic7 table, night 1; every account reads Russian (the GM by his
-    account, the players by theirs)."""
-    for user in [gemma, *players.values()]:
-        russian_account(user)
-    game = new_classic7(gemma, players, private_messages="on")
-    seated = {name: players[name] for name in SEVEN}
-    seat_players(gemma, game, seated.values(), start=True)
-    return Table(game, seated, gemma)
 
 
 @pytest.mark.django_db
@@ -289,7 +153,7 @@ def test_a_masked_game_reads_in_russian_for_a_player_and_the_gm(gemma):
 
 @pytest.mark.django_db
 def test_the_posts_counter_and_a_warning_read_in_russian(gemma, monkeypatch):
-    from tests.site import test_site_activity as activity
+    from tests.kit import activity
 
     def post(users, game, name, times):  # the players' own words, in Russian
         for i in range(times):
@@ -370,11 +234,8 @@ def test_the_create_forms_posts_rule_is_the_engines_in_either_language():
 def play_two_phases(gemma, ruleset_id):
     """A game of the ruleset's smallest preset, every account reading Russian, after
     its first two phases closed (a night and a day: results, deaths, votes)."""
-    from tests.site.test_site_every_ruleset import (
-        PRESETS,
-        answer_pending,
-        play_first_choices,
-    )
+    from tests.kit.games import answer_pending
+    from tests.kit.play import PRESETS, play_first_choices
 
     preset_id = dict(PRESETS)[ruleset_id]
     ruleset = roles.get_ruleset(ruleset_id)

@@ -15,15 +15,10 @@ from django.utils import translation
 
 from games import profiles, services
 from games.models import Profile
-from tests.site.helpers import SEVEN, make_user, new_classic7, seat_players
+from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
+from tests.kit.i18n import signed_in
 
 RUSSIAN_BROWSER = {"HTTP_ACCEPT_LANGUAGE": "ru-RU,ru;q=0.9"}
-
-
-def signed_in(user, **browser) -> Client:
-    client = Client(**browser)
-    client.force_login(user)
-    return client
 
 
 def page_language(client, url="/") -> str:

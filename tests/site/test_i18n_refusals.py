@@ -14,7 +14,7 @@ from django.utils import timezone
 from games import services
 from games import text as game_text
 from games.models import Event, Phase, Profile
-from tests.site.test_site_decisions import day_one_game, tie_between
+from tests.kit.play import day_one_game, tie_between
 
 
 def signed_in(user, lang: str) -> Client:

@@ -3,7 +3,7 @@ copies) in the reader's language, as the faction chats already are: the panels'
 titles, notices and aliases, the "rooms" line, the GM's members and copies, the
 refusal naming a closed room, a replay and a socket's frames.
 
-The sc2 table (tests/site/rooms_table.py): xena Jailor, bob Mafioso, cid Spy, dan Mason,
+The sc2 table (tests/kit/rooms.py): xena Jailor, bob Mafioso, cid Spy, dan Mason,
 eve Mason Leader, fay Cultist, lou Consort, oli Godfather.
 """
 
@@ -19,10 +19,9 @@ from games.models import Event
 from games.services import push
 from games.viewer import streams_of, viewer_for
 from roles.messages import rooms as room_words
-from tests.site.helpers import Table, make_user
-from tests.site.rooms_table import CAST, jail, new_sc2_rooms_game
-from tests.site.test_i18n_pages import assert_russian, reader, russian_account
-from tests.site.test_site_rooms import section
+from tests.kit.games import Table, make_user
+from tests.kit.i18n import assert_russian, reader, russian_account
+from tests.kit.rooms import CAST, jail, new_sc2_rooms_game, section
 
 
 @pytest.fixture

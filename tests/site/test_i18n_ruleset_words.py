@@ -11,17 +11,10 @@ import roles
 from games import services
 from games.services import REVEAL_OPTION
 from roles.messages import rulesets_words as words
-from tests.site.helpers import make_user
-from tests.site.test_i18n_pages import (
-    SMALL,
-    ReaderText,
-    names_of_the_site,
-    reader,
-    russian_account,
-    russian_table,  # noqa: F401  (a fixture)
-)
-from tests.site.test_i18n_pages import english_left as pages_english_left
-from tests.site.test_i18n_pages import game_titles as pages_engine_names
+from tests.kit.games import make_user
+from tests.kit.i18n import SMALL, ReaderText, names_of_the_site, reader, russian_account
+from tests.kit.i18n import english_left as pages_english_left
+from tests.kit.i18n import game_titles as pages_engine_names
 
 
 class EveryWordText(ReaderText):
@@ -32,7 +25,7 @@ class EveryWordText(ReaderText):
 
 
 def english_left(html: str) -> list[str]:
-    import tests.site.test_i18n_pages as pages
+    import tests.kit.i18n as pages
 
     # "SC2" and "Bay 12" are the names of a game and a forum, kept in Russian.
     site_names = (names_of_the_site() - pages_engine_names()) | {"SC2", "Bay 12"}
@@ -165,7 +158,7 @@ def test_a_setups_problems_read_in_russian_in_the_builder_and_the_create_form():
 
 @pytest.mark.django_db
 def test_a_running_and_a_finished_games_meta_line_read_in_russian(russian_table):  # noqa: F811
-    from tests.site.test_record import play_to_the_end
+    from tests.kit.play import play_to_the_end
 
     page = reverse("game", args=[russian_table.game.id])
     html = russian_table.clients["alice"].get(page).content.decode()

@@ -14,7 +14,7 @@ import roles
 from games import services
 from games.models import Action, Event
 from games.services import ServiceError
-from tests.site.helpers import dealt_game, make_user
+from tests.kit.games import dealt_game, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +85,7 @@ def test_leaving_twice_and_strangers_are_refused(monkeypatch):
 
 
 def test_rulesets_without_leavers_refuse(monkeypatch):
-    from tests.site.helpers import SPORT
+    from tests.kit.games import SPORT
 
     gm = make_user("host")
     game, users = dealt_game(gm, monkeypatch, "ru_sport", "sport_10", SPORT)

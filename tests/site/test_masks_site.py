@@ -14,8 +14,8 @@ from games import masks as masking
 from games import record, services
 from games.export import posts as export_posts
 from games.models import Game
-from tests.site.form_html import form_fields
-from tests.site.helpers import make_user
+from tests.kit.forms import form_fields
+from tests.kit.games import make_user
 
 
 @pytest.fixture
@@ -109,7 +109,7 @@ def test_a_masks_roulette_points_wait_for_the_games_end(gemma):
     from games.models import Event, RoulettePoints
     from games.services.roulette import points_in_game
     from roles import roulette
-    from tests.site.test_site_roulette import rig, table_state
+    from tests.kit.roulette import rig, table_state
 
     game, players = _masked_running_game(gemma)
     state = services.engine_state(Game.objects.get(pk=game.id))

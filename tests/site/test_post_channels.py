@@ -13,7 +13,7 @@ from django.db import transaction
 from games import services
 from games.models import Event
 from games.services import chat, core
-from tests.site.helpers import SEVEN, make_user, new_classic7, seat_players
+from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
 
 GOLDEN = Path(__file__).parent / "golden" / "post_channels.txt"
 

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.live.access import access_for, events_for
 from games.services import push
-from tests.site.test_site_every_ruleset import play_mechanical_game
+from tests.kit.play import play_mechanical_game
 
 pytestmark = pytest.mark.django_db
 

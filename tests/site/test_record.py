@@ -8,9 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import record, services
-from games.models import Status
-from tests.site.helpers import SEVEN, Table, make_user, new_classic7, seat_players
-from tests.site.test_site_every_ruleset import play_first_choices
+from tests.kit.games import SEVEN, Table, make_user, new_classic7, seat_players
+from tests.kit.play import play_to_the_end
 
 
 @pytest.fixture
@@ -24,19 +23,6 @@ def pm_table(gemma, players):
         players["alice"], game.id, channel="pm", text="Psst <b>bob</b>, I am town.", to="bob"
     )
     return table
-
-
-def play_to_the_end(table) -> None:
-    game = table.game
-    for _ in range(30):
-        game.refresh_from_db()
-        if game.status != Status.RUNNING:
-            return
-        phase = services.open_phase(game)
-        play_first_choices(table.users, game, services.engine_state(game), phase)
-        game.refresh_from_db()
-        if game.status == Status.RUNNING and services.open_phase(game).seq == phase.seq:
-            services.gm_close_phase(table.gm, game.id)
 
 
 def personas(table, mallory):

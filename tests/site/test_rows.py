@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games import rows, services
 from games.models import Action, Event, Game, Phase
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.django_db
 

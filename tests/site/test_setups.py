@@ -16,7 +16,7 @@ import roles
 from games import services
 from games.models import Event, Game, Setup, SetupVersion
 from games.services import ServiceError
-from tests.site.helpers import make_user, seat_players
+from tests.kit.games import make_user, seat_players
 
 pytestmark = pytest.mark.django_db
 

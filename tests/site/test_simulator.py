@@ -11,34 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.web.simulator import MAX_SCENARIO_BYTES
-
-SPEC_EXAMPLE = {
-    "ruleset": "bay12",
-    "seed": 7,
-    "options": {},
-    "players": [
-        {"name": "Ann", "role": "doctor"},
-        {"name": "Bob", "role": "mafioso"},
-        {"name": "Eve", "role": "executioner", "target": "Cid"},
-        {"name": "Cid", "role": "sheriff"},
-    ],
-    "phases": [
-        {
-            "night": [
-                {"actor": "Bob", "targets": ["Ann"]},
-                {"actor": "Ann", "targets": ["Cid"]},
-                {"actor": "Cid", "targets": ["Bob"]},
-            ]
-        },
-        {
-            "day": {
-                "votes": [["Cid", "Bob"], ["Eve", "Bob"], ["Bob", "Cid"]],
-                "rounds": [],
-                "actions": [],
-            }
-        },
-    ],
-}
+from tests.kit.games import SPEC_EXAMPLE
 
 
 @pytest.fixture

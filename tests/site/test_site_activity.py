@@ -19,56 +19,15 @@ from django.test import Client
 from django.urls import reverse
 
 from games import export, services, tasks
-from games.models import Event, Game, Phase, Seat
-from tests.site.helpers import CLASSIC, TOWN10, dealt_game, make_user, replay
-
-
-@pytest.fixture
-def gm(db):
-    return make_user("gemma")
+from games.models import Event, Game, Seat
+from tests.kit.activity import classic, open_phase, play_day, post, public, state_of
+from tests.kit.games import CLASSIC, TOWN10, dealt_game, game_page, make_user, replay
 
 
 @pytest.fixture(autouse=True)
 def _no_flood_control(monkeypatch):
     """Ten posts a player in a test second: the flood control is not what is tested."""
     monkeypatch.setattr("games.services.chat.check_rate", lambda *args, **kwargs: None)
-
-
-def classic(gm, monkeypatch, first_phase="day", **more):
-    return dealt_game(gm, monkeypatch, "ru_classic", "classic_11", CLASSIC, first_phase, **more)
-
-
-def open_phase(game) -> Phase:
-    game.refresh_from_db()
-    return services.open_phase(game)
-
-
-def state_of(game):
-    game.refresh_from_db()
-    return services.engine_state(game)
-
-
-def post(users, game, name, times):
-    for i in range(times):
-        services.post_message(users[name], game.id, channel="day", text=f"{name} says {i}")
-
-
-def play_day(gm, game, users, lynch, posts, default_posts=10):
-    """Everyone alive posts `default_posts` times (or `posts[name]`) and votes `lynch`
-    (who votes for someone else); the GM closes the day."""
-    state = state_of(game)
-    for name in state.alive_names():
-        post(users, game, name, posts.get(name, default_posts))
-        services.cast_vote(users[name], game.id, lynch if name != lynch else "ann")
-    assert open_phase(game).kind == "night"  # the last vote closed the day
-
-
-def page(user, game) -> str:
-    client = Client()
-    client.force_login(user)
-    response = client.get(reverse("game", args=[game.id]))
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def latest_day_close(game) -> Event:
@@ -79,10 +38,6 @@ def latest_day_close(game) -> Event:
 def first_close(game) -> Event:
     closes = Event.objects.filter(game=game, kind="phase_closed", audience="public")
     return closes.order_by("seq").first()
-
-
-def public(game, kind):
-    return [e.payload for e in Event.objects.filter(game=game, kind=kind, audience="public")]
 
 
 # -- the posts rule ------------------------------------------------------------------------
@@ -97,7 +52,9 @@ def test_ten_posts_rule_warns_first_then_modkills(gm, monkeypatch):
     assert warnings == [{"player": "kay", "posts": 4, "needed": 10, "day": 1}]
     assert Seat.objects.get(game=game, name="kay").activity_warned
     assert "kay" in state_of(game).alive_names()
-    assert "Warning to kay for inactivity: 4 of 10 game posts on day 1." in page(users["ann"], game)
+    assert "Warning to kay for inactivity: 4 of 10 game posts on day 1." in game_page(
+        users["ann"], game
+    )
 
     services.gm_close_phase(gm, game.id)  # night 1: nobody moves
     play_day(gm, game, users, "cid", {"kay": 9, "fay": 0})
@@ -116,10 +73,10 @@ def test_ten_posts_rule_warns_first_then_modkills(gm, monkeypatch):
     assert modkill.payload["reason"] == "posts" and modkill.phase_id == night.id
     assert modkill.payload["posts"] == 9
     assert [d["player"] for d in modkill.payload["deaths"]] == ["kay"]
-    assert "You were modkilled for inactivity (9 of 10 game posts on day 2" in page(
+    assert "You were modkilled for inactivity (9 of 10 game posts on day 2" in game_page(
         users["kay"], game
     )
-    assert "kay (Civilian) was modkilled for inactivity" in page(users["ann"], game)
+    assert "kay (Civilian) was modkilled for inactivity" in game_page(users["ann"], game)
     # The GM's morning post of day 2 (the forum export) tells both verdicts.
     post_md = export.markdown(export.morning_post(game, latest_day_close(game)))
     assert "Warning to fay for inactivity: 0 of 10 game posts on day 2." in post_md
@@ -202,17 +159,17 @@ def test_a_substitute_is_asked_for_instead_of_the_modkill(gm, monkeypatch):
     told = Event.objects.filter(game=game, kind="substitute_wanted")
     assert sorted(e.audience for e in told) == ["gm", "seat:kay"]
     assert not public(game, "substitute_wanted")
-    gm_page = page(gm, game)
+    gm_page = game_page(gm, game)
     assert '<span class="tag substitute">substitute wanted</span>' in gm_page
     assert "Substitute wanted for kay (2 of 10 game posts on day 2" in gm_page
-    assert "the GM is looking for a substitute to take your seat" in page(users["kay"], game)
-    assert "substitute" not in page(users["ann"], game).split('id="col-talk"')[0].lower()
+    assert "the GM is looking for a substitute to take your seat" in game_page(users["kay"], game)
+    assert "substitute" not in game_page(users["ann"], game).split('id="col-talk"')[0].lower()
     # The replace tool resolves it; the newcomer starts with no warning.
     make_user("nina")
     services.replace_player(gm, game.id, "kay", "nina")
     kay.refresh_from_db()
     assert not kay.substitute_wanted and not kay.activity_warned
-    assert "substitute wanted" not in page(gm, game)
+    assert "substitute wanted" not in game_page(gm, game)
 
 
 # -- the counter -----------------------------------------------------------------------------
@@ -222,40 +179,40 @@ def test_each_player_sees_his_own_counter(gm, monkeypatch):
     game, users = classic(gm, monkeypatch)
     post(users, game, "kay", 3)
     post(users, game, "ann", 12)
-    kay_page = page(users["kay"], game)
+    kay_page = game_page(users["kay"], game)
     assert 'id="post-counter" class="post-counter short" data-posts="3" data-needed="10"' in (
         kay_page
     )
     assert 'Posts today: <strong class="count">3</strong> of 10' in kay_page
-    assert 'Posts today: <strong class="count">12</strong> of 10' in page(users["ann"], game)
+    assert 'Posts today: <strong class="count">12</strong> of 10' in game_page(users["ann"], game)
     # The GM reads every count; nobody else reads another's.
-    gm_page = page(gm, game)
+    gm_page = game_page(gm, game)
     assert 'id="post-counter"' not in gm_page
     assert '<td class="posts-count short" data-needed="10">3</td>' in gm_page
     assert '<td class="posts-count" data-needed="10">12</td>' in gm_page
     stranger = make_user("mallory")
     services.watch_game(stranger, game.id)
-    assert 'id="post-counter"' not in page(stranger, game)
+    assert 'id="post-counter"' not in game_page(stranger, game)
 
 
 def test_the_counter_shows_the_warning_and_leaves_with_the_rule(gm, monkeypatch):
     game, users = classic(gm, monkeypatch, activity={"post_days": 2})
     play_day(gm, game, users, "bob", {"kay": 1})
-    assert 'id="post-counter"' not in page(users["kay"], game)  # by night: no counter
+    assert 'id="post-counter"' not in game_page(users["kay"], game)  # by night: no counter
     services.gm_close_phase(gm, game.id)
-    assert "warned: short again is a modkill" in page(users["kay"], game)
-    assert "warned:" not in page(users["ann"], game)
+    assert "warned: short again is a modkill" in game_page(users["kay"], game)
+    assert "warned:" not in game_page(users["ann"], game)
     play_day(gm, game, users, "cid", {})
     services.gm_close_phase(gm, game.id)
     assert open_phase(game).number == 3
-    assert 'id="post-counter"' not in page(users["ann"], game)  # day 3: no rule
+    assert 'id="post-counter"' not in game_page(users["ann"], game)  # day 3: no rule
 
 
 def test_no_counter_where_the_ruleset_has_no_rule(gm, monkeypatch):
     game, users = dealt_game(gm, monkeypatch, "bay12", "town10", TOWN10, first_phase="day")
     assert (game.min_posts, game.post_days) == (0, 0)
     post(users, game, "jess", 2)
-    assert 'id="post-counter"' not in page(users["jess"], game)
+    assert 'id="post-counter"' not in game_page(users["jess"], game)
 
 
 # -- the no-vote modkill ---------------------------------------------------------------------
@@ -298,10 +255,10 @@ def test_the_reminder_reaches_only_those_who_still_owe_a_vote_and_only_once(gm, 
     assert services.send_due_reminders(now=day.deadline - timedelta(minutes=1)) == 0
     assert services.send_reminder(game.id, day.seq, now=day.deadline - timedelta(minutes=1)) == 0
     assert reminded(game) == ["seat:fay", "seat:kay"]
-    assert "Reminder: day 1 closes at" in page(users["kay"], game)
-    assert "your vote is still missing" in page(users["kay"], game)
-    assert "Reminder:" not in page(users["ann"], game)
-    assert "To kay: Reminder: day 1" in page(gm, game)
+    assert "Reminder: day 1 closes at" in game_page(users["kay"], game)
+    assert "your vote is still missing" in game_page(users["kay"], game)
+    assert "Reminder:" not in game_page(users["ann"], game)
+    assert "To kay: Reminder: day 1" in game_page(gm, game)
 
 
 def test_the_night_reminder_goes_to_the_seats_with_a_move_owed_bots_excepted(gm, monkeypatch):

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from games import services, tasks
 from games.models import Event
-from tests.site.helpers import SEVEN, new_classic7, seat_players
-from tests.site.test_site_services_pg import start_worker, stop_worker
+from tests.kit.games import SEVEN, new_classic7, seat_players
+from tests.kit.services_pg import start_worker, stop_worker
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

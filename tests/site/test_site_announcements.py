@@ -17,8 +17,9 @@ from django.urls import reverse
 
 from games import services
 from games.models import Event, Post, Status
-from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
-from tests.site.test_site_bad_input import refused
+from tests.kit.games import SEVEN, Table, game_page, new_classic7, seat_players
+from tests.kit.play import end_by_modkills
+from tests.kit.refusals import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -39,23 +40,6 @@ def lobby(gemma, players, mallory):
 
 def announce(user, game_id: int, text: str) -> Post:
     return services.post_message(user, game_id, channel="announce", text=text)
-
-
-def page_of(user, game_id: int) -> str:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    response = client.get(reverse("game", args=[game_id]))
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def end_by_modkills(table) -> None:
-    """The GM modkills the mafia one by one: the town wins and the game is over."""
-    for player in table.state().players:
-        if player.faction == "mafia" and table.refresh().status == Status.RUNNING:
-            services.modkill_player(table.gm, table.game.id, player.name)
-    assert table.refresh().status == Status.FINISHED
 
 
 # -- the service ------------------------------------------------------------------
@@ -154,10 +138,10 @@ def test_the_lobby_shows_announcements_escaped_and_the_form_only_to_the_gm(
     lobby, gemma, players, mallory
 ):
     announce(gemma, lobby.id, SCRIPT)
-    gm_page = page_of(gemma, lobby.id)
+    gm_page = game_page(gemma, lobby.id)
     assert ANNOUNCE_FORM in gm_page
     for user in (players["alice"], players["ivan"], mallory, None):
-        page = page_of(user, lobby.id)
+        page = game_page(user, lobby.id)
         assert ESCAPED in page and "<script>alert" not in page
         assert "GM announcements" in page and "sign-ups ·" in page
         assert ANNOUNCE_FORM not in page
@@ -165,8 +149,8 @@ def test_the_lobby_shows_announcements_escaped_and_the_form_only_to_the_gm(
 
 
 def test_a_lobby_without_announcements_hides_the_thread_from_players(lobby, gemma, players):
-    assert 'class="announcements hidden"' in page_of(players["alice"], lobby.id)
-    assert 'class="announcements"' in page_of(gemma, lobby.id)
+    assert 'class="announcements hidden"' in game_page(players["alice"], lobby.id)
+    assert 'class="announcements"' in game_page(gemma, lobby.id)
 
 
 def test_the_lobby_form_posts_through_the_view(lobby, gemma, players):
@@ -193,20 +177,20 @@ def test_lobby_announcements_stay_shown_while_the_game_runs_and_after_it_ends(
     table = Table(game, seated, gemma)
     announce(gemma, game.id, "Night one: send your actions.")
     for user in (players["alice"], mallory, None):
-        page = page_of(user, game.id)
+        page = game_page(user, game.id)
         assert ESCAPED in page and "sign-ups ·" in page and "<script>alert" not in page
         assert "Night one: send your actions." in page and "night 1 ·" in page
     end_by_modkills(table)
     announce(gemma, game.id, "GG <b>all</b>")
     for user in (players["alice"], mallory, None):
-        page = page_of(user, game.id)
+        page = game_page(user, game.id)
         assert "game over" in page
         assert ESCAPED in page and "Night one: send your actions." in page
         assert "GG &lt;b&gt;all&lt;/b&gt;" in page and "after the game ·" in page
         assert ANNOUNCE_FORM not in page
-    assert ANNOUNCE_FORM in page_of(gemma, game.id)
+    assert ANNOUNCE_FORM in game_page(gemma, game.id)
     # The posts show in the order they were written, one thread.
-    page = page_of(players["bob"], game.id)
+    page = game_page(players["bob"], game.id)
     assert page.index(ESCAPED) < page.index("Night one") < page.index("GG &lt;b&gt;")
 
 

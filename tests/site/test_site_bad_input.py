@@ -3,45 +3,15 @@
 Personas: gemma is the GM, alice..grace play, mallory is a logged-in stranger.
 """
 
-from contextlib import contextmanager
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Action, Event, Game, Phase, Post, Seat, Vote
+from games.models import Event, Game
 from games.services import ServiceError
-from tests.site.helpers import SEVEN, new_classic7
-
-
-def snapshot(game_id: int) -> tuple:
-    game = Game.objects.get(pk=game_id)
-    return (
-        game.status,
-        game.signups_open,
-        game.state,
-        game.last_event_seq,
-        Event.objects.filter(game=game).count(),
-        list(Seat.objects.filter(game=game).values_list("name", flat=True)),
-        list(
-            Action.objects.filter(phase__game=game).values_list("seat__name", "ability", "targets")
-        ),
-        Vote.objects.filter(phase__game=game).count(),
-        Post.objects.filter(game=game).count(),
-        list(Phase.objects.filter(game=game).values_list("seq", "closed_at")),
-    )
-
-
-@contextmanager
-def refused(game_id: int, message: str):
-    """The call must raise ServiceError containing `message`, and change nothing."""
-    before = snapshot(game_id)
-    with pytest.raises(ServiceError) as caught:
-        yield
-    assert message.lower() in str(caught.value).lower(), str(caught.value)
-    assert snapshot(game_id) == before
-
+from tests.kit.games import SEVEN, new_classic7
+from tests.kit.refusals import refused, snapshot
 
 # -- the lobby -------------------------------------------------------------------
 

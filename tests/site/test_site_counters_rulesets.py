@@ -14,8 +14,8 @@ import pytest
 
 import roles
 from games import services
-from tests.live.test_counters_leak import observe
-from tests.site.helpers import dealt_game, make_user
+from tests.kit.games import dealt_game, make_user
+from tests.kit.matrix import observe
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ roles on, because the form's fields started at the ruleset's defaults and a post
 form always overrides the setup; and picking a ruleset without pressing "Choose"
 made an 18-seat bay12 game. Now the fields start at the chosen setup's own options,
 and no game is created with a ruleset or setup whose form the GM was not shown.
-Each test posts what the page shows, read from its HTML (tests/site/form_html.py).
+Each test posts what the page shows, read from its HTML (tests/kit/forms.py).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.utils.html import escape
 import roles
 from games.models import Game
 from roles.ruleset import Preset
-from tests.site.form_html import form_fields
+from tests.kit.forms import form_fields
 
 EVERY_SETUP = [(r.id, p) for r in roles.list_rulesets() for p in r.presets]
 

@@ -16,37 +16,7 @@ from django.utils import timezone
 from games import services
 from games.models import Event, Phase
 from games.services import ServiceError
-from tests.site.helpers import Table, make_user, seat_players
-
-
-def day_one_game(gemma, ruleset_id: str, preset_id: str, players: int, **options) -> Table:
-    users = {f"p{i:02d}": make_user(f"p{i:02d}") for i in range(players)}
-    game = services.create_game(
-        gemma,
-        name=f"{ruleset_id} decisions",
-        ruleset_id=ruleset_id,
-        preset_id=preset_id,
-        day_seconds=600,
-        night_seconds=300,
-        reveal_mode=options.pop("reveal_mode", ""),
-        options=options,
-        first_phase="day",
-        seed=3,
-    )
-    seat_players(gemma, game, users.values(), start=True)
-    return Table(game, users, gemma)
-
-
-def tie_between(table: Table, first: str, second: str) -> None:
-    """Every living player votes (ru_classic removes a silent player), tied first/second."""
-    services.cast_vote(table.users[first], table.game.id, second)
-    services.cast_vote(table.users[second], table.game.id, first)
-    others = [n for n in table.alive() if n not in (first, second)]
-    if len(others) % 2:
-        odd = others.pop()
-        services.cast_vote(table.users[odd], table.game.id, others[0])
-    for index, voter in enumerate(others):
-        services.cast_vote(table.users[voter], table.game.id, first if index % 2 else second)
+from tests.kit.play import day_one_game, tie_between
 
 
 @pytest.mark.django_db
@@ -182,7 +152,7 @@ def test_ru_classic_fast_votes_close_the_day_from_day_two(gemma):
 
 @pytest.mark.django_db
 def test_fast_votes_only_where_the_ruleset_has_them(table):
-    from tests.site.test_site_bad_input import refused
+    from tests.kit.refusals import refused
 
     services.gm_close_phase(table.gm, table.game.id)
     with refused(table.game.id, "no fast votes"):

@@ -237,7 +237,7 @@ def test_the_deployed_web_process_is_uvicorn_without_permessage_deflate():
         line for line in (ROOT / "Dockerfile").read_text().splitlines() if line.startswith("CMD")
     )
     compose_web = (ROOT / "compose.yaml").read_text().split("\n  web:\n", 1)[1].split("\n\n")[0]
-    site_server = (ROOT / "tests" / "live" / "site_server.py").read_text()
+    site_server = (ROOT / "tests" / "kit" / "live_site.py").read_text()
     for text in (cmd_line, compose_web, site_server):
         for flag in flags:
             assert f'"{flag}"' in text or f" {flag}" in text, (flag, text[:200])

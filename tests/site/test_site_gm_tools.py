@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from games import services, tasks, timers
 from games.models import Action, Event, Phase, Post, Status, Vote
-from tests.site.helpers import replay
-from tests.site.test_site_bad_input import refused, snapshot
-from tests.site.test_site_decisions import day_one_game
+from tests.kit.games import replay
+from tests.kit.play import day_one_game
+from tests.kit.refusals import refused, snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -422,7 +422,7 @@ def test_only_the_gm_resumes(table, mallory):
 
 
 def test_the_tools_need_a_running_game(gemma, players):
-    from tests.site.helpers import new_classic7
+    from tests.kit.games import new_classic7
 
     game = new_classic7(gemma, players)
     with refused(game.id, "not started"):

@@ -5,10 +5,8 @@ are serialised: the close that waited finds the phase paused (and leaves it open
 or resolves it from the state the modkill left (his input void, nothing refused).
 """
 
-import threading
 import time
 from datetime import timedelta
-from unittest import mock
 
 import pytest
 from django.utils import timezone
@@ -16,22 +14,10 @@ from django.utils import timezone
 import roles
 from games import services
 from games.models import Phase
-from tests.site.helpers import replay
-from tests.site.test_site_services_pg import in_thread, started_table
+from tests.kit.games import replay
+from tests.kit.services_pg import holding_the_lock, in_thread, started_table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-def holding_the_lock(target: str, real):
-    """A patch that makes `target` wait inside the tool's transaction until released."""
-    inside, release = threading.Event(), threading.Event()
-
-    def slow(*args, **kwargs):
-        inside.set()
-        assert release.wait(10)
-        return real(*args, **kwargs)
-
-    return mock.patch(target, side_effect=slow), inside, release
 
 
 def test_a_sweep_waiting_on_a_pause_leaves_the_phase_open(gemma, players):

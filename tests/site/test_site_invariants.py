@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from games import services
 from games.models import Event, Phase, Status
 from games.services import ServiceError
-from tests.site.helpers import SEVEN, new_classic7, replay, seat_players
+from tests.kit.games import SEVEN, new_classic7, replay, seat_players
 
 OPERATIONS = st.lists(
     st.tuples(

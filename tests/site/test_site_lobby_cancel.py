@@ -18,7 +18,7 @@ from games import services
 from games.models import Event, Game, IllegalTransition, Post, Status
 from games.services import ServiceError
 from games.text import event_text
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.games import SEVEN, game_page, new_classic7, seat_players
 
 CANCELLED = "This game was cancelled by its GM"
 
@@ -36,12 +36,6 @@ def logged_in(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-def page(client, game) -> str:
-    response = client.get(reverse("game", args=[game.id]))
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def unchanged(game):
@@ -154,7 +148,7 @@ def test_nothing_happens_in_a_cancelled_game_any_more(gemma, signups, players, m
 
 
 def test_the_gm_sees_a_cancel_button_that_asks_first(gemma, signups, players, mallory):
-    html = page(logged_in(gemma), signups)
+    html = game_page(logged_in(gemma), signups)
     assert f'href="/games/{signups.id}/cancel/"' in html and "Cancel the game" in html
     confirm = logged_in(gemma).get(reverse("cancel", args=[signups.id])).content.decode()
     assert "Cancel Classic seven?" in confirm and "alice, bob, carol" in confirm
@@ -162,7 +156,7 @@ def test_the_gm_sees_a_cancel_button_that_asks_first(gemma, signups, players, ma
     signups.refresh_from_db()
     assert signups.status == Status.LOBBY  # asking changed nothing
     for client in (logged_in(players["alice"]), logged_in(mallory), Client()):
-        assert "Cancel the game" not in page(client, signups)
+        assert "Cancel the game" not in game_page(client, signups)
 
 
 def test_a_player_cannot_open_or_post_the_cancel_page(signups, players, mallory):
@@ -195,7 +189,7 @@ def test_a_cancelled_game_page_tells_everyone_and_offers_nothing(gemma, signups,
     )
     assert "The game is cancelled" in response.content.decode()
     for client in (logged_in(players["alice"]), logged_in(players["dave"]), Client(), gm):
-        html = page(client, signups)
+        html = game_page(client, signups)
         assert '<section class="cancelled" id="cancelled">' in html
         assert "gemma cancelled this game during sign-ups" in html
         assert "No &lt;b&gt;quorum&lt;/b&gt;; see you Friday." in html
@@ -247,11 +241,11 @@ def test_a_full_game_shows_full_instead_of_in(gemma, players, mallory):
     for name in SEVEN:
         services.join_game(players[name], game.id)
     for client in (logged_in(mallory), Client()):
-        html = page(client, game)
+        html = game_page(client, game)
         assert "Full: 7 of 7" in html and "In!" not in html
         assert f'action="/games/{game.id}/join/"' not in html
-    assert "Full: 7 of 7" not in page(logged_in(players["alice"]), game)  # she may leave
-    assert "Full: 7 of 7" not in page(logged_in(gemma), game)  # the GM closes sign-ups
+    assert "Full: 7 of 7" not in game_page(logged_in(players["alice"]), game)  # she may leave
+    assert "Full: 7 of 7" not in game_page(logged_in(gemma), game)  # the GM closes sign-ups
     lobby = Client().get(reverse("lobby")).content.decode()
     assert "Classic seven</a> <small>(full)</small>" in lobby
     # The service refuses the eighth seat (already so); the page says why.
@@ -259,11 +253,11 @@ def test_a_full_game_shows_full_instead_of_in(gemma, players, mallory):
     assert "This game is full." in response.content.decode()
     # A seat frees up: the page offers it again.
     services.leave_game(players["grace"], game.id)
-    html = page(logged_in(mallory), game)
+    html = game_page(logged_in(mallory), game)
     assert "In!" in html and "Full:" not in html
 
 
 def test_a_game_not_full_offers_in_and_a_visitor_is_asked_to_log_in(gemma, signups, mallory):
-    assert "In!" in page(logged_in(mallory), signups)
-    html = page(Client(), signups)
+    assert "In!" in game_page(logged_in(mallory), signups)
+    html = game_page(Client(), signups)
     assert "In!" not in html and "to join" in html and "Full:" not in html

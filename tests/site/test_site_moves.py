@@ -6,14 +6,23 @@ from the engine (roles.owed), and the stored deadline ends the phase.
 from datetime import timedelta
 
 import pytest
-from django.urls import reverse
 from django.utils import timezone
 
 import roles
 from games import services
 from games.models import Action, Event, Phase, Status
 from games.services import ServiceError
-from tests.site.helpers import ELEVEN, SPORT, TOWN10, dealt_game, make_user, replay, seat_players
+from tests.kit.games import (
+    ELEVEN,
+    SPORT,
+    TOWN10,
+    dealt_game,
+    game_page,
+    make_user,
+    replay,
+    seat_players,
+    state_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -21,21 +30,6 @@ pytestmark = pytest.mark.django_db
 def phase_of(game) -> Phase:
     game.refresh_from_db()
     return services.open_phase(game)
-
-
-def state_of(game) -> roles.GameState:
-    game.refresh_from_db()
-    return services.engine_state(game)
-
-
-def page_of(user, game) -> str:
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    response = client.get(reverse("game", args=[game.id]))
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 @pytest.fixture
@@ -55,7 +49,7 @@ def test_the_sport_don_checks_and_votes_the_kill_in_one_night(gm, monkeypatch):
     # He still owes his check: the night waits for him (it closed here before).
     assert phase_of(game).seq == night.seq
     assert roles.owed(state_of(game), "don", {"kill"}) == ["check"]
-    page = page_of(users["don"], game)
+    page = game_page(users["don"], game)
     assert "Current choice: kill → c1" in page and 'value="check"' in page
     services.submit_action(users["don"], game.id, ability="check", targets=["cole"])
     night.refresh_from_db()
@@ -91,7 +85,7 @@ def test_nothing_more_keeps_the_moves_and_do_nothing_withdraws_them(gm, monkeypa
     services.finish_actions(users["don"], game.id)
     state = state_of(game)
     assert "don" in services.have_acted(state, phase_of(game))
-    assert "Nothing more this night: your choices above stand." in page_of(users["don"], game)
+    assert "Nothing more this night: your choices above stand." in game_page(users["don"], game)
     # Choosing again: he is no longer done (he may still check).
     services.submit_action(users["don"], game.id, ability="check", targets=["c2"])
     assert "" not in set(Action.objects.filter(seat__name="don").values_list("ability", flat=True))
@@ -143,7 +137,7 @@ def test_a_lynched_bay12_jester_haunts_a_voter_the_next_night(gm, monkeypatch):
     assert haunt and "tom" in haunt[0]["targets"]
     # The night waits for him like for any seat the engine offers a move.
     assert "jess" in services.must_act(state, night)
-    page = page_of(users["jess"], game)
+    page = game_page(users["jess"], game)
     assert 'name="ability" value="haunt"' in page and "from the grave" in page
     services.submit_action(users["jess"], game.id, ability="haunt", targets=["tom"])
     services.gm_close_phase(gm, game.id)
@@ -160,7 +154,7 @@ def test_a_dead_player_the_engine_offers_nothing_is_refused(gm, monkeypatch):
     with pytest.raises(ServiceError, match="nothing to do"):
         services.submit_action(users["tom"], game.id, ability="kill", targets=["mo"])
     assert not Action.objects.filter(seat__name="tom").exists()
-    assert 'id="actions"' not in page_of(users["tom"], game)
+    assert 'id="actions"' not in game_page(users["tom"], game)
 
 
 def test_a_move_or_vote_after_the_stored_deadline_is_refused_before_the_close(gm, monkeypatch):
@@ -206,7 +200,7 @@ def test_a_paused_phase_past_its_old_deadline_still_refuses_as_paused(gm, monkey
 
 def test_the_vote_list_preselects_nobody(gm, monkeypatch):
     game, users = dealt_game(gm, monkeypatch, "bay12", "town10", TOWN10, first_phase="day")
-    page = page_of(users["tom"], game)
+    page = game_page(users["tom"], game)
     form = page[page.index('name="target" required') :]
     form = form[: form.index("</select>")]
     assert '<option value="" selected disabled>— choose —</option>' in form
@@ -214,7 +208,7 @@ def test_the_vote_list_preselects_nobody(gm, monkeypatch):
     # bay12 has no pass vote: the engine refuses it, so the list does not offer it.
     assert 'value="pass"' not in form
     services.cast_vote(users["tom"], game.id, "mo")
-    form = page_of(users["tom"], game)
+    form = game_page(users["tom"], game)
     form = form[form.index('name="target" required') :]
     assert '<option value="mo" selected>' in form[: form.index("</select>")]
 
@@ -223,7 +217,7 @@ def test_the_vote_list_offers_pass_where_the_ruleset_has_it(gm, monkeypatch):
     # ru_sport has a pass vote (the engine accepts "pass"): the list offers it.
     game, users = dealt_game(gm, monkeypatch, "ru_sport", "sport_10", SPORT, first_phase="day")
     roles.check_vote(state_of(game), "c1", "pass")
-    assert '<option value="pass">Pass (vote for nobody)</option>' in page_of(users["c1"], game)
+    assert '<option value="pass">Pass (vote for nobody)</option>' in game_page(users["c1"], game)
 
 
 def test_a_finished_game_refuses_moves(gm, monkeypatch):
@@ -280,4 +274,4 @@ def test_where_one_action_counts_a_second_ability_replaces_the_first(gm):
     assert list(mine) == ["ignite"]
     last = game.events.filter(audience=f"seat:{arsonist}", kind="action_recorded").last()
     assert event_text(last) == "Recorded: ignite (instead of douse)."
-    assert "choosing another replaces the one you chose" in page_of(users[arsonist], game)
+    assert "choosing another replaces the one you chose" in game_page(users[arsonist], game)

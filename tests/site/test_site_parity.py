@@ -50,7 +50,7 @@ from games import services
 from games.models import Action, Game, Status, Vote
 from games.models import Phase as GamePhase
 from games.services import ServiceError
-from tests.site.helpers import answer_pending, make_user, replay, seat_players
+from tests.kit.games import answer_pending, make_user, replay, seat_players
 
 
 def acts_dead(ruleset, role_id: str) -> bool:

@@ -2,7 +2,7 @@
 who may post where, clear refusals that change nothing, the anonymous jail, the Spy's
 anonymous copy, the GM's real names, membership that follows a jailing and a recruit.
 
-The sc2 table (tests/site/rooms_table.py): xena Jailor, bob Mafioso, cid Spy, dan Mason,
+The sc2 table (tests/kit/rooms.py): xena Jailor, bob Mafioso, cid Spy, dan Mason,
 eve Mason Leader, fay Cultist, gus..jon Citizens, kay SK, lou Consort, oli Godfather.
 """
 
@@ -15,9 +15,9 @@ import pytest
 from games import services
 from games.models import Event, Post
 from games.viewer import viewer_for, visible_events
-from tests.site.helpers import Table, make_user
-from tests.site.rooms_table import CAST, jail, new_sc2_rooms_game
-from tests.site.test_site_bad_input import refused
+from tests.kit.games import Table, make_user
+from tests.kit.refusals import refused
+from tests.kit.rooms import CAST, jailed_night, new_sc2_rooms_game, say, section
 
 
 @pytest.fixture
@@ -27,30 +27,12 @@ def sc2(gemma, monkeypatch):
     return Table(game, users, gemma)
 
 
-def say(table, name: str, room: str, text: str) -> Post:
-    return services.post_message(
-        table.users[name], table.game.id, channel="room", text=text, room=room
-    )
-
-
-def jailed_night(table) -> None:
-    """Day 1: xena jails bob; the day closes without a lynch: night 1 has a jail."""
-    jail(table.users, table.game.id)
-    services.gm_close_phase(table.gm, table.game.id)
-    assert table.phase().kind == "night"
-
-
 def copies_of(post: Post) -> dict[str, str]:
     """audience -> the author's name in that copy."""
     return {
         e.audience: e.payload["author"]
         for e in Event.objects.filter(game=post.game, kind="post", payload__post=post.ref)
     }
-
-
-def section(page: str, dom_id: str) -> str:
-    start = page.index(f'id="{dom_id}"')
-    return page[start : page.index("</section>", start)]
 
 
 # -- the jail ------------------------------------------------------------------------------

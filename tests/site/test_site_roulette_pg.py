@@ -14,8 +14,8 @@ from games import services
 from games.models import Event, RoulettePoints
 from games.web import roulette as roulette_panel
 from roles import roulette
-from tests.site.test_site_roulette import bury_two, say, table_state
-from tests.site.test_site_services_pg import in_thread, started_table
+from tests.kit.roulette import bury_two, say, table_state
+from tests.kit.services_pg import in_thread, started_table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

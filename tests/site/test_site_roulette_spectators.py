@@ -15,7 +15,7 @@ from games.models import Event, Post, RoulettePoints, Spectator, Status
 from games.text import event_text
 from games.web import roulette as roulette_panel
 from roles import roulette
-from tests.site.test_site_roulette import bury_two, rig, say, snapshot, table_state
+from tests.kit.roulette import bury_two, rig, say, snapshot, table_state
 
 
 @pytest.fixture

@@ -7,15 +7,7 @@ import pytest
 from games import services
 from games.models import Event
 from games.services import ServiceError
-from tests.site.test_site_decisions import day_one_game
-
-
-def put_on_trial(table, accused: str) -> None:
-    """A majority (8 of 15) votes `accused` up, then the GM closes the vote."""
-    voters = [n for n in table.alive() if n != accused][:8]
-    for voter in voters:
-        services.cast_vote(table.users[voter], table.game.id, accused)
-    assert services.gm_close_phase(table.gm, table.game.id) is False  # the verdict first
+from tests.kit.play import day_one_game, put_on_trial
 
 
 @pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 
 from games import services
 from games.models import Game
-from tests.site.helpers import make_user, seat_players
+from tests.kit.games import make_user, seat_players
 
 pytestmark = pytest.mark.django_db
 

@@ -6,18 +6,13 @@ and a close are serialised; these tests inject the competing operation while
 the first one holds the lock (saleor's RunAfter habit), then race many at once.
 """
 
-import os
-import subprocess
-import sys
 import threading
 import time
 import uuid
 from datetime import timedelta
-from pathlib import Path
 from unittest import mock
 
 import pytest
-import redis
 from django.db import connection
 from django.utils import timezone
 
@@ -25,34 +20,16 @@ import roles
 from games import services
 from games.models import Phase, Vote
 from games.services import ServiceError
-from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
+from tests.kit.games import Table
+from tests.kit.services_pg import (
+    in_thread,
+    start_worker,
+    started_table,
+    stop_worker,
+    wait_for_close,
+)
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def started_table(gemma, players, now=None, **overrides) -> Table:
-    game = new_classic7(gemma, players, **overrides)
-    seat_players(gemma, game, [players[name] for name in SEVEN], start=True, now=now)
-    return Table(game, {n: players[n] for n in SEVEN}, gemma)
-
-
-def in_thread(target, *args, **kwargs):
-    """Run a service in its own thread and database connection; keep its outcome."""
-    outcome = {}
-
-    def run():
-        try:
-            outcome["value"] = target(*args, **kwargs)
-        except Exception as error:  # noqa: BLE001 - the test inspects it
-            outcome["error"] = error
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread, outcome
 
 
 def test_the_database_is_postgresql():
@@ -166,52 +143,6 @@ def test_many_votes_racing_a_close_are_each_counted_or_refused(gemma, players):
     for round_number in range(5):
         table = started_table(gemma, players, name=f"race {round_number}")
         race_votes_against_close(table, gemma, delay=0.001 * round_number)
-
-
-def _worker_env(queue: str) -> dict:
-    db = connection.settings_dict
-    host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
-    url = f"postgres://{db['USER']}:{db['PASSWORD']}@{host}/{db['NAME']}"
-    env = dict(os.environ)
-    env.update(DATABASE_URL=url, PHASE_TIMER="celery", PYTHONPATH=str(ROOT), CELERY_QUEUE=queue)
-    return env
-
-
-def start_worker(queue: str) -> subprocess.Popen:
-    """`celery -A mafiasite worker` on this test's own queue (no other run's tasks)."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "mafiasite", "worker", "--pool=solo",
-         "--loglevel=info", "-Q", queue, "--without-heartbeat", "--without-gossip",
-         "--without-mingle"],
-        cwd=ROOT, env=_worker_env(queue), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True,
-    )  # fmt: skip
-
-
-def stop_worker(worker: subprocess.Popen, queue: str) -> str:
-    """Stop it, drop what is left in its queue, and return its log."""
-    from django.conf import settings
-
-    worker.terminate()
-    try:
-        log, _ = worker.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        log, _ = worker.communicate()
-    redis.Redis.from_url(settings.REDIS_URL).delete(queue)
-    return log
-
-
-def wait_for_close(phase: Phase, worker: subprocess.Popen, seconds: float) -> Phase:
-    """The phase as it is once closed, or after `seconds` (the worker must live on)."""
-    give_up = time.monotonic() + seconds
-    while time.monotonic() < give_up:
-        phase.refresh_from_db()
-        if phase.closed_at is not None:
-            break
-        assert worker.poll() is None, worker.stdout.read()
-        time.sleep(0.1)
-    return phase
 
 
 def test_a_real_celery_worker_closes_a_real_phase_at_its_deadline(gemma, players, settings):

@@ -3,7 +3,7 @@
 The seat's own role message carries what the seat is told (tests/live/test_shown_as.py
 checks every hidden role on every channel); the GM's copy of the deal (`dealt`) holds
 the real roles, and what the site knows of the deal is read from it: the game-over
-table's "dealt ..." note and the replay of a stored game (tests/site/helpers.py).
+table's "dealt ..." note and the replay of a stored game (tests/kit/games.py).
 """
 
 import pytest
@@ -12,7 +12,7 @@ from django.urls import reverse
 import roles
 from games import services
 from games.models import Event, Status
-from tests.site.helpers import Table, make_user, replay, seat_players
+from tests.kit.games import Table, make_user, replay, seat_players
 
 
 def eleven(gemma) -> Table:

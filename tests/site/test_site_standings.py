@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.models import RoulettePoints
 from roles import roulette
-from tests.site.test_site_roulette import bury_two, rig, say
+from tests.kit.roulette import bury_two, rig, say
 
 
 def played_one_round(table):

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Action, Post, SubmissionKey, Vote
-from tests.site.helpers import Table, make_user, seat_players
+from tests.kit.games import Table, make_user, seat_players
 
 KEY_FIELD = re.compile(r'name="submission_key" value="([0-9a-f]{32})"')
 

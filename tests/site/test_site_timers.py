@@ -136,7 +136,7 @@ def test_the_embedded_default_does_not_schedule_celery_tasks(
 @pytest.mark.django_db(transaction=True)
 def test_the_embedded_timer_thread_closes_a_phase_at_its_deadline(gemma, players):
     """The thread the web process runs on the embedded default calls the same sweeper."""
-    from tests.site.helpers import SEVEN, Table, new_classic7, seat_players
+    from tests.kit.games import SEVEN, Table, new_classic7, seat_players
 
     game = new_classic7(gemma, players, night_seconds=10)
     seated = [players[name] for name in SEVEN]

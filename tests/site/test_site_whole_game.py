@@ -15,7 +15,7 @@ from django.urls import reverse
 import roles
 from games import services
 from games.models import Event, Game, Phase, Status
-from tests.site.helpers import SEVEN, Table
+from tests.kit.games import SEVEN, Table
 
 
 def post(client: Client, name: str, game_id: int, data: dict | None = None):

@@ -18,8 +18,8 @@ import roles
 from games import services
 from games.models import Event, Game, Status
 from games.services import ServiceError
-from tests.site.helpers import make_user, new_classic7, replay, seat_players
-from tests.site.test_site_decisions import day_one_game
+from tests.kit.games import make_user, new_classic7, replay, seat_players
+from tests.kit.play import day_one_game
 
 pytestmark = pytest.mark.django_db
 

@@ -13,10 +13,9 @@ import pytest
 import roles
 from games import services
 from games.models import Event
-from tests.site.helpers import replay
-from tests.site.test_site_decisions import day_one_game
-from tests.site.test_site_gm_tools_pg import holding_the_lock
-from tests.site.test_site_services_pg import in_thread
+from tests.kit.games import replay
+from tests.kit.play import day_one_game
+from tests.kit.services_pg import holding_the_lock, in_thread
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

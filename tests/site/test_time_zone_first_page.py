@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import profiles, services
 from games.models import Profile
-from tests.site.helpers import SEVEN, new_classic7, seat_players
+from tests.kit.games import SEVEN, new_classic7, seat_players
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.utils import timezone
 from games import clocks, services
 from games.models import Profile
 from games.services import ServiceError
-from tests.site.helpers import SEVEN, new_classic7, seat_players
-from tests.site.test_i18n_reader import signed_in
+from tests.kit.games import SEVEN, new_classic7, seat_players
+from tests.kit.i18n import signed_in
 
 pytestmark = pytest.mark.django_db
 TOKYO = zoneinfo.ZoneInfo("Asia/Tokyo")
@@ -59,9 +59,8 @@ def test_a_late_move_is_refused_on_the_readers_clock(gemma, players):
 
 
 def test_a_night_chat_post_is_timed_on_the_readers_clock(gemma, monkeypatch):
-    from tests.site.helpers import Table, make_user
-    from tests.site.rooms_table import CAST, new_sc2_rooms_game
-    from tests.site.test_site_rooms import jailed_night, say
+    from tests.kit.games import Table, make_user
+    from tests.kit.rooms import CAST, jailed_night, new_sc2_rooms_game, say
 
     users = {name: make_user(name) for name in CAST}
     table = Table(new_sc2_rooms_game(gemma, users, monkeypatch), users, gemma)

@@ -13,25 +13,9 @@ from django.urls import reverse
 from games import services
 from games.models import Event
 from games.services import ServiceError
-from tests.site.helpers import dealt_game, make_user
+from tests.kit.games import dealt_game, make_user
 
 pytestmark = pytest.mark.django_db
-
-CAST = {
-    "ann": "doctor",
-    "bob": "mafia",
-    "cid": "mafia",
-    "dan": "mafia",
-    "eve": "maniac",
-    **{name: "civilian" for name in ("fay", "gil", "hal", "ian", "jon", "kay", "lou")},
-}
-
-
-@pytest.fixture
-def hunt_day(monkeypatch):
-    gm = make_user("host")
-    game, users = dealt_game(gm, monkeypatch, "ru_hunt", "hunt_12", CAST, first_phase="day")
-    return gm, game, users
 
 
 def everyone_votes_eve(game, users):

@@ -11,16 +11,9 @@ from django.urls import reverse
 from games import services, text
 from games.models import Event, Profile
 from games.services import push
-from tests.site.helpers import CLASSIC, dealt_game
+from tests.kit.games import CLASSIC, dealt_game, game_page
 
 pytestmark = pytest.mark.django_db
-
-
-def page(user, game, lang: str) -> str:
-    client = Client()
-    client.force_login(user)
-    url = reverse("game", args=[game.id])
-    return client.get(url, headers={"accept-language": lang}).content.decode()
 
 
 @pytest.fixture
@@ -40,7 +33,7 @@ def night_one(gemma, monkeypatch):
 
 def test_a_revealed_death_is_told_once(night_one):
     game, users = night_one
-    russian, english = page(users["gil"], game, "ru"), page(users["gil"], game, "en")
+    russian, english = game_page(users["gil"], game, "ru"), game_page(users["gil"], game, "en")
     assert russian.count("fay (Мирный) погибла.") >= 1
     assert "Статус игрока fay" not in russian
     assert "fay (Civilian) died." in english
@@ -53,7 +46,7 @@ def test_a_revealed_death_is_told_once(night_one):
 
 def test_the_commissar_reads_her_result_without_her_own_name(night_one):
     game, users = night_one
-    russian, english = page(users["eve"], game, "ru"), page(users["eve"], game, "en")
+    russian, english = game_page(users["eve"], game, "ru"), game_page(users["eve"], game, "en")
     assert "Ночь 1: Результат проверки игрока bob: Мафия." in russian
     assert "eve: Результат" not in russian
     assert "Night 1: Your check of bob: Mafia." in english
@@ -71,9 +64,9 @@ def test_the_gm_reads_the_seats_result_as_the_seats(night_one, gemma):
     pushed = push.event_message(result, named=True)["texts"]  # the GM's socket copy
     assert pushed == {"en": "eve's check of bob: Mafia.", "ru": "eve проверила игрока bob: Мафия."}
     for lang in ("en", "ru"):
-        gm_page = page(gemma, game, lang)
+        gm_page = game_page(gemma, game, lang)
         assert "Your check of" not in gm_page and "Результат проверки" not in gm_page
-    assert "eve проверила игрока bob: Мафия." in page(gemma, game, "ru")
+    assert "eve проверила игрока bob: Мафия." in game_page(gemma, game, "ru")
     # The GM's resync (events_after) reads the same line.
     client = Client()
     client.force_login(gemma)
@@ -91,20 +84,20 @@ def test_a_result_without_a_named_form_is_addressed_to_the_seat():
 
 def test_the_dead_tag_agrees_with_the_pronoun(night_one, gemma):
     game, users = night_one
-    russian = page(users["gil"], game, "ru")
+    russian = game_page(users["gil"], game, "ru")
     assert '<span class="pname">fay</span> <span class="tag">мертва · Мирный</span>' in russian
     assert "мёртв ·" not in russian
     # The day: ann (he) and gil (they) are modkilled by the GM.
     services.modkill_player(gemma, game.id, "ann")
     services.modkill_player(gemma, game.id, "gil")
-    russian = page(users["hal"], game, "ru")
+    russian = game_page(users["hal"], game, "ru")
     assert '<span class="pname">ann</span> <span class="tag">мёртв · Доктор</span>' in russian
     assert '<span class="pname">gil</span> <span class="tag">мёртв(а) · Мирный</span>' in russian
-    english = page(users["hal"], game, "en")
+    english = game_page(users["hal"], game, "en")
     assert '<span class="pname">fay</span> <span class="tag">dead · Civilian</span>' in english
     # fay reads her own role's tag in her words; the GM's table too.
-    assert '<span class="tag dead-tag">мертва</span>' in page(users["fay"], game, "ru")
-    assert "<td>мертва</td>" in page(gemma, game, "ru")
+    assert '<span class="tag dead-tag">мертва</span>' in game_page(users["fay"], game, "ru")
+    assert "<td>мертва</td>" in game_page(gemma, game, "ru")
 
 
 # -- the pronouns, read once per page or commit (games/profiles.py pronoun_batch) -------

@@ -25,8 +25,12 @@ WEB_PORTS = range(8100, 8120)
 
 
 def free_port(ports: range) -> int:
-    """A port of `ports` nobody listens on (a test kills and restarts on the same one)."""
-    for port in ports:
+    """A port of `ports` nobody listens on (a test kills and restarts on the same one).
+    Each xdist worker looks from its own place in the range: two workers starting at
+    once never both find the same port free."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    start = int(worker or 0) * 3 % len(ports)
+    for port in [*ports[start:], *ports[:start]]:
         with socket.socket() as s:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
@@ -127,7 +131,13 @@ class Site:
         self.port = free_port(WEB_PORTS)
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ)
-        for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", "PHASE_TIMER", "SWEEP_SECONDS", "DATABASE_POOL"):
+        for name in (
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+            "PHASE_TIMER",
+            "SWEEP_SECONDS",
+            "DATABASE_POOL",
+            "CELERY_QUEUE",  # a Redis of their own: the default queue, as deployed
+        ):
             env.pop(name, None)  # the defaults, as deployed
         env.update(
             DATABASE_URL=database_url,

@@ -138,6 +138,29 @@ class LiveSite:
                 time.sleep(0.2)
         raise RuntimeError(f"the site did not start:\n{self.logs()}")
 
+    def ensure_running(self) -> None:
+        """Start again if a process died (a test's failure reads its log first)."""
+        if all(process.poll() is None for process in self.processes):
+            return
+        print(f"a site process had exited; starting the site again:\n{self.logs()}")
+        self.stop()
+        self.tmp = Path(tempfile.mkdtemp(prefix="mafia-live-"))
+        self.processes = []
+        self.start()
+
+    def wait_disconnected(self, connection, timeout: float = 10) -> None:
+        """Until no other session is connected to the test database (PostgreSQL)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                if not cursor.fetchone()[0]:
+                    return
+            time.sleep(0.1)
+
     def logs(self) -> str:
         return "\n".join(
             f"== {p.args[2]}\n{Path(p.log_path).read_text(errors='replace')[-3000:]}"

@@ -1,7 +1,7 @@
 """Shared by the desk tests (issue 15): acting seats by role, and an sc2 table."""
 
 from games import services
-from tests.site.helpers import make_user, seat_players
+from tests.kit.games import make_user, seat_players
 
 SC2_NAMES = [f"p{n:02}" for n in range(1, 16)]
 
@@ -17,8 +17,8 @@ def act(table, role: str, ability: str, targets: list[str], index: int = 0) -> s
 
 def sc2_table(gm):
     """An sc2 "classic" game (15 seats: 2 Mafiosi, Consort, 2 Sheriffs, 2 Doctors, 8
-    Citizens) at night 1, as a tests.site.helpers.Table."""
-    from tests.site.helpers import Table
+    Citizens) at night 1, as a tests.kit.games.Table."""
+    from tests.kit.games import Table
 
     users = {name: make_user(name) for name in SC2_NAMES}
     game = services.create_game(

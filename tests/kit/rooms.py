@@ -9,7 +9,9 @@ ned Sheriff · oli Godfather. The game starts by day, so the Jailor may jail at 
 
 from __future__ import annotations
 
-from tests.site.helpers import seat_players
+from games import services
+from games.models import Post
+from tests.kit.games import seat_players
 
 CAST = {
     "xena": "jailor",
@@ -62,3 +64,21 @@ def jail(users: dict, game_id: int, prisoner: str = "bob") -> None:
     from games import services
 
     services.submit_action(users["xena"], game_id, ability="jail", targets=[prisoner])
+
+
+def say(table, name: str, room: str, text: str) -> Post:
+    return services.post_message(
+        table.users[name], table.game.id, channel="room", text=text, room=room
+    )
+
+
+def jailed_night(table) -> None:
+    """Day 1: xena jails bob; the day closes without a lynch: night 1 has a jail."""
+    jail(table.users, table.game.id)
+    services.gm_close_phase(table.gm, table.game.id)
+    assert table.phase().kind == "night"
+
+
+def section(page: str, dom_id: str) -> str:
+    start = page.index(f'id="{dom_id}"')
+    return page[start : page.index("</section>", start)]

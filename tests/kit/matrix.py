@@ -3,11 +3,14 @@ exactly the events of the audiences that viewer may read (issue 7; issue 5's roo
 
 from __future__ import annotations
 
+import json
+import re
+
 from asgiref.sync import async_to_sync
 from django.test import Client
 from django.urls import reverse
 
-from tests.live.conftest import Socket, log_seqs
+from tests.kit.sockets import Socket, log_seqs
 
 
 def sockets_after_catch_up(game_id: int, viewers: dict) -> dict[str, Socket]:
@@ -49,3 +52,34 @@ def checked_page(game_id: int, who: str, user, socket: Socket, expected: set[int
     feed = client.get(reverse("events_after", args=[game_id])).json()["events"]
     assert set(log_seqs(game_id, user, [tuple(e["id"]) for e in feed])) == expected, who
     return page
+
+
+VOLATILE = [
+    re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"'),  # masked anew per request
+    re.compile(r'data-now="[^"]*"'),  # the server's clock
+    re.compile(r'name="submission_key" value="[^"]*"'),  # random at each render of a form
+]
+
+
+def client_of(user) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def observe(game_id: int, user) -> dict:
+    """Everything a viewer can read outside his socket: the page's whole source and
+    every number in it, and the events/ JSON (with its cursor)."""
+    client = client_of(user)
+    page = client.get(reverse("game", args=[game_id])).content.decode()
+    for pattern in VOLATILE:
+        page = pattern.sub("", page)
+    feed = client.get(reverse("events_after", args=[game_id])).json()
+    return {
+        "page": page,
+        "cursor": json.loads(re.search(r'data-cursor="([^"]*)"', page)[1].replace("&quot;", '"')),
+        "event ids": re.findall(r'data-event="([^"]*)"', page),
+        "post ids": re.findall(r'data-post="([^"]*)"', page),
+        "feed": feed,
+    }

@@ -1,6 +1,9 @@
-"""Helpers shared by the site tests: a table of players around one game."""
+"""The personas and their games: a table of players around one game, a game dealt as a
+test wants it, a replay, and what a reader reads of it."""
 
 from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
 
 PLAYER_NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"]
 
@@ -12,7 +15,6 @@ class Table:
     """A bay12 classic7 game run by gemma, with one logged-in browser per persona."""
 
     def __init__(self, game, users: dict, gm):
-        from django.test import Client
 
         self.game = game
         self.users = users
@@ -47,7 +49,6 @@ class Table:
         return open_phase(self.refresh())
 
     def page(self, name: str) -> str:
-        from django.urls import reverse
 
         response = self.clients[name].get(reverse("game", args=[self.game.id]))
         assert response.status_code == 200
@@ -263,3 +264,57 @@ TOWN10 = {
     "vig": "vigilante",
     "tom": "townie",
 }
+
+
+SPEC_EXAMPLE = {
+    "ruleset": "bay12",
+    "seed": 7,
+    "options": {},
+    "players": [
+        {"name": "Ann", "role": "doctor"},
+        {"name": "Bob", "role": "mafioso"},
+        {"name": "Eve", "role": "executioner", "target": "Cid"},
+        {"name": "Cid", "role": "sheriff"},
+    ],
+    "phases": [
+        {
+            "night": [
+                {"actor": "Bob", "targets": ["Ann"]},
+                {"actor": "Ann", "targets": ["Cid"]},
+                {"actor": "Cid", "targets": ["Bob"]},
+            ]
+        },
+        {
+            "day": {
+                "votes": [["Cid", "Bob"], ["Eve", "Bob"], ["Bob", "Cid"]],
+                "rounds": [],
+                "actions": [],
+            }
+        },
+    ],
+}
+
+
+def state_of(game):
+    """The engine's state of a game now (a Game, read again, or its id)."""
+    from games import services
+    from games.models import Game
+
+    if isinstance(game, int):
+        game = Game.objects.get(pk=game)
+    else:
+        game.refresh_from_db()
+    return services.engine_state(game)
+
+
+def game_page(who, game, lang: str | None = None) -> str:
+    """The game's page as `who` reads it: a user (logged in), a Client as it is, or None
+    (a visitor); `game` a Game or its id; `lang` the browser's Accept-Language."""
+    client = who if isinstance(who, Client) else Client()
+    if who is not None and not isinstance(who, Client):
+        client.force_login(who)
+    game_id = game if isinstance(game, int) else game.id
+    headers = {"accept-language": lang} if lang else {}
+    response = client.get(reverse("game", args=[game_id]), headers=headers)
+    assert response.status_code == 200
+    return response.content.decode()

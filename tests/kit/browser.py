@@ -1,4 +1,4 @@
-"""Helpers shared by the browser tests (their fixtures, `site` and `browser`, are in
+"""Helpers of the browser tests (their fixtures, `site` and `browser`, are in
 tests/live/conftest.py): personas, logged-in pages, screenshots, waits, and a seat
 played through the site's forms over HTTP."""
 
@@ -8,18 +8,28 @@ import os
 import re
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.test import Client
+from playwright.sync_api import Error as PlaywrightError
 
-from tests.live.site_server import ROOT
+from tests.kit.games import make_user
 
-# SCREENSHOTS_DIR elsewhere to look at a run's pages (e.g. /tmp/shots-grave).
-SCREENSHOTS = Path(os.environ.get("SCREENSHOTS_DIR") or ROOT / "artifacts" / "screenshots")
+# Screenshots are taken only when asked for: SCREENSHOTS_DIR=/tmp/shots to look at a
+# run's pages (nothing compares them).
+SCREENSHOTS_DIR = Path(os.environ["SCREENSHOTS_DIR"]) if os.environ.get("SCREENSHOTS_DIR") else None
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 PUSH_TIMEOUT = 25_000  # ms: a deadline close on the services run waits for Celery
 
 
-def user(name: str):
-    return get_user_model().objects.create_user(name, password=f"{name}-secret-pw")
+user = make_user  # the browser tests' name for a persona
 
 
 def open_page(browser, site, who, viewport=None):
@@ -34,9 +44,23 @@ def open_page(browser, site, who, viewport=None):
     return page
 
 
-def shot(page, name: str, full_page: bool = True) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+def shot(page, name: str, full_page: bool = True, selector: str = "") -> None:
+    """A screenshot of the page (or of one part of it), only under SCREENSHOTS_DIR."""
+    if SCREENSHOTS_DIR is None:
+        return
+    SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = str(SCREENSHOTS_DIR / f"{name}.png")
+    if not selector:
+        page.screenshot(path=path, full_page=full_page)
+        return
+    # A part swapped live (a move, a resync) while it is shot is shot again, new.
+    for attempt in range(3):
+        try:
+            page.locator(selector).screenshot(path=path)
+            return
+        except PlaywrightError:
+            if attempt == 2:
+                raise
 
 
 def submit(page, button) -> None:
@@ -83,3 +107,13 @@ class FormSeat:
             f"{self.game_url}{action}/", form={**form, "csrfmiddlewaretoken": token}
         )
         assert response.ok, response.status
+
+
+def fits(page, width: int) -> bool:
+    """Nothing on the page is wider than `width` (no sideways scrolling on a phone)."""
+    return page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def box_fits(page, selector: str, width: int) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (selector, box)
