@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
 from confusable_homoglyphs import confusables
@@ -35,8 +36,16 @@ def is_invisible(char: str) -> bool:
     return unicodedata.category(char) == "Cf"
 
 
+# Control characters a text may not keep: NUL (PostgreSQL's text refuses it, so a post
+# holding one would fail with a server error) and the other C0/C1 controls, which no
+# reader sees; the tab and the line breaks stay.
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
 def clean_text(text: str) -> str:
-    """The text without invisible format characters (the joiners kept)."""
+    """The text without invisible format characters (the joiners kept) or control
+    characters (tab and line breaks kept)."""
+    text = _CONTROLS.sub("", text)
     if text.isascii():
         return text
     return "".join(c for c in text if c in JOINERS or not is_invisible(c))

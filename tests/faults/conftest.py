@@ -18,7 +18,7 @@ import pytest
 from channels.layers import channel_layers
 
 from tests.kit.fault_game import other_sessions
-from tests.kit.live_site import database_url
+from tests.kit.live_site import database_url, stop_live_sites
 from tests.kit.processes import RedisServer, Site
 
 
@@ -30,6 +30,7 @@ def running_site(django_db_setup, django_db_blocker, tmp_path_factory):
     remind) the later tests' games through its own Redis, which their pages never read."""
     from django.db import connection
 
+    stop_live_sites()  # the browser tests' site on this worker, if it started one
     redis = RedisServer(tmp_path_factory.mktemp("redis")).start()
     live = Site(database_url(connection.settings_dict), redis)
     try:

@@ -39,6 +39,17 @@ def database_url(settings_dict: dict) -> str:
     return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
 
 
+# The live sites this process started: the fault tests stop them (stop_live_sites),
+# since their Celery beat would close the fault tests' games through a Redis the fault
+# tests' own pages never read; a browser test's `site` starts its site again.
+STARTED: list[LiveSite] = []
+
+
+def stop_live_sites() -> None:
+    for live in STARTED:
+        live.stop()
+
+
 class LiveSite:
     def __init__(self, db_url: str, *, services: bool, server: str = "uvicorn") -> None:
         self.port = free_port()
@@ -73,6 +84,8 @@ class LiveSite:
         self.processes.append(process)
 
     def start(self) -> LiveSite:
+        if self not in STARTED:
+            STARTED.append(self)
         if self.server == "daphne":
             self._spawn(
                 "web",
@@ -142,7 +155,8 @@ class LiveSite:
         """Start again if a process died (a test's failure reads its log first)."""
         if all(process.poll() is None for process in self.processes):
             return
-        print(f"a site process had exited; starting the site again:\n{self.logs()}")
+        if self.tmp.exists():  # not stopped on purpose (stop_live_sites): say why
+            print(f"a site process had exited; starting the site again:\n{self.logs()}")
         self.stop()
         self.tmp = Path(tempfile.mkdtemp(prefix="mafia-live-"))
         self.processes = []
