@@ -11,8 +11,6 @@ import os
 
 import pytest
 
-from tests.kit.services import services_configured
-
 IN_CI = os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 # Under `pytest -n` each xdist worker ("gw0", "gw1", ...) is a test process of its own,
 # with its own test database (pytest-django's suffix). The site processes it starts
@@ -22,6 +20,13 @@ os.environ["CELERY_QUEUE"] = f"celery-{WORKER or 'main'}"
 # The socket tests import mafiasite.asgi into this process: it keeps Django's own
 # connections (the servers the tests start pool theirs, as deployed).
 os.environ["DATABASE_POOL"] = "off"
+
+
+# Written out here, not imported from tests/kit/services.py: the foundation tests run
+# this file alone in a folder of their own (tests/site/test_site_foundation.py).
+def services_configured() -> bool:
+    url = os.environ.get("DATABASE_URL", "")
+    return url.startswith(("postgres://", "postgresql://")) and bool(os.environ.get("REDIS_URL"))
 
 
 def pytest_configure(config):
