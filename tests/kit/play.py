@@ -63,14 +63,16 @@ def gm_modkill_midway(users, gemma, game, state, phase) -> None:
         play_first_choices(users, game, services.engine_state(game), phase)
 
 
-def play_mechanical_game(gemma, ruleset_id, preset_id, modkill_in_phase=0):
+def start_preset_game(gemma, ruleset_id, preset_id, name, account=lambda user: user):
+    """A started game of the preset, one account per seat (s00, s01, ...; `account`
+    may set each up, e.g. its language): the game and {name: user}."""
     ruleset = roles.get_ruleset(ruleset_id)
     size = len(ruleset.presets[preset_id].roles)
-    users = {f"s{i:02d}": make_user(f"s{i:02d}") for i in range(size)}
+    users = {f"s{i:02d}": account(make_user(f"s{i:02d}")) for i in range(size)}
     reveal = services.reveal_modes(ruleset)
     game = services.create_game(
         gemma,
-        name=f"{ruleset_id} mechanical",
+        name=name,
         ruleset_id=ruleset_id,
         preset_id=preset_id,
         day_seconds=600,
@@ -79,6 +81,11 @@ def play_mechanical_game(gemma, ruleset_id, preset_id, modkill_in_phase=0):
         seed=11,
     )
     seat_players(gemma, game, users.values(), start=True)
+    return game, users
+
+
+def play_mechanical_game(gemma, ruleset_id, preset_id, modkill_in_phase=0):
+    game, users = start_preset_game(gemma, ruleset_id, preset_id, f"{ruleset_id} mechanical")
     for _ in range(40):
         game.refresh_from_db()
         if game.status != Status.RUNNING:

@@ -22,7 +22,7 @@ from django.urls import reverse
 import roles
 from games import services
 from games.models import Status
-from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
+from tests.kit.games import SEVEN, make_user, new_classic7
 from tests.kit.i18n import SMALL, assert_russian, reader, russian_account
 from tests.kit.play import play_to_the_end
 
@@ -235,25 +235,13 @@ def play_two_phases(gemma, ruleset_id):
     """A game of the ruleset's smallest preset, every account reading Russian, after
     its first two phases closed (a night and a day: results, deaths, votes)."""
     from tests.kit.games import answer_pending
-    from tests.kit.play import PRESETS, play_first_choices
+    from tests.kit.play import PRESETS, play_first_choices, start_preset_game
 
     preset_id = dict(PRESETS)[ruleset_id]
-    ruleset = roles.get_ruleset(ruleset_id)
-    size = len(ruleset.presets[preset_id].roles)
-    users = {f"s{i:02d}": russian_account(make_user(f"s{i:02d}")) for i in range(size)}
     russian_account(gemma)
-    reveal = services.reveal_modes(ruleset)
-    game = services.create_game(
-        gemma,
-        name=f"{ruleset_id} in Russian",
-        ruleset_id=ruleset_id,
-        preset_id=preset_id,
-        day_seconds=600,
-        night_seconds=600,
-        reveal_mode=reveal[0] if reveal else "",
-        seed=11,
+    game, users = start_preset_game(
+        gemma, ruleset_id, preset_id, f"{ruleset_id} in Russian", account=russian_account
     )
-    seat_players(gemma, game, users.values(), start=True)
     game.refresh_from_db()
     while game.phases.exclude(closed_at=None).count() < 2 and game.status == Status.RUNNING:
         phase = services.open_phase(game)
