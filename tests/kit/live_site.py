@@ -39,6 +39,22 @@ def database_url(settings_dict: dict) -> str:
     return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
 
 
+def uvicorn_args(port: int) -> list[str]:
+    """The web process as deployed (Dockerfile: no per-message deflate)."""
+    return [
+        "uvicorn",
+        "mafiasite.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--ws-per-message-deflate",
+        "false",
+    ]
+
+
 # The live sites this process started: the fault tests stop them (stop_live_sites),
 # since their Celery beat would close the fault tests' games through a Redis the fault
 # tests' own pages never read; a browser test's `site` starts its site again.
@@ -94,18 +110,7 @@ class LiveSite:
         else:
             self._spawn(
                 "web",
-                [
-                    "uvicorn",
-                    "mafiasite.asgi:application",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(self.port),
-                    "--log-level",
-                    "warning",
-                    "--ws-per-message-deflate",  # as deployed (Dockerfile)
-                    "false",
-                ],
+                uvicorn_args(self.port),
             )
         if self.services:
             self._spawn(

@@ -19,6 +19,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from tests.kit.live_site import uvicorn_args
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_PORTS = range(6390, 6400)  # this project's machines give the fault tests these
 WEB_PORTS = range(8100, 8120)
@@ -149,19 +151,7 @@ class Site:
         python = [sys.executable, "-m"]
         self.web = Process(
             "web",
-            [
-                *python,
-                "uvicorn",
-                "mafiasite.asgi:application",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--log-level",
-                "warning",
-                "--ws-per-message-deflate",
-                "false",
-            ],
+            [*python, *uvicorn_args(self.port)],
             env,
             self.logs,
         )

@@ -230,8 +230,8 @@ def test_long_running_processes_settle_the_garbage_collector():
 
 def test_the_deployed_web_process_is_uvicorn_without_permessage_deflate():
     """compose.yaml and the Dockerfile run the same server: uvicorn (uvloop), with no
-    permessage-deflate (bench/README.md: a fifth to a third of the web CPU at a mass
-    close, for small JSON frames), and the tests' live server runs it the same way."""
+    permessage-deflate (compressing small JSON frames costs the web process more CPU
+    at a mass close than it saves in bytes), and the tests' live server runs it the same way."""
     flags = ["uvicorn", "mafiasite.asgi:application", "--ws-per-message-deflate", "false"]
     cmd_line = next(
         line for line in (ROOT / "Dockerfile").read_text().splitlines() if line.startswith("CMD")
