@@ -8,6 +8,7 @@ Daphne sends no ASGI lifespan events, so the embedded phase timer starts here,
 when the server imports its application, and only on the embedded default.
 """
 
+import asyncio
 import os
 
 from django.core.asgi import get_asgi_application
@@ -35,10 +36,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from games.live.database_down import DatabaseDownSocket  # noqa: E402
 from games.live.origins import SameOriginValidator  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
+from games.services.push import serve_from  # noqa: E402
 from games.timers import start_embedded_timer  # noqa: E402
 from mafiasite.gc_tuning import settle_after_startup  # noqa: E402
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # The session is read from the database: when it is unreachable the socket
@@ -48,6 +50,13 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+
+async def application(scope, receive, send):
+    """The pushes run on the loop that serves the sockets (games/services/push.py)."""
+    serve_from(asyncio.get_running_loop())
+    return await router(scope, receive, send)
+
 
 start_embedded_timer()
 settle_after_startup()  # the loaded application out of the collector's reach

@@ -14,11 +14,13 @@ Groups: "game-<id>.public", ".gm", ".dead" (the graveyard), ".seat-<seat id>",
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
+import threading
 from collections import defaultdict
 from collections.abc import Callable
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import translation
@@ -178,17 +180,65 @@ def send_on_commit(
 
 
 def send_all(messages: list[tuple[str, dict]]) -> None:
-    """The commit's messages, in order, through the channel layer's `group_send`: the
-    same path for the in-memory layer and Redis's."""
+    """The commit's messages, in order, through the channel layer's `group_send`, run
+    on the process's delivery loop (`delivery_loop`): the same path for the in-memory
+    layer and Redis's, from a request, the embedded timer or a Celery worker."""
     layer = get_channel_layer()
     if layer is None:
         return
+    loop = delivery_loop()
     try:
-        async_to_sync(send_batch)(layer, messages)
+        if _running_loop() is loop:  # called on the loop itself: it cannot wait here
+            loop.create_task(send_batch(layer, messages))
+            return
+        sent = asyncio.run_coroutine_threadsafe(send_batch(layer, messages), loop)
+        sent.result(timeout=SEND_SECONDS)
     except Exception:  # the event is stored; a client that missed it will resync
         logger.exception("could not push %d messages", len(messages))
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 async def send_batch(layer, messages: list[tuple[str, dict]]) -> None:
     for group, message in messages:
         await layer.group_send(group, message)
+
+
+# How long a commit waits for its pushes before giving up on them (they are stored).
+SEND_SECONDS = 10
+
+# Where the pushes run. A channel layer belongs to an event loop: the in-memory
+# layer's queues are the ASGI server's loop's (asyncio queues are not thread-safe:
+# a message put there from another loop wakes no socket), and the Redis layer keeps
+# one connection per loop. So in a process that serves sockets every push runs on
+# the server's loop (mafiasite/asgi.py hands it over: `serve_from`), and elsewhere (a
+# Celery worker, a command) on one loop the process keeps for its life, in a thread
+# of its own, so that its Redis connection is made once rather than at every commit.
+_server_loop: asyncio.AbstractEventLoop | None = None
+_own_loop: tuple[int, asyncio.AbstractEventLoop] | None = None
+_own_loop_lock = threading.Lock()
+
+
+def serve_from(loop: asyncio.AbstractEventLoop) -> None:
+    """The loop that serves this process's sockets (called with each new connection:
+    a test's application runs in a loop of its own each time)."""
+    global _server_loop
+    _server_loop = loop
+
+
+def delivery_loop() -> asyncio.AbstractEventLoop:
+    loop = _server_loop
+    if loop is not None and loop.is_running():
+        return loop
+    global _own_loop
+    with _own_loop_lock:
+        if _own_loop is None or _own_loop[0] != os.getpid():  # a fork has no threads
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="push-loop", daemon=True).start()
+            _own_loop = (os.getpid(), loop)
+        return _own_loop[1]
