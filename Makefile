@@ -23,9 +23,10 @@ run: $(STAMP)
 	@echo ""
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-# One pytest-xdist worker per core (TEST_WORKERS=0: one process); the fault tests share
+# Two pytest-xdist workers per core: the site's tests wait on sockets, browsers and
+# timers more than they compute (TEST_WORKERS=0: one process). The fault tests share
 # one worker (their processes start once). PYTEST_ARGS: paths or options, e.g. tests/site.
-TEST_WORKERS ?= auto
+TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(2 * (os.cpu_count() or 1))")
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
