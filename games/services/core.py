@@ -48,7 +48,15 @@ NAME_MAX_CHARS = 80
 
 
 class ServiceError(ValueError):
-    """A refused request: the message says why, and nothing was changed."""
+    """A refused request: the message says why, and nothing was changed.
+
+    `refusal`: where the engine refused it (roles.IllegalAction), the engine's message,
+    {"id", "params"} (roles/messages), so a caller can tell which refusal it was without
+    reading the sentence; None for the site's own refusals."""
+
+    def __init__(self, said: str, refusal: dict | None = None):
+        super().__init__(said)
+        self.refusal = refusal
 
 
 @dataclass

@@ -251,7 +251,7 @@ def modkill_seat(change, phase: Phase, seat, now, why: dict | None = None) -> ro
     try:
         result = roles.modkill(state, seat.name)
     except roles.IllegalAction as refusal:
-        raise ServiceError(game_text.refusal_sentence(refusal.reason)) from None
+        raise ServiceError(game_text.refusal_sentence(refusal.reason), refusal.message) from None
     phase.modkills = [*phase.modkills, seat.name]
     voided_actions = _void_actions(phase, seat)
     voided_votes = _void_votes(phase, seat)

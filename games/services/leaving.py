@@ -69,7 +69,7 @@ def _leave(change: Change, phase: Phase, seat, by: str) -> None:
         new = roles.leave(state, seat.name)
     except roles.IllegalAction as refusal:
         said = game_text.refusal_sentence(refusal.reason, drop_actor=GM_ACTOR)
-        raise ServiceError(said) from None
+        raise ServiceError(said, refusal.message) from None
     # His own moves and ballot of this phase are void (the engine ignores them too).
     Action.objects.filter(phase=phase, seat=seat).delete()
     had_vote = Vote.objects.filter(phase=phase, voter=seat).delete()[0] > 0

@@ -335,7 +335,8 @@ def _dealt_game(game: Game, names: list[str]) -> tuple[dict, roles.GameState]:
         )
     except roles.IllegalAction as refusal:  # sc2's options that cannot be played
         said = game_text.refusal_sentence(refusal.reason, ruleset=game.ruleset_id)
-        raise ServiceError(gettext("This game cannot start.") + " " + said) from None
+        said = gettext("This game cannot start.") + " " + said
+        raise ServiceError(said, refusal.message) from None
     return roll, state
 
 

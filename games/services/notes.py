@@ -111,7 +111,8 @@ def write_will(user, game_id: int, text: str) -> None:
         try:  # the engine says who may write what (the dead, a game without wills)
             state = roles.write_will(engine_state(game), seat.name, text)
         except roles.IllegalAction as refusal:
-            raise ServiceError(game_text.refusal_sentence(refusal.reason)) from None
+            said = game_text.refusal_sentence(refusal.reason)
+            raise ServiceError(said, refusal.message) from None
         game.state = state.to_dict()
         change.log(WILL_KIND, f"seat:{seat.name}", {"player": seat.name, "text": text}, phase)
         change.finish()

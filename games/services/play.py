@@ -185,7 +185,8 @@ def _check_offered(state, name: str, offered: dict, ability: str, targets, extra
     try:
         roles.check_action(state, action)
     except roles.IllegalAction as refusal:
-        raise ServiceError(game_text.refusal_text(refusal.reason, ruleset=state.ruleset)) from None
+        said = game_text.refusal_text(refusal.reason, ruleset=state.ruleset)
+        raise ServiceError(said, refusal.message) from None
 
 
 def _log_move(
@@ -355,7 +356,7 @@ def _refuse_the_change(
             roles.check_vote(state, seat.name, target)
         except roles.IllegalAction as refusal:
             said = game_text.refusal_text(refusal.reason, ruleset=state.ruleset)
-            raise ServiceError(said) from None
+            raise ServiceError(said, refusal.message) from None
 
 
 def fast_close_now(state: roles.GameState, phase: Phase) -> bool:

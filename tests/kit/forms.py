@@ -4,6 +4,7 @@ from the HTML itself, so a test posts what the GM saw and left untouched."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 
@@ -73,3 +74,11 @@ def form_fields(html: str, form_id: str) -> dict[str, str]:
     parser.feed(html)
     assert parser.found, f"no form #{form_id} on the page"
     return dict(parser.fields)
+
+
+def flash_tags(html: str) -> list[str]:
+    """The levels of the messages a page shows after a form's post ("success", "error":
+    templates/base.html's `<ul class="messages">`), for a test whose subject is whether
+    the post was taken, not how the answer reads."""
+    flashed = re.search(r'<ul class="messages">(.*?)</ul>', html, re.S)
+    return re.findall(r'<li class="(\w+)">', flashed.group(1)) if flashed else []

@@ -1,6 +1,8 @@
 """The personas and their games: a table of players around one game, a game dealt as a
 test wants it, a replay, and what a reader reads of it."""
 
+import re
+
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -318,3 +320,10 @@ def game_page(who, game, lang: str | None = None) -> str:
     response = client.get(reverse("game", args=[game_id]), headers=headers)
     assert response.status_code == 200
     return response.content.decode()
+
+
+def shown_kinds(page: str) -> list[str]:
+    """The kinds of the log's lines a game page shows, in order: each line of its log is
+    `<li class="event KIND" data-event=...>` (templates/games/running.html), so a test
+    reads what the page told without reading the line's words."""
+    return re.findall(r'<li class="event (\w+)" data-event=', page)

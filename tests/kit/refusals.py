@@ -29,10 +29,14 @@ def snapshot(game_id: int) -> tuple:
 
 
 @contextmanager
-def refused(game_id: int, message: str):
-    """The call must raise ServiceError containing `message`, and change nothing."""
+def refused(game_id: int, message: str = "", refusal: dict | None = None):
+    """The call must raise ServiceError and change nothing: the engine's refusal carries
+    its message, {"id", "params"} (`refusal`); the site's own says it only in words,
+    matched by a fragment (`message`)."""
     before = snapshot(game_id)
     with pytest.raises(ServiceError) as caught:
         yield
+    if refusal is not None:
+        assert caught.value.refusal == refusal, str(caught.value)
     assert message.lower() in str(caught.value).lower(), str(caught.value)
     assert snapshot(game_id) == before

@@ -56,11 +56,11 @@ def test_the_gm_steps_in_from_a_phone_and_a_player_follows_live(browser, site):
         "d => document.querySelector('#phase-banner .countdown').dataset.deadline === d",
         arg=deadline,
     )
-    assert "The GM added 10:00" in alice.inner_text("#events")
+    alice.wait_for_selector("#events li.event.deadline_extended")
 
     submit(gm, gm.locator("#gm-tools").get_by_role("button", name="Pause the game"))
     alice.wait_for_selector("#phase-banner .countdown.paused")
-    assert "actions and votes wait" in alice.inner_text("#phase-banner")
+    assert alice.locator("#phase-banner .paused-help").count() == 1
     shot(alice, "player-paused-phone")
 
     submit(gm, gm.locator("#gm-tools").get_by_role("button", name="Resume the clock"))
@@ -77,6 +77,5 @@ def test_the_gm_steps_in_from_a_phone_and_a_player_follows_live(browser, site):
         ".some(n => n.textContent === name)",
         arg=victim,
     )
-    assert f"{victim} " in alice.inner_text("#events")
-    assert "was modkilled by the GM" in alice.inner_text("#events")
+    alice.wait_for_selector("#events li.event.modkill")
     assert not_reloaded(alice)

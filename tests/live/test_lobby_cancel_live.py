@@ -46,6 +46,6 @@ def test_the_cancellation_is_pushed_to_every_lobby_socket(transactional_db):
         kinds = [(e["kind"], e["payload"].get("reason")) for e in sock.events()]
         assert kinds == [("game_cancelled", "Two short.")], who
         cancelled = sock.events()[0]
-        assert cancelled["text"] == "gemma cancelled the game during sign-ups. Two short."
+        assert cancelled["payload"]["gm"] == "gemma"
     errors = [m for m in sockets["gm"].messages if m.get("type") == "error"]
     assert errors and errors[-1]["message"].startswith("This game was cancelled by its GM")

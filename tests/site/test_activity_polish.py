@@ -16,7 +16,8 @@ from games import services, tasks, text
 from games.models import Event, Game, Seat
 from games.services import ServiceError
 from tests.kit.activity import play_day, post, public, state_of
-from tests.kit.games import CLASSIC, dealt_game, make_user
+from tests.kit.forms import flash_tags
+from tests.kit.games import CLASSIC, dealt_game, make_user, shown_kinds
 
 
 @pytest.fixture
@@ -115,22 +116,11 @@ def change_rule(client, game, **form):
 def test_a_change_during_a_day_counts_from_the_next_day(gm, monkeypatch):
     game, users = classic(gm, monkeypatch)
     gm_page = change_rule(gm_client(gm), game, min_posts=3).content.decode()
-    assert "The posts rule is changed: it counts from day 2." in gm_page
-    assert "From the next day: 3 a day through day 3." in gm_page
+    assert flash_tags(gm_page) == ["success"]
+    assert '<p class="desk-pending">' in gm_page  # the desk shows the rule to come
     line = Event.objects.get(game=game, kind=services.POSTS_RULE_KIND)
-    assert (line.audience, line.payload["from_day"], line.payload["acting"]) == (
-        "public",
-        2,
-        "gemma",
-    )
-    assert text.event_text(line, "en") == (
-        "The GM changed the posts rule from day 2: at least 3 game posts a day, through day 3."
-        " A second shortfall is a modkill."
-    )
-    assert text.event_text(line, "ru") == (
-        "Ведущий изменил правило активности начиная с дня 2: минимум постов в день — 3, "
-        "правило действует по день 3 включительно. Повторный неактив — модкилл."
-    )
+    assert line.audience == "public"
+    assert line.payload.items() >= {"from_day": 2, "min_posts": 3, "acting": "gemma"}.items()
     game.refresh_from_db()
     assert game.min_posts == 10  # day 1 still counts ten
     play_day(gm, game, users, "bob", {"kay": 4})  # judged by the old rule: a warning
@@ -157,12 +147,10 @@ def test_a_change_at_night_holds_at_once_and_may_turn_the_rule_off(gm, monkeypat
     game.refresh_from_db()
     assert game.min_posts == 0
     line = Event.objects.get(game=game, kind=services.POSTS_RULE_KIND)
-    assert text.event_text(line, "en") == "The GM turned the posts rule off from day 1."
-    assert text.event_text(line, "ru") == "Ведущий отменил правило активности начиная с дня 1."
-    assert (
-        "The GM turned the posts rule off"
-        in gm_client(users["ann"]).get(reverse("game", args=[game.id])).content.decode()
-    )
+    assert line.audience == "public"
+    assert line.payload.items() >= {"from_day": 1, "min_posts": 0}.items()
+    ann_page = gm_client(users["ann"]).get(reverse("game", args=[game.id])).content.decode()
+    assert "posts_rule" in shown_kinds(ann_page)
 
 
 def test_only_the_gm_changes_the_rule_and_a_bad_one_changes_nothing(gm, monkeypatch):
@@ -194,10 +182,8 @@ def test_the_preview_shows_the_verdicts_the_close_would_give(gm, monkeypatch):
     client = gm_client(gm)
     url = reverse("game", args=[game.id])
     english = client.get(url, headers={"accept-language": "en"}).content.decode()
-    assert '<li data-verdict="warning"><strong>fay</strong>: a warning (4 of 10 game posts)' in (
-        english
-    )
-    assert '<li data-verdict="modkill"><strong>gil</strong>: a modkill (2 of 10' in english
+    assert '<li data-verdict="warning"><strong>fay</strong>' in english
+    assert '<li data-verdict="modkill"><strong>gil</strong>' in english
     assert 'data-verdict="warning"><strong>hal' not in english
     assert "shown as Civilian" in english and "hal was Civilian." not in english  # told once
     russian = client.get(url, headers={"accept-language": "ru"}).content.decode()
@@ -205,6 +191,4 @@ def test_the_preview_shows_the_verdicts_the_close_would_give(gm, monkeypatch):
     services.set_posts_rule(gm, game.id, 10, 3, True)  # waits for the close: no change yet
     assert '<li data-verdict="modkill"><strong>gil' in client.get(url).content.decode()
     Game.objects.filter(pk=game.pk).update(substitute_instead=True)
-    assert '<li data-verdict="substitute"><strong>gil</strong>: a substitute wanted' in (
-        client.get(url, headers={"accept-language": "en"}).content.decode()
-    )
+    assert '<li data-verdict="substitute"><strong>gil</strong>' in client.get(url).content.decode()

@@ -16,6 +16,7 @@ CLOCK = "2026-01-01T18:00:00Z"
 MOVE = {"ability": "heal", "targets": ["bob"]}
 DEATHS = {"deaths": [{"player": "ann", "role": "doctor", "faction": "town"}]}
 POSTS = {"posts": 3, "needed": 10, "day": 2}
+BY_COGM = {"acting": "carol", "acting_cogm": True}  # a co-GM's tool names him
 
 # (kind, payload, ruleset): each kind the table knows, one sample for each branch.
 SAMPLES = [
@@ -29,6 +30,7 @@ SAMPLES = [
     ("signups", {"open": False}, "bay12"),
     ("game_cancelled", {"gm": "gemma"}, "bay12"),
     ("game_cancelled", {"gm": "gemma", "reason": "Too few players."}, "bay12"),
+    ("game_cancelled", {"gm": "carol", "reason": "", **BY_COGM}, "bay12"),
     ("game_started", {"players": ["ann", "bob"]}, "bay12"),
     ("note", {"text": "Bob did it."}, "bay12"),
     ("death_note", {"player": "ann", "text": "Bob did it."}, "bay12"),
@@ -65,6 +67,7 @@ SAMPLES = [
         {"phase": "day", "number": 1, **DEATHS, "tally": {"ann": 2}, "lynched": ["ann"]},
         "bay12",
     ),
+    ("phase_closed", {"phase": "night", "number": 1, "deaths": [], **BY_COGM}, "bay12"),
     (
         "phase_record",
         {
@@ -102,6 +105,7 @@ SAMPLES = [
     ("modkill", {"you": True}, "bay12"),
     ("modkill", {"player": "ann", **DEATHS, "void_votes": ["bob"]}, "bay12"),
     ("modkill", {"player": "ann", "deaths": [{"player": "ann"}]}, "bay12"),
+    ("modkill", {"player": "ann", "deaths": [{"player": "ann"}], **BY_COGM}, "bay12"),
     ("vote_ruled", {"player": "ann"}, "ru_hunt"),
     ("vote_ruled", {"player": "ann", "ruling": "urged"}, "ru_hunt"),
     ("vote_ruled", {"player": "ann", "ruling": "urged"}, None),
@@ -131,6 +135,7 @@ SAMPLES = [
         "bay12",
     ),
     ("paused", {"remaining": 600}, "bay12"),
+    ("paused", {"remaining": 600, **BY_COGM}, "bay12"),
     ("resumed", {"deadline": CLOCK}, "bay12"),
     ("replaced", {"player": "ann", "by": "bob"}, "bay12"),
     ("replaced", {"player": "Oak", "masked": True}, "bay12"),

@@ -51,7 +51,8 @@ def test_a_player_leaves_at_night_and_dies_in_it(monkeypatch):
     services.gm_close_phase(gm, game.id)
     record = night_record(game)
     assert [(d["player"], d["by"]) for d in record["deaths"]] == [("ann", ["leaver"])]
-    assert record["descriptions"]["ann"] == "ann committed suicide."
+    told = roles.description_message("ann", record["descriptions"]["ann"])
+    assert told == {"id": "death.leaver", "ruleset": None, "params": {"player": "ann"}}
 
 
 def test_a_day_leaver_dies_the_next_night(monkeypatch):
@@ -76,8 +77,15 @@ def test_leaving_needs_the_confirmation_and_changes_nothing_without(monkeypatch)
 def test_leaving_twice_and_strangers_are_refused(monkeypatch):
     gm, game, users = table(monkeypatch)
     services.leave_running_game(users["cid"], game.id, sure=True)
-    with pytest.raises(ServiceError, match="already left"):
+    with pytest.raises(ServiceError) as refused:
         services.leave_running_game(users["cid"], game.id, sure=True)
+    assert refused.value.refusal == {
+        "id": "refusal.by",
+        "params": {
+            "actor": "GM",
+            "reason": {"id": "refusal.left.already", "params": {"player": "cid"}},
+        },
+    }
     with pytest.raises(ServiceError, match="not playing"):
         services.leave_running_game(make_user("zed"), game.id, sure=True)
     with pytest.raises(ServiceError, match="GM"):
@@ -98,15 +106,16 @@ def test_the_page_offers_the_leave_to_the_living_player(client, monkeypatch):
     gm, game, users = table(monkeypatch)
     client.force_login(users["cid"])
     page = client.get(reverse("game", args=[game.id])).content.decode()
-    assert 'id="leave-game"' in page and "committed suicide" in page
+    assert '<details id="leave-game"' in page and "committed suicide" in page
     seq = game.phases.get(kind="night").seq
     response = client.post(
         reverse("leave_running", args=[game.id]), {"sure": "1", "phase_seq": seq}, follow=True
     )
-    text = response.content.decode()
-    assert "You have left the game" in text
+    assert response.status_code == 200
+    left = Event.objects.get(game=game, kind=services.LEFT_KIND)
+    assert left.payload["player"] == "cid"
     page = client.get(reverse("game", args=[game.id])).content.decode()
-    assert "You have left the game: you die as a leaver" in page
+    assert '<section id="leave-game"' in page and '<details id="leave-game"' not in page
     client.force_login(gm)
     page = client.get(reverse("game", args=[game.id])).content.decode()
     assert 'id="gm-leaver"' in page and "Left: cid." in page

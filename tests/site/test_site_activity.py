@@ -21,7 +21,15 @@ from django.urls import reverse
 from games import export, services, tasks
 from games.models import Event, Game, Seat
 from tests.kit.activity import classic, open_phase, play_day, post, public, state_of
-from tests.kit.games import CLASSIC, TOWN10, dealt_game, game_page, make_user, replay
+from tests.kit.games import (
+    CLASSIC,
+    TOWN10,
+    dealt_game,
+    game_page,
+    make_user,
+    replay,
+    shown_kinds,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -52,9 +60,7 @@ def test_ten_posts_rule_warns_first_then_modkills(gm, monkeypatch):
     assert warnings == [{"player": "kay", "posts": 4, "needed": 10, "day": 1}]
     assert Seat.objects.get(game=game, name="kay").activity_warned
     assert "kay" in state_of(game).alive_names()
-    assert "Warning to kay for inactivity: 4 of 10 game posts on day 1." in game_page(
-        users["ann"], game
-    )
+    assert "activity_warning" in shown_kinds(game_page(users["ann"], game))
 
     services.gm_close_phase(gm, game.id)  # night 1: nobody moves
     play_day(gm, game, users, "cid", {"kay": 9, "fay": 0})
@@ -73,11 +79,18 @@ def test_ten_posts_rule_warns_first_then_modkills(gm, monkeypatch):
     assert modkill.payload["reason"] == "posts" and modkill.phase_id == night.id
     assert modkill.payload["posts"] == 9
     assert [d["player"] for d in modkill.payload["deaths"]] == ["kay"]
-    assert "You were modkilled for inactivity (9 of 10 game posts on day 2" in game_page(
-        users["kay"], game
-    )
-    assert "kay (Civilian) was modkilled for inactivity" in game_page(users["ann"], game)
-    # The GM's morning post of day 2 (the forum export) tells both verdicts.
+    told = Event.objects.get(game=game, kind="modkill", audience="seat:kay")
+    assert told.payload == {
+        "player": "kay",
+        "reason": "posts",
+        "you": True,
+        "posts": 9,
+        "needed": 10,
+        "day": 2,
+    }
+    assert shown_kinds(game_page(users["kay"], game)).count("modkill") == 2  # his, and the town's
+    assert "modkill" in shown_kinds(game_page(users["ann"], game))
+    # The GM's morning post of day 2 (the forum export) tells both verdicts, in its words.
     post_md = export.markdown(export.morning_post(game, latest_day_close(game)))
     assert "Warning to fay for inactivity: 0 of 10 game posts on day 2." in post_md
     assert "kay (Civilian) was modkilled for inactivity (9 of 10" in post_md
@@ -161,8 +174,12 @@ def test_a_substitute_is_asked_for_instead_of_the_modkill(gm, monkeypatch):
     assert not public(game, "substitute_wanted")
     gm_page = game_page(gm, game)
     assert '<span class="tag substitute">substitute wanted</span>' in gm_page
-    assert "Substitute wanted for kay (2 of 10 game posts on day 2" in gm_page
-    assert "the GM is looking for a substitute to take your seat" in game_page(users["kay"], game)
+    assert [e.payload for e in told] == [
+        {"player": "kay", "posts": 2, "needed": 10, "day": 2},
+        {"player": "kay", "you": True, "posts": 2, "needed": 10, "day": 2},
+    ]
+    assert "substitute_wanted" in shown_kinds(gm_page)
+    assert "substitute_wanted" in shown_kinds(game_page(users["kay"], game))
     assert "substitute" not in game_page(users["ann"], game).split('id="col-talk"')[0].lower()
     # The replace tool resolves it; the newcomer starts with no warning.
     make_user("nina")
@@ -183,8 +200,7 @@ def test_each_player_sees_his_own_counter(gm, monkeypatch):
     assert 'id="post-counter" class="post-counter short" data-posts="3" data-needed="10"' in (
         kay_page
     )
-    assert 'Posts today: <strong class="count">3</strong> of 10' in kay_page
-    assert 'Posts today: <strong class="count">12</strong> of 10' in game_page(users["ann"], game)
+    assert 'class="post-counter" data-posts="12" data-needed="10"' in game_page(users["ann"], game)
     # The GM reads every count; nobody else reads another's.
     gm_page = game_page(gm, game)
     assert 'id="post-counter"' not in gm_page
@@ -200,8 +216,8 @@ def test_the_counter_shows_the_warning_and_leaves_with_the_rule(gm, monkeypatch)
     play_day(gm, game, users, "bob", {"kay": 1})
     assert 'id="post-counter"' not in game_page(users["kay"], game)  # by night: no counter
     services.gm_close_phase(gm, game.id)
-    assert "warned: short again is a modkill" in game_page(users["kay"], game)
-    assert "warned:" not in game_page(users["ann"], game)
+    assert '<span class="tag warned">' in game_page(users["kay"], game)
+    assert '<span class="tag warned">' not in game_page(users["ann"], game)
     play_day(gm, game, users, "cid", {})
     services.gm_close_phase(gm, game.id)
     assert open_phase(game).number == 3
@@ -255,10 +271,11 @@ def test_the_reminder_reaches_only_those_who_still_owe_a_vote_and_only_once(gm, 
     assert services.send_due_reminders(now=day.deadline - timedelta(minutes=1)) == 0
     assert services.send_reminder(game.id, day.seq, now=day.deadline - timedelta(minutes=1)) == 0
     assert reminded(game) == ["seat:fay", "seat:kay"]
-    assert "Reminder: day 1 closes at" in game_page(users["kay"], game)
-    assert "your vote is still missing" in game_page(users["kay"], game)
-    assert "Reminder:" not in game_page(users["ann"], game)
-    assert "To kay: Reminder: day 1" in game_page(gm, game)
+    sent = Event.objects.filter(game=game, kind=services.REMINDER_KIND).first()
+    assert sent.payload.items() >= {"kind": "day", "number": 1, "owes": "vote"}.items()
+    assert "reminder" in shown_kinds(game_page(users["kay"], game))
+    assert "reminder" not in shown_kinds(game_page(users["ann"], game))
+    assert "reminder" in shown_kinds(game_page(gm, game))  # the GM reads each seat's
 
 
 def test_the_night_reminder_goes_to_the_seats_with_a_move_owed_bots_excepted(gm, monkeypatch):

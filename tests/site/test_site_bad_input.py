@@ -173,7 +173,8 @@ def test_illegal_targets_and_forged_fields(table):
         services.submit_action(user, gid, ability="", targets=[sheriff])
     with refused(gid, "that phase has already closed"):
         services.submit_action(user, gid, ability="kill", targets=[sheriff], phase_seq=99)
-    with refused(gid, ""):
+    two_targets = {"id": "refusal.target_count", "params": {"ability": "kill", "want": "1", "n": 2}}
+    with refused(gid, refusal=two_targets):
         services.submit_action(user, gid, ability="kill", targets=[sheriff, sheriff])
     townie = table.users[r["townie"][0]]
     with refused(gid, "nothing to do this night"):
@@ -210,7 +211,7 @@ def test_the_dead_cannot_act_vote_or_post(table, gemma):
         services.cast_vote(table.users[victim], gid, mafioso)
     with refused(gid, "dead cannot post"):
         services.post_message(table.users[victim], gid, channel="day", text="boo")
-    with refused(gid, "is dead"):
+    with refused(gid, refusal={"id": "refusal.vote_dead", "params": {"player": victim}}):
         services.cast_vote(table.users[sheriff], gid, victim)
     with refused(gid, "no vote to withdraw"):
         services.cast_vote(table.users[sheriff], gid, None)

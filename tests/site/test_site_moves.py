@@ -49,8 +49,10 @@ def test_the_sport_don_checks_and_votes_the_kill_in_one_night(gm, monkeypatch):
     # He still owes his check: the night waits for him (it closed here before).
     assert phase_of(game).seq == night.seq
     assert roles.owed(state_of(game), "don", {"kill"}) == ["check"]
+    kill = Action.objects.get(seat__name="don")
+    assert (kill.ability, kill.targets) == ("kill", ["c1"])
     page = game_page(users["don"], game)
-    assert "Current choice: kill → c1" in page and 'value="check"' in page
+    assert '<p class="current">' in page and 'value="check"' in page
     services.submit_action(users["don"], game.id, ability="check", targets=["cole"])
     night.refresh_from_db()
     assert night.close_reason == "everyone_acted"
@@ -85,7 +87,9 @@ def test_nothing_more_keeps_the_moves_and_do_nothing_withdraws_them(gm, monkeypa
     services.finish_actions(users["don"], game.id)
     state = state_of(game)
     assert "don" in services.have_acted(state, phase_of(game))
-    assert "Nothing more this night: your choices above stand." in game_page(users["don"], game)
+    done = game.events.filter(audience="seat:don", kind="action_recorded").last()
+    assert done.payload == {"ability": "", "targets": [], "done": True}
+    assert '<p class="current">' in game_page(users["don"], game)
     # Choosing again: he is no longer done (he may still check).
     services.submit_action(users["don"], game.id, ability="check", targets=["c2"])
     assert "" not in set(Action.objects.filter(seat__name="don").values_list("ability", flat=True))
@@ -229,29 +233,29 @@ def test_a_finished_game_refuses_moves(gm, monkeypatch):
 
 
 def test_the_log_says_what_was_sent_withdrawn_or_finished(gm, monkeypatch):
-    from games.text import event_text
-
+    """The seat's own copy and the GM's (with the seat's name); their lines in words are
+    tests/site/golden/event_lines.txt's."""
     game, users = dealt_game(gm, monkeypatch, "ru_sport", "sport_10", SPORT)
     services.submit_action(users["don"], game.id, ability="kill", targets=["c1"])
     services.finish_actions(users["don"], game.id)
     services.withdraw_action(users["don"], game.id, ability="kill")
-    mine = [
-        event_text(e)
-        for e in game.events.filter(audience="seat:don", kind__startswith="action_").order_by("seq")
+    mine = game.events.filter(audience="seat:don", kind__startswith="action_").order_by("seq")
+    assert [(e.kind, e.payload) for e in mine] == [
+        ("action_recorded", {"ability": "kill", "targets": ["c1"]}),
+        ("action_recorded", {"ability": "", "targets": [], "done": True}),
+        ("action_withdrawn", {"ability": "kill"}),
     ]
-    assert mine == ["Recorded: kill → c1.", "Recorded: nothing more.", "Kill withdrawn."]
-    gms = [
-        event_text(e)
-        for e in game.events.filter(audience="gm", kind__startswith="action_").order_by("seq")
+    gms = game.events.filter(audience="gm", kind__startswith="action_").order_by("seq")
+    assert [(e.kind, e.payload["player"]) for e in gms] == [
+        ("action_recorded", "don"),
+        ("action_recorded", "don"),
+        ("action_withdrawn", "don"),
     ]
-    assert gms == ["don: kill → c1.", "don: nothing more.", "don: kill withdrawn."]
 
 
 def test_where_one_action_counts_a_second_ability_replaces_the_first(gm):
     # roles.legal.OWED_RULINGS: "a second ability that spends it replaces the first (the
     # Arsonist who doused and now ignites ignites instead)" (bay12: one action a night).
-    from games.text import event_text
-
     game = services.create_game(
         gm,
         name="seed18",
@@ -273,5 +277,5 @@ def test_where_one_action_counts_a_second_ability_replaces_the_first(gm):
     mine = Action.objects.filter(seat__name=arsonist).values_list("ability", flat=True)
     assert list(mine) == ["ignite"]
     last = game.events.filter(audience=f"seat:{arsonist}", kind="action_recorded").last()
-    assert event_text(last) == "Recorded: ignite (instead of douse)."
+    assert last.payload == {"ability": "ignite", "targets": [], "replaces": ["douse"]}
     assert "choosing another replaces the one you chose" in game_page(users[arsonist], game)

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 import roles
 from games import services
+from games.models import Event
 from games.viewer import viewer_for, visible_events
 
 
@@ -43,8 +44,12 @@ def test_a_player_sees_only_their_own_role(table):
 
 def test_the_mafia_see_each_other_and_the_town_sees_nobody(table):
     mafioso, consort = first_with(table, "mafioso"), first_with(table, "consort")
-    assert f"Your team: {consort}" in table.page(mafioso)
-    assert f"Your team: {mafioso}" in table.page(consort)
+    told = Event.objects.filter(game=table.game, kind="teammates")
+    assert [(e.audience, sorted(e.payload["members"])) for e in told] == [
+        ("faction:mafia", sorted([mafioso, consort]))
+    ]
+    for name in (mafioso, consort):
+        assert "Your team:" in table.page(name)
     for name in table.alive():
         if name not in (mafioso, consort):
             assert "Your team" not in table.page(name)

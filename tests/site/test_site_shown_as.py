@@ -12,7 +12,7 @@ from django.urls import reverse
 import roles
 from games import services
 from games.models import Event, Status
-from tests.kit.games import Table, make_user, replay, seat_players
+from tests.kit.games import Table, make_user, replay, seat_players, shown_kinds
 
 
 def eleven(gemma) -> Table:
@@ -42,9 +42,10 @@ def test_the_gm_reads_the_deal_and_the_seat_reads_what_it_is_told(gemma):
     assert services.dealt_roles(table.game) == {p.name: p.role for p in table.state().players}
     told = Event.objects.get(game=table.game, kind="role", audience=f"seat:{commissar}")
     assert told.payload == {"role": "civilian", "name": "Civilian", "faction": "town"}
-    gm_page = table.page("gemma")
-    assert f"{commissar}: Commissar (told Civilian)" in gm_page
-    assert "(GM) The deal" not in table.page(commissar)
+    [seat] = [e for e in dealt.payload["players"] if e["player"] == commissar]
+    assert (seat["role"], seat["told"]) == ("commissar", "civilian")
+    assert "dealt" in shown_kinds(table.page("gemma"))
+    assert "dealt" not in shown_kinds(table.page(commissar))
 
 
 @pytest.mark.django_db

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Action, Post, SubmissionKey, Vote
+from tests.kit.forms import flash_tags
 from tests.kit.games import Table, make_user, seat_players
 
 KEY_FIELD = re.compile(r'name="submission_key" value="([0-9a-f]{32})"')
@@ -58,7 +59,7 @@ def test_ru_sport_a_retried_vote_does_not_use_up_the_one_change(gemma):
     sent = {"phase_seq": seq, "target": first, "submission_key": key}
     for _attempt in range(2):  # the retry of a stored vote
         response = client.post(vote_url, sent, follow=True)
-        assert "Your vote is recorded." in response.content.decode()
+        assert flash_tags(response.content.decode()) == ["success"]
     votes = Vote.objects.filter(phase=table.phase(), voter__name=voter)
     assert list(votes.values_list("target", flat=True)) == [first]
     # The one change allowed: a new choice, from the page rendered again (a new key).
@@ -66,13 +67,14 @@ def test_ru_sport_a_retried_vote_does_not_use_up_the_one_change(gemma):
     response = client.post(
         vote_url, {"phase_seq": seq, "target": second, "submission_key": key}, follow=True
     )
-    assert "Your vote is recorded." in response.content.decode()
+    assert flash_tags(response.content.decode()) == ["success"]
     assert list(votes.values_list("target", flat=True)) == [first, second]
     # ... and the second change is refused, as the rule says.
     key = form_key(table.page(voter), vote_url)
     response = client.post(
         vote_url, {"phase_seq": seq, "target": first, "submission_key": key}, follow=True
     )
+    assert flash_tags(response.content.decode()) == ["error"]
     assert "changed only once" in response.content.decode()
     assert votes.count() == 2
 
@@ -130,7 +132,7 @@ def test_a_retried_move_and_post_are_stored_once(table):
     }
     for _attempt in range(2):
         response = table.clients[actor].post(act_url, sent, follow=True)
-        assert "Your choice is recorded." in response.content.decode()
+        assert flash_tags(response.content.decode()) == ["success"]
     assert Action.objects.filter(seat__name=actor, phase__seq=seq).count() == 1
     logged = table.game.events.filter(kind="action_recorded", audience=f"seat:{actor}")
     assert logged.count() == 1
@@ -154,5 +156,5 @@ def test_a_retried_extension_extends_once(table, gemma):
     sent = {"phase_seq": table.phase().seq, "minutes": 15, "submission_key": key}
     for _attempt in range(2):
         response = client.post(extend_url, sent, follow=True)
-        assert "The phase is extended." in response.content.decode()
+        assert flash_tags(response.content.decode()) == ["success"]
     assert (table.phase().deadline - before).total_seconds() == 15 * 60

@@ -18,7 +18,7 @@ import roles
 from games import services
 from games.models import Event, Game, Status
 from games.services import ServiceError
-from tests.kit.games import make_user, new_classic7, replay, seat_players
+from tests.kit.games import make_user, new_classic7, replay, seat_players, shown_kinds
 from tests.kit.play import day_one_game
 
 pytestmark = pytest.mark.django_db
@@ -153,10 +153,10 @@ def test_a_lynched_players_will_is_shown_with_his_death(gemma):
     assert shown.audience == "public" and shown.payload == {"player": writer, "text": WILL}
     page = table.page(witness)
     news = news_of(page)
-    assert f"{writer}'s last will:</strong> Day 1: p03 claimed Sheriff." in news
-    assert ESCAPED in news and "<script>alert" not in page
+    assert MARK in news and ESCAPED in news and "<script>alert" not in page
     assert "an old draft" not in page
     # In the log once (its own line, not again in the phase's outcome).
+    assert shown_kinds(page).count(services.LAST_WILL_KIND) == 1
     assert page.count(ESCAPED) == 2  # the news and the log
     assert replay(table.refresh()) == table.game.state
 
@@ -199,8 +199,9 @@ def test_the_dead_write_no_will_and_see_their_own(gemma):
     services.write_will(table.users[writer], table.game.id, WILL)
     lynch(table, writer)
     before = log_size(table.game)
-    with pytest.raises(ServiceError, match="is dead: the dead write no will"):
+    with pytest.raises(ServiceError) as refused:
         services.write_will(table.users[writer], table.game.id, "from beyond")
+    assert refused.value.refusal == {"id": "refusal.will_dead", "params": {"player": writer}}
     assert log_size(table.game) == before
     page = table.page(writer)
     assert "your will can no longer change" in page
@@ -222,8 +223,9 @@ def test_a_will_too_long_or_not_text_changes_nothing(gemma):
     table = sc2_game(gemma)
     writer = town(table)[0]
     before = log_size(table.game)
-    with pytest.raises(ServiceError, match="at most 2000 characters"):
+    with pytest.raises(ServiceError) as refused:
         services.write_will(table.users[writer], table.game.id, "x" * 2001)
+    assert refused.value.refusal == {"id": "refusal.will_long", "params": {"n": 2000}}
     with pytest.raises(ServiceError, match="is text"):
         services.write_will(table.users[writer], table.game.id, ["x"])
     assert log_size(table.game) == before
@@ -250,13 +252,14 @@ def test_a_ruleset_without_wills_refuses_them(gemma, players):
     game = new_classic7(gemma, players)
     seat_players(gemma, game, list(players.values())[:7], start=True)
     before = log_size(game)
-    with pytest.raises(ServiceError, match="The ruleset bay12 has no last wills"):
+    with pytest.raises(ServiceError) as refused:
         services.write_will(players["alice"], game.id, WILL)
+    assert refused.value.refusal == {"id": "refusal.no_wills", "params": {"ruleset": "bay12"}}
     assert log_size(game) == before
     client = Client()
     client.force_login(players["alice"])
     page = client.get(reverse("game", args=[game.id])).content.decode()
-    assert "Your last will" not in page
+    assert 'id="last-will"' not in page
 
 
 @pytest.mark.parametrize("setup", [{"preset_id": "classic"}, {"options": {"last_wills": False}}])
@@ -277,12 +280,13 @@ def test_an_sc2_game_with_wills_off_refuses_them(gemma, setup):
     )
     seat_players(gemma, game, users.values(), start=True)
     before = log_size(game)
-    with pytest.raises(ServiceError, match="Last wills are off in this game"):
+    with pytest.raises(ServiceError) as refused:
         services.write_will(users["p00"], game.id, WILL)
+    assert refused.value.refusal == {"id": "refusal.wills_off", "params": {}}
     assert log_size(game) == before
     client = Client()
     client.force_login(users["p00"])
-    assert "Your last will" not in client.get(reverse("game", args=[game.id])).content.decode()
+    assert 'id="last-will"' not in client.get(reverse("game", args=[game.id])).content.decode()
 
 
 def test_the_will_box_saves_edits_and_erases_through_the_form(gemma):
