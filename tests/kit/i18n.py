@@ -11,6 +11,18 @@ import roles
 from games import profiles
 from games.models import Profile
 
+# A line's Latin words, and an engine id ("janitor_sanitizes") left in a line.
+LATIN = re.compile(r"[A-Za-z]+")
+RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+def without_names(line: str, names) -> str:
+    """The line with the players' (and other given) names blanked out."""
+    for name in sorted(names, key=len, reverse=True):
+        line = line.replace(name, " ")
+    return line
+
+
 RUSSIAN_BROWSER = {"HTTP_ACCEPT_LANGUAGE": "ru-RU,ru;q=0.9,en;q=0.5"}
 
 

@@ -3,6 +3,10 @@ the engine offers) to a phase or to the end, and tables set at a given day."""
 
 from __future__ import annotations
 
+import json
+
+from django.urls import reverse
+
 import roles
 from games import services
 from games.models import Status
@@ -195,3 +199,12 @@ def started(ruleset_id: str, role_id: str):
     game.refresh_from_db()
     holder = next(p.name for p in services.engine_state(game).players if p.role == role_id)
     return game, gm, users, holder
+
+
+def download_scenario(client, game) -> dict:
+    """The game as its "download as scenario" link gives it to `client`."""
+    response = client.get(reverse("download_scenario", args=[game.id]))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
+    assert "attachment" in response["Content-Disposition"]
+    return json.loads(response.content)

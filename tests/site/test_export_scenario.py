@@ -1,7 +1,8 @@
 """Issue 15, "download as scenario": the game so far in the `python -m roles simulate`
 format, so any dispute is reproducible. Simulating the download gives every closed
 phase's stored record (games played through the services, a GM's modkill among
-them), and the file is the GM's while the game runs, everyone's after it."""
+them: every ruleset's in tests/site/test_site_every_ruleset.py), and the file is the
+GM's while the game runs, everyone's after it."""
 
 import json
 
@@ -13,39 +14,7 @@ import roles
 from games import record, services
 from games.models import Status
 from tests.kit.games import make_user, sc2_day_one
-from tests.kit.play import play_first_choices, play_mechanical_game
-
-
-def download(client, game) -> dict:
-    response = client.get(reverse("download_scenario", args=[game.id]))
-    assert response.status_code == 200
-    assert response["Content-Type"].startswith("application/json")
-    assert "attachment" in response["Content-Disposition"]
-    return json.loads(response.content)
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize(
-    ("ruleset_id", "preset_id"),
-    [
-        ("bay12", "classic7"),
-        ("sc2", "classic"),
-        ("ru_classic", "classic_11"),
-        ("ru_two_clans", "20"),
-    ],
-)
-def test_simulating_the_download_gives_every_stored_record(gemma, ruleset_id, preset_id):
-    game = play_mechanical_game(gemma, ruleset_id, preset_id, modkill_in_phase=2)
-    client = Client()
-    client.force_login(gemma)
-    scenario = download(client, game)
-    assert any("before" in p for p in scenario["phases"])  # the modkill is in the file
-    if ruleset_id == "ru_two_clans":  # the deal's clans are in the file
-        assert {p.get("clan") for p in scenario["players"]} >= {1, 2}
-    outcome = roles.simulate(scenario)
-    assert outcome["phases"] == record.stored_records(game)
-    assert outcome["ended"] and outcome["winners"] == game.winners
-    assert outcome["alive"] == services.engine_state(game).alive_names()
+from tests.kit.play import download_scenario, play_first_choices, play_mechanical_game
 
 
 @pytest.mark.django_db
@@ -93,7 +62,7 @@ def test_while_the_game_runs_only_the_gm_downloads_it(table, mallory):
         ("anonymous", Client()),
     ]:
         assert client.get(url).status_code == 404, who
-    scenario = download(table.clients["gemma"], game)
+    scenario = download_scenario(table.clients["gemma"], game)
     assert len(scenario["phases"]) == 1  # the closed night; the open day is not final
     assert [p["name"] for p in scenario["players"]] == list(table.users)
     assert roles.simulate(scenario)["phases"] == record.stored_records(game)
@@ -105,5 +74,5 @@ def test_while_the_game_runs_only_the_gm_downloads_it(table, mallory):
 @pytest.mark.django_db
 def test_after_the_game_anyone_downloads_it(gemma):
     game = play_mechanical_game(gemma, "bay12", "classic7")
-    scenario = download(Client(), game)
+    scenario = download_scenario(Client(), game)
     assert roles.simulate(scenario)["phases"] == record.stored_records(game)

@@ -1,7 +1,8 @@
 """Game text in words on the pages (issue 16): "every event, result, announcement and
 role card the engine produces ... the site renders it as a sentence in the reader's
-language"; "No raw id reaches a page". A mechanical game of every ruleset, each log
-line read in English and in Russian; a ru_classic page in Russian and in English."""
+language"; "No raw id reaches a page". A ru_classic page in Russian and in English, the
+site's own lines in Russian (every ruleset's game, each log line read in both languages,
+is in tests/site/test_site_every_ruleset.py)."""
 
 import re
 
@@ -12,50 +13,9 @@ import roles
 from games import text
 from games.models import Event
 from tests.kit.games import dealt_game
-from tests.kit.play import PRESETS, play_mechanical_game
+from tests.kit.i18n import LATIN, without_names
 
 pytestmark = pytest.mark.django_db
-
-LATIN = re.compile(r"[A-Za-z]+")
-RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
-# The lines the engine's words make (the site's own lines come from its catalogue).
-ENGINE_KINDS = {
-    "phase_closed",
-    "phase_opened",
-    "result",
-    "role",
-    "teammates",
-    "game_over",
-    "action_recorded",
-    "action_withdrawn",
-    "phase_record",
-    "last_will",
-    "modkill",
-}
-
-
-def without_names(line: str, names) -> str:
-    for name in sorted(names, key=len, reverse=True):
-        line = line.replace(name, " ")
-    return line
-
-
-@pytest.mark.parametrize(("ruleset_id", "preset_id"), PRESETS)
-def test_every_engine_line_of_a_game_is_a_sentence_in_both_languages(gemma, ruleset_id, preset_id):
-    game = play_mechanical_game(gemma, ruleset_id, preset_id)
-    names = list(game.seats.values_list("name", flat=True))
-    said = 0
-    for event in game.events.order_by("seq"):
-        for lang in ("en", "ru"):
-            for line in (text.event_text(event, lang), text.gm_event_text(event, lang)):
-                assert not RAW_ID.search(without_names(line, names)), (event.kind, line)
-                assert "He/She" not in line and "[" not in line, line
-                if lang == "ru":  # the engine's lines and the site's own alike
-                    rest = without_names(line, names + [gemma.username, "UTC"])
-                    assert not LATIN.findall(rest), (event.kind, line)
-                    said += 1
-    assert said > 10
-
 
 CLASSIC = {f"p{i:02d}": role for i, role in enumerate(
     ("commissar", "doctor", "civilian", "civilian", "civilian", "civilian",
