@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Post
+from games.models import Game, Post, Status
 from tests.kit.games import SEVEN, Table, game_page, new_classic7, seat_players
 from tests.kit.threads import fill_thread, more_link, section_of, shown_refs, thread_answer
 
@@ -221,3 +221,46 @@ def _queries(client, view: str, game, params) -> int:
         response = client.get(reverse(view, args=[game.id]), params)
         assert response.status_code == 200
     return len(queries)
+
+
+def test_after_the_game_every_thread_is_paged_and_readable_by_all(day_table):
+    game = day_table.game
+    day = fill_thread(game, 25)
+    graveyard = fill_thread(game, 15, channel="graveyard", authors=["alice"])
+    pms = fill_thread(game, 15, channel="pm", authors=["alice"], to="bob")
+    Game.objects.filter(pk=game.id).update(status=Status.FINISHED)
+    page = game_page(None, game)
+    assert shown_refs(section_of(page, "day")) == day[-PAGE:]
+    assert more_link(section_of(page, "day"), "older") == day[-PAGE]
+    record = page[page.index('id="thread-pm"') : page.index("</div>", page.index('id="thread-pm"'))]
+    assert shown_refs(record) == pms[-PAGE:]
+    for thread, refs in (("graveyard", graveyard), ("pm", pms)):
+        status, answer = thread_answer(Client(), game, thread=thread, before=refs[-PAGE])
+        assert status == 200 and shown_refs(answer["html"]) == refs[:-PAGE]
+
+
+def test_spectators_and_the_dead_page_the_graveyard_the_gm_reads_pms_only_when_told(
+    day_table, mallory, gemma
+):
+    from games import services
+
+    game = day_table.game
+    graveyard = fill_thread(game, 12, channel="graveyard", authors=["alice"])
+    fill_thread(game, 3, channel="pm", authors=["alice"], to="bob")
+    services.watch_game(mallory, game.id)
+    status, answer = thread_answer(_logged_in(mallory), game, thread="graveyard")
+    assert status == 200 and shown_refs(answer["html"]) == graveyard[-PAGE:]
+    status, _ = thread_answer(_logged_in(mallory), game, thread="pm")
+    assert status == 403
+    gm = day_table.clients["gemma"]
+    assert thread_answer(gm, game, thread="graveyard")[0] == 200  # the GM reads everything
+    assert thread_answer(gm, game, thread="pm")[0] == 403  # but not players' PMs ("on")
+    Game.objects.filter(pk=game.id).update(private_messages="gm")
+    status, answer = thread_answer(gm, game, thread="pm")
+    assert status == 200 and answer["count"] == 3
+
+
+def test_a_lobby_has_no_thread_to_page(gemma, players):
+    game = new_classic7(gemma, players)
+    status, answer = thread_answer(Client(), game)
+    assert status == 404 and answer["error"]
