@@ -129,6 +129,15 @@ def reveals_accounts(game, viewer_runs_game: bool) -> bool:
     return viewer_runs_game or game.status == Status.FINISHED
 
 
+def played_by(game, viewer_runs_game: bool) -> dict[str, str]:
+    """Seats another account took over (public: the thread said "X replaces Y"); in a
+    masked game every seat, for the GM and after the game only."""
+    if not reveals_accounts(game, viewer_runs_game):
+        return {}
+    seats = game.seats.filter(is_bot=False).values_list("name", "user__username")
+    return {name: username for name, username in seats if name != username}
+
+
 def accounts_of(game) -> dict[str, str]:
     """seat name -> the account that plays it now."""
     return dict(game.seats.values_list("name", "user__username"))

@@ -311,6 +311,11 @@ class Vote(models.Model):
         return f"{self.voter} -> {self.target or '(withdrawn)'}"
 
 
+def fold(text: str) -> str:
+    """Text as a search compares it: case-folded ("Привет" and "ПРИВЕТ" alike)."""
+    return text.casefold()
+
+
 def new_post_ref() -> str:
     """A post's name on pages and sockets: random, so it says nothing of other posts
     (the row id is site-wide: its gaps counted the hidden chats)."""
@@ -366,11 +371,20 @@ class Post(models.Model):
         Seat, on_delete=models.PROTECT, related_name="+", null=True, blank=True
     )
     text = models.TextField(max_length=5000)
+    # The text case-folded, what a search in the thread reads (games/threads.py): the
+    # same on PostgreSQL and SQLite, whose LIKE folds ASCII letters only.
+    folded = models.TextField(blank=True, default="", editable=False)
     created_at = models.DateTimeField()
     ref = models.CharField(max_length=16, default=new_post_ref, editable=False)
 
     class Meta:
         ordering = ["id"]
+        indexes = [
+            # A thread's pages (games/threads.py): a game's channel, by id.
+            models.Index(fields=["game", "channel", "id"], name="post_thread_page"),
+            # A permalink or a page's cursor names a post by its ref.
+            models.Index(fields=["game", "ref"], name="post_game_ref"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.writer}: {self.text[:40]}"
@@ -378,6 +392,7 @@ class Post(models.Model):
     def save(self, *args, **kwargs):
         if self.pk is not None:
             raise IllegalTransition("posts cannot be edited")
+        self.folded = fold(self.text)
         super().save(*args, **kwargs)
 
     @property

@@ -263,6 +263,8 @@ SIGNUP_WINDOW_SECONDS = env_int("SIGNUP_WINDOW_SECONDS", 3600)
 # MOVE_RATE_SECONDS (games/services/core.py check_move_rate).
 MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", 10)
 MOVE_RATE_SECONDS = env_int("MOVE_RATE_SECONDS", 10)
+# A thread's page on the game page and in each "older posts" answer (games/threads.py).
+THREAD_PAGE_POSTS = env_int("THREAD_PAGE_POSTS", 50)
 
 # The sign-up counters live in the cache: shared by every web process on Redis.
 if REDIS_URL:

@@ -1,11 +1,17 @@
 """Small template filters: event and result lines (games/text.py), list indexing,
 dict lookup, a paused phase's time left."""
 
+import re
 import secrets
+from urllib.parse import urlencode
 
 from django import template
 from django.template.defaultfilters import date as date_filter
-from django.utils.html import format_html
+from django.template.defaultfilters import linebreaksbr
+from django.urls import reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.text import normalize_newlines
 from django.utils.translation import pgettext_lazy
 
 from games import gm_text, text
@@ -100,3 +106,38 @@ def submission_key():
     return format_html(
         '<input type="hidden" name="submission_key" value="{}">', secrets.token_hex(16)
     )
+
+
+# -- paged threads (games/threads.py) --------------------------------------------------
+
+
+@register.filter
+def highlighted(text, search=""):
+    """A post's text as `linebreaksbr` shows it, each occurrence of `search` (a search
+    in the thread) marked. The search is matched as typed, never as a pattern, and
+    every piece is escaped."""
+    text = normalize_newlines(str(text))
+    if not search:
+        return linebreaksbr(text, autoescape=True)
+    pieces, last = [], 0
+    for found in re.finditer(re.escape(str(search)), text, re.IGNORECASE):
+        pieces.append(escape(text[last : found.start()]))
+        pieces.append(format_html("<mark>{}</mark>", found.group()))
+        last = found.end()
+    pieces.append(escape(text[last:]))
+    return mark_safe("".join(pieces).replace("\n", "<br>"))  # every piece escaped above
+
+
+@register.simple_tag
+def thread_link(game, page, cursor: str, ref: str) -> str:
+    """A link to the page of `page`'s thread before or after the post `ref`, with
+    its filters (without script, the older and newer controls are these links)."""
+    params = {**page.query.params(), cursor: ref}
+    return f"{reverse('game', args=[game.id])}?{urlencode(params)}#thread-{page.query.thread}"
+
+
+@register.simple_tag
+def post_link(game, post, thread: str) -> str:
+    """A post's permalink: the game page opened at the page holding it."""
+    params = {"post": post.ref} if thread == "day" else {"thread": thread, "post": post.ref}
+    return f"{reverse('game', args=[game.id])}?{urlencode(params)}#post-{post.ref}"

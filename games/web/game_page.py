@@ -10,7 +10,7 @@ import json
 from django.shortcuts import get_object_or_404, render
 
 import roles
-from games import masks, profiles, record, rooms, ruleset_words, services
+from games import masks, profiles, record, rooms, ruleset_words, services, threads
 from games import text as game_text
 from games.desk.flavour import seat_flavour
 from games.models import Game, Phase, Post, Status
@@ -25,7 +25,7 @@ from games.viewer import (
     visible_events,
     visible_posts,
 )
-from games.web import cogms, desk, export, roulette, wills
+from games.web import cogms, desk, export, roulette, thread, wills
 
 
 def game_page(request, game_id: int):
@@ -39,7 +39,7 @@ def game_page(request, game_id: int):
     # One engine state for the whole page: every part reads it, none changes it.
     ruleset, state = context["ruleset"], services.engine_state(game)
     context.update(log_context(game, viewer, streams))
-    context.update(threads_context(game, viewer, state))
+    context.update(threads_context(request, game, viewer, state))
     context.update(news_context(game))
     context.update(panels_context(request, game, viewer))
     if game.status == Status.FINISHED:
@@ -133,9 +133,12 @@ def log_context(game: Game, viewer, streams) -> dict:
         "players": public_players(game),
         # Each seat's pronoun, for the words that agree with it ("мертва": game_tags.dead_tag).
         "pronouns": profiles.pronouns_in_game(game.id),
-        "played_by": played_by(game, viewer),
+        "played_by": masks.played_by(game, viewer.is_gm),
     }
-    context["events"] = events = list(visible_events(viewer, streams=streams))
+    # Posts and votes are shown in their own panels, never as lines: not read here, or
+    # the page would read every post of the game again.
+    shown = visible_events(viewer, streams=streams).exclude(kind__in=game_text.QUIET_KINDS)
+    context["events"] = events = list(shown)
     # The GM of a masked game reads "mask (account)" in every line (games/masks.py).
     accounts = masks.gm_accounts(game, viewer.is_gm)
     line = line_for(viewer.is_gm, viewer.audiences())
@@ -145,28 +148,17 @@ def log_context(game: Game, viewer, streams) -> dict:
     return context
 
 
-def played_by(game: Game, viewer) -> dict[str, str]:
-    """Seats another account took over (public: the thread said "X replaces Y"); in a
-    masked game every seat, for the GM and after the game only (games/masks.py)."""
-    if not masks.reveals_accounts(game, viewer.is_gm):
-        return {}
-    seats = game.seats.filter(is_bot=False).values_list("name", "user__username")
-    return {name: username for name, username in seats if name != username}
-
-
-def threads_context(game: Game, viewer, state) -> dict:
+def threads_context(request, game: Game, viewer, state) -> dict:
     """The posts of each thread this viewer reads: the day thread (last words in it),
-    the faction's, the night chat rooms, the graveyard, private messages."""
+    the graveyard and private messages a page each (games/web/thread.py: the latest,
+    or the one the query string asks for), the faction's, the night chat rooms."""
     return {
-        "day_posts": sorted(
-            [*visible_posts(viewer, Post.DAY), *visible_posts(viewer, Post.LAST_WORDS)],
-            key=lambda p: p.id,
-        ),
+        **thread.thread_pages(request, viewer),
+        "search_max": threads.MAX_SEARCH_CHARS,
         "faction_posts": list(visible_posts(viewer, Post.FACTION)),
         # The night chat rooms this viewer reads, from the engine (games/rooms.py).
         "room_panels": rooms.panels(viewer, state),
-        "graveyard_posts": list(visible_posts(viewer, Post.GRAVEYARD)),
-        "private_posts": list(visible_posts(viewer, Post.PRIVATE)),
+        # One a seat at most: quoted with the news.
         "last_words": {p.writer: p for p in visible_posts(viewer, Post.LAST_WORDS)},
     }
 

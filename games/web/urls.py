@@ -12,6 +12,7 @@ from games.web import (
     setups,
     simulator,
     standings,
+    thread,
     views,
 )
 
@@ -29,6 +30,7 @@ urlpatterns = [
     path("games/<int:game_id>/", game_page.game_page, name="game"),
     path("games/<int:game_id>/card/", views.role_card, name="role_card"),
     path("games/<int:game_id>/events/", views.events_after, name="events_after"),
+    path("games/<int:game_id>/thread/", thread.thread_page, name="thread_page"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
     path("games/<int:game_id>/signups/", views.signups, name="signups"),

@@ -320,6 +320,12 @@
     if (!section && p.channel === "room") { scheduleRefresh(); return; } // a room new to this page
     if (!section || section.querySelector('[data-post="' + p.post + '"]')) return;
     section.classList.remove("hidden");
+    // A paged thread showing older or filtered posts (static/games/thread.js) gets
+    // no live post at its bottom: its "Newer posts" brings them in order.
+    if (section.hasAttribute("data-paged") && section.dataset.latest !== "1") {
+      notePost(p);
+      return;
+    }
     const posts = section.querySelector(".posts");
     const empty = posts.querySelector(".empty");
     if (empty) empty.remove();
@@ -333,15 +339,23 @@
       header.appendChild(el("small", "mask-account", "(" + p.account + ")"));
     }
     let tail = (p.to ? " → " + p.to : "") + " · " + reader.phaseLabel(p.phase || "");
-    if (p.channel === "last_words") {
-      tail += " · " + gettext("last words");
-      quoteInNews(p.author, interpolate(gettext("%(name)s's last words:"), { name: p.author }, true), p.text);
-    }
+    if (p.channel === "last_words") tail += " · " + gettext("last words");
     header.appendChild(document.createTextNode(tail + " · "));
     header.appendChild(el("time", "", reader.clockTime(p.at)));
     article.appendChild(header);
     article.appendChild(el("p", "", p.text));
+    if (section.hasAttribute("data-paged") && window.MafiaThread) {
+      window.MafiaThread.links(article, p, channel);
+    }
     posts.appendChild(article);
+    notePost(p);
+  }
+
+  // What a post changes beside its thread: the counters, the toasts.
+  function notePost(p) {
+    if (p.channel === "last_words") {
+      quoteInNews(p.author, interpolate(gettext("%(name)s's last words:"), { name: p.author }, true), p.text);
+    }
     if (p.channel === "day" && p.author === root.dataset.me) countMyPost();
     if (p.channel === "day") countInGmTable(p.author);
     if (p.channel === "announce") toast(gettext("GM") + ": " + p.text, "announce");

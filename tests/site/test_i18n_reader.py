@@ -155,9 +155,9 @@ def test_a_socket_speaks_its_readers_language():
     assert profiles.language_of_socket({"user": AnonymousUser(), "headers": cookie}) == "ru"
 
 
-def test_the_migrations_form_one_chain_ending_in_the_profiles():
+def test_the_migrations_form_one_chain_ending_in_the_last():
     """Branches that each added a migration were chained on merge: one leaf, the last."""
     from django.db.migrations.loader import MigrationLoader
 
     leaves = MigrationLoader(None).graph.leaf_nodes("games")
-    assert leaves == [("games", "0020_profile")]
+    assert leaves == [("games", "0021_post_thread_search")]
