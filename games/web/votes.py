@@ -24,11 +24,14 @@ from games import text as game_text
 from games.models import Event, Game, Phase, Status
 
 
-def history_lines(phase: Phase, streams=None, accounts: dict | None = None) -> list[dict]:
+def history_lines(
+    phase: Phase, streams=None, accounts: dict | None = None, open_round: int = 0
+) -> list[dict]:
     """The day's history in rounds: [{"round": k, "lines": [...]}], each line
-    {"key", "kind", "at", "text"}; the day's vote (round 0) is always there. `streams`:
-    the page's numbering of the events (a line pushed later is not added twice)."""
-    rounds: dict[int, list[dict]] = {0: []}
+    {"key", "kind", "at", "text"}; the day's vote (round 0) and the open round are
+    always there (the page adds the votes pushed to them). `streams`: the page's
+    numbering of the events (a line pushed later is not added twice)."""
+    rounds: dict[int, list[dict]] = {0: [], open_round: []}
     for entry in services.vote_history(phase):
         if entry["kind"] == "void":
             text = game_text.void_votes_text(entry)
@@ -79,7 +82,7 @@ def votes_context(game: Game, phase: Phase | None, viewer, streams, state) -> di
     accounts = masks.gm_accounts(game, viewer.is_gm)
     current = services.current_votes(phase, round_no)
     context.update(
-        vote_rounds=history_lines(phase, streams, accounts),
+        vote_rounds=history_lines(phase, streams, accounts, round_no),
         vote_round=round_no,
         vote_need="" if round_no else need_text(roles.lynch_need(state)),
         ballots_json=json.dumps(list(current.items())),

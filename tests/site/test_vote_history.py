@@ -6,6 +6,7 @@ its sentences equal their golden file (games/text.py, games/web/votes.py)."""
 import os
 from pathlib import Path
 
+import pytest
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -18,6 +19,7 @@ from games.models import Event, Game, Phase
 from games.services.core import lock_game
 from games.web.votes import need_text, past_days
 from tests.kit.games import sc2_day_one
+from tests.kit.play import day_one_game, tie_between
 
 GOLDEN = Path(__file__).parent / "golden" / "vote_history.txt"
 
@@ -100,6 +102,29 @@ def test_a_modkill_voids_ballots_in_the_history(table):
     assert history(phase)[-1] == ("void", 0, victim, "modkill", (voter, victim))
     modkill = Event.objects.get(game=table.game, kind="modkill", audience="public").payload
     assert "tally" not in modkill and modkill["void_votes"] == [voter]
+
+
+@pytest.mark.django_db
+def test_a_catastrophe_rounds_ballots_are_their_rounds_history(gemma):
+    """ru_sport: a tie opens a catastrophe round (execute / pardon); its ballots are
+    the history's round 1, after the day's vote, and the page holds that round open."""
+    table = day_one_game(gemma, "ru_sport", "sport_10", 10)
+    tie_between(table, "p01", "p04")
+    assert services.gm_close_phase(gemma, table.game.id) is False
+    day = table.phase()
+    voter = day.pending["voters"][0]
+    services.cast_vote(table.users[voter], table.game.id, "execute")
+    rounds = [entry[1] for entry in history(day)]
+    assert rounds == [0] * (len(rounds) - 1) + [1]
+    assert history(day)[-1] == ("vote", 1, voter, "execute", "")
+    context = table_context(table, voter)
+    assert context["vote_round"] == 1 and context["vote_need"] == ""
+    assert [r["round"] for r in context["vote_rounds"]] == [0, 1]
+    assert context["ballots_json"] == f'[["{voter}", "execute"]]'
+
+
+def table_context(table, name: str):
+    return table.clients[name].get(reverse("game", args=[table.game.id])).context
 
 
 def page_queries(client, game) -> int:
