@@ -23,8 +23,10 @@ from roles.messages import death_message, language, message, render, rulesets_wo
 from roles.messages.descriptions import ability_description as describe_ability
 from roles.messages.refusals import refusal_message
 
-# Log kinds that are bookkeeping, shown elsewhere on the page (posts, votes).
-QUIET_KINDS = {"post", "pm", "vote", "game_created"}
+# Log kinds that are bookkeeping, shown elsewhere on the page (posts).
+QUIET_KINDS = {"post", "pm", "game_created"}
+# Kinds with a line of their own that the page shows in its vote history, not its log.
+VOTE_HISTORY_KINDS = {"vote"}
 
 PronounOf = Callable[[str], str]
 
@@ -340,6 +342,44 @@ def _listed(names) -> str:
     return ", ".join(str(name) for name in names or [])
 
 
+def ballot_words(choice, lang: str) -> str:
+    """A ballot in words: a player's name, "nobody (pass)", or a round's verdict word."""
+    if choice == "pass":
+        return _("nobody (pass)")
+    return rulesets_words.ballot_labels([choice], lang).get(choice, str(choice))
+
+
+def _vote_text(p: dict, reader: Reader) -> str:
+    """A vote as the change it is (games/services/votes.py): cast, changed (from what
+    the seat voted before) or withdrawn; a vote logged before votes were changes says
+    no "was", and reads as cast."""
+    said = {"voter": p.get("voter")}
+    if p.get("target"):
+        said["target"] = ballot_words(p["target"], reader.lang)
+    if p.get("was"):
+        said["was"] = ballot_words(p["was"], reader.lang)
+    if not p.get("target"):
+        if p.get("was"):
+            return _("%(voter)s withdraws the vote for %(was)s.") % said
+        return _("%(voter)s withdraws the vote.") % said
+    changed = p.get("was") and p.get("was") != p.get("target")
+    if changed and p.get("fast"):
+        return _("%(voter)s changes the vote from %(was)s to %(target)s (fast).") % said
+    if changed:
+        return _("%(voter)s changes the vote from %(was)s to %(target)s.") % said
+    if p.get("fast"):
+        return _("%(voter)s votes %(target)s (fast).") % said
+    return _("%(voter)s votes %(target)s.") % said
+
+
+def void_votes_text(entry: dict) -> str:
+    """A vote history's line for the ballots a death voided (services.vote_history)."""
+    said = {"player": entry.get("player"), "voters": _listed(entry.get("voters"))}
+    if entry.get("cause") == "modkill":
+        return _("%(player)s is modkilled: void votes of %(voters)s.") % said
+    return _("%(player)s leaves the game: void votes of %(voters)s.") % said
+
+
 def _rooms_text(p: dict, reader: Reader) -> str:
     """'ann: now in the Mafia chat, left the Masons' chat.' with each title in words
     (the ids came with the titles since this branch; older lines keep their titles)."""
@@ -536,6 +576,7 @@ def _payload_only(said: Callable[[dict], str]) -> LineOf:
 
 # Each kind of event the site logs, and its line (see _event_line for the others).
 EVENT_LINES: dict[str, LineOf] = {
+    "vote": _vote_text,  # a vote's change, in the vote history (games/services/votes.py)
     "joined": lambda p, reader: _("%(player)s joined.") % {"player": p.get("player")},
     "left": lambda p, reader: _("%(player)s left.") % {"player": p.get("player")},
     "left_game": _payload_only(_leaver_text),  # a leaver (games/services/leaving.py)

@@ -328,7 +328,6 @@ def phase_summary(viewer: Viewer, phase: Phase) -> dict:
     if viewer.sees_everything:
         summary["record"] = phase.record
         summary["actions"] = list(phase.actions.select_related("seat").order_by("seat__joined_at"))
-        summary["votes"] = list(phase.votes.select_related("voter").order_by("id"))
         summary.update(history_words(phase.record or {}, summary["actions"], phase.game.ruleset_id))
     return summary
 

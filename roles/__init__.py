@@ -11,7 +11,16 @@ from .chats import ChatGroup, night_chats, rooms_of
 from .engine import PhaseResult, new_game, resolve_phase
 from .errors import IllegalAction, InvalidSetup, PendingDecision, ScenarioError, SetupError
 from .leavers import has_left, leave
-from .legal import DONE, Choice, check_action, check_vote, choices, owed, replaced_moves
+from .legal import (
+    DONE,
+    Choice,
+    check_action,
+    check_vote,
+    choices,
+    lynch_need,
+    owed,
+    replaced_moves,
+)
 from .messages import (
     LANGUAGES,
     PRONOUNS,
@@ -94,6 +103,7 @@ __all__ = [
     "check_action",
     "check_will",
     "check_vote",
+    "lynch_need",
     "choices",
     "deal",
     "get_ruleset",

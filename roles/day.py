@@ -29,6 +29,16 @@ def vote_weight(ctx: PhaseContext, voter: str) -> int:
     return ctx.player(voter).memory.get("vote_weight", 1)
 
 
+def living_votes(players) -> int:
+    """The votes the living hold between them (each voter's weight: `vote_weight`)."""
+    return sum(p.memory.get("vote_weight", 1) for p in players)
+
+
+def majority_votes(total: int) -> int:
+    """The fewest votes that are at least 51 % of `total` (sc2-reference 3.3's majority)."""
+    return next(n for n in range(total + 1) if n * 100 >= 51 * total)
+
+
 def tally(ctx: PhaseContext, ballots: dict[str, str], count_pass: bool = False) -> dict[str, int]:
     """Votes per candidate in seat order (and "pass" last when it counts)."""
     counts: dict[str, int] = {}

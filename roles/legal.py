@@ -278,6 +278,17 @@ def _target_refusal(state: GameState, player: Player, ability: Ability, target: 
     return Reason("refusal.target", player=target, ability=ability.id)
 
 
+def lynch_need(state: GameState) -> dict:
+    """What the current day's vote needs to lynch, as the ruleset counts it:
+    {"rule": "plurality"} (the most votes when the day closes; a tie as the ruleset
+    says), or {"rule": "majority" | "trial", "votes": n, "of": total}: n of the living's
+    `total` votes lynch at once (put the player on trial)."""
+    ruleset = get_ruleset(state.ruleset)
+    if ruleset.lynch_need is None:
+        return {"rule": "plurality"}
+    return ruleset.lynch_need(state)
+
+
 def check_vote(state: GameState, voter: str, target: str | None) -> None:
     """Validate one vote of the current day; raise IllegalAction with the reason."""
     if state.ended:

@@ -201,6 +201,10 @@ class Ruleset:
     # fast_close(state, ballots, fasts) -> may the host close the day early now?
     # ballots: voter -> target; fasts: voters who marked their vote "fast".
     fast_close: Callable[..., bool] | None = None
+    # lynch_need(state) -> what the day's vote needs to lynch, for the players: {"rule":
+    # "majority", "votes": n, "of": total} (n votes lynch at once), {"rule": "trial", ...}
+    # (n votes put a player on trial); None: plurality, the most votes at the close.
+    lynch_need: Callable[..., dict] | None = None
     # How many times a voter may change his ballot in one voting round (None: freely);
     # every later event of the same voter, a withdrawal included, is a change.
     vote_changes: int | None = None

@@ -102,13 +102,13 @@ def _activity_lines(game: Game, closed: dict) -> list[Line]:
 
 
 def votes_needed(game: Game, state: roles.GameState) -> str:
-    """How many votes lynch, where the ruleset has a majority rule; else plurality."""
-    day_type = state.options.get("day_type", "plurality")
+    """How many votes lynch, where the ruleset has a majority rule (the engine's
+    `roles.lynch_need`); else plurality."""
+    need = roles.lynch_need(state)
     alive = len(state.alive_names())
-    if day_type in ("majority", "majority_trial"):
-        needed = next(n for n in range(alive + 1) if n * 100 >= 51 * alive)
-        trial = " put a player on trial" if day_type == "majority_trial" else " lynch"
-        return f"With {alive} alive, {needed} votes{trial}."
+    if need["rule"] in ("majority", "trial"):
+        trial = " put a player on trial" if need["rule"] == "trial" else " lynch"
+        return f"With {alive} alive, {need['votes']} votes{trial}."
     return f"With {alive} alive, the most votes at the deadline lynch (plurality)."
 
 

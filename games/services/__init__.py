@@ -100,6 +100,7 @@ from games.services.phases import (
     acted_counts,
     close_phase,
     close_phase_at_deadline,
+    counted,
     current_votes,
     have_acted,
     must_act,
@@ -132,6 +133,7 @@ from games.services.setups import (
     save_setup,
 )
 from games.services.submissions import FIELD as SUBMISSION_FIELD
+from games.services.votes import VOTE_KIND, vote_history
 
 # Practice seats move when a phase opens and answer the engine's questions.
 phases.use_bots(bots.play_bots, bots.answer_pending)
@@ -178,6 +180,7 @@ __all__ = [
     "create_game",
     "current_note",
     "current_will",
+    "counted",
     "current_votes",
     "dealt_roles",
     "delete_setup",
@@ -227,6 +230,8 @@ __all__ = [
     "submit_action",
     "sweep_overdue_phases",
     "tally",
+    "VOTE_KIND",
+    "vote_history",
     "time_left",
     "vote_rulings_of",
     "use_timer",

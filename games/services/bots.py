@@ -40,6 +40,7 @@ import roles
 from games import rows
 from games.masks import signups_audience
 from games.models import Action, Game, Phase, Seat, Status, Vote
+from games.services import votes
 from games.services.core import (
     ServiceError,
     act_as_gm,
@@ -47,7 +48,7 @@ from games.services.core import (
     lock_game,
     preset_size,
 )
-from games.services.phases import current_votes, open_round, tally
+from games.services.phases import current_votes, open_round
 from games.services.play import _log_move
 
 BOT_NAME = "Bot {}"
@@ -200,15 +201,9 @@ def _vote(change, phase: Phase, state, seat: Seat, rng: random.Random, now) -> N
 
 
 def _store_vote(change, phase: Phase, seat: Seat, target: str, round_no: int, now) -> None:
+    was = votes.previous_target(phase, seat, round_no)
     Vote.objects.create(phase=phase, voter=seat, target=target, round=round_no, cast_at=now)
-    payload = {
-        "voter": seat.name,
-        "target": target,
-        "round": round_no,
-        "fast": False,
-        "tally": tally(phase, round_no),
-    }
-    change.log("vote", "public", payload, phase=phase)
+    votes.log_vote(change, phase, seat, target, round_no, was)
 
 
 def answer_pending(change, phase: Phase) -> None:

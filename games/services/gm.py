@@ -45,7 +45,6 @@ from games.services.phases import (
     current_votes,
     resolve_and_close,
     schedule_deadline,
-    tally,
 )
 from games.services.roulette import release_held
 
@@ -261,9 +260,8 @@ def modkill_seat(change, phase: Phase, seat, now, why: dict | None = None) -> ro
         payload = dict(event.payload)
         if event.kind == "modkill":
             payload["deaths"] = [with_role_name(ruleset, d) for d in payload.get("deaths", [])]
+            # The change (whose ballots are void), not the tally: it is counted when shown.
             payload["void_votes"] = voided_votes
-            if phase.kind == Phase.DAY:
-                payload["tally"] = tally(phase)
             payload.update(why or {})
         change.log(event.kind, audience_of(event.audience), payload, phase=phase)
     # Those whose night rooms change (a Jailor's prisoner) are told and regroup.

@@ -20,7 +20,7 @@ from games.services.core import (
     running_phase,
     seat_of,
 )
-from games.services.phases import close_if_everyone_acted, tally
+from games.services.phases import close_if_everyone_acted
 from roles.leavers import GM_ACTOR, has_leavers
 
 LEFT_KIND = "left_game"
@@ -72,10 +72,9 @@ def _leave(change: Change, phase: Phase, seat, by: str) -> None:
         raise ServiceError(said, refusal.message) from None
     # His own moves and ballot of this phase are void (the engine ignores them too).
     Action.objects.filter(phase=phase, seat=seat).delete()
-    had_vote = Vote.objects.filter(phase=phase, voter=seat).delete()[0] > 0
+    # (No tally in the event: the vote history and the pages count it from the ballots.)
+    Vote.objects.filter(phase=phase, voter=seat).delete()
     game.state = new.to_dict()
     payload = {"player": seat.name, "by": by, "tonight": phase.kind == Phase.NIGHT}
-    if had_vote and phase.kind == Phase.DAY:
-        payload["tally"] = tally(phase)
     change.log(LEFT_KIND, "public", payload, phase=phase)
     close_if_everyone_acted(change, phase, new)

@@ -166,10 +166,15 @@ def current_votes(phase: Phase, round_no: int = 0) -> dict[str, str]:
 def tally(phase: Phase, round_no: int = 0) -> dict[str, list[str]]:
     """target -> voters, in the order of the current votes (no vote weights: the engine's
     record gives the official count at the close)."""
-    counted: dict[str, list[str]] = {}
-    for voter, target in current_votes(phase, round_no).items():
-        counted.setdefault(target, []).append(voter)
-    return counted
+    return counted(current_votes(phase, round_no))
+
+
+def counted(current: dict[str, str]) -> dict[str, list[str]]:
+    """`tally` of ballots already read (`current_votes`): target -> voters."""
+    by_target: dict[str, list[str]] = {}
+    for voter, target in current.items():
+        by_target.setdefault(target, []).append(voter)
+    return by_target
 
 
 def must_act(state: roles.GameState, phase: Phase) -> list[str]:

@@ -17,7 +17,7 @@ from games.models import (
     Seat,
     Vote,
 )
-from games.services import submissions
+from games.services import submissions, votes
 from games.services.core import (
     ServiceError,
     check_move_rate,
@@ -35,7 +35,6 @@ from games.services.phases import (
     current_votes,
     open_round,
     resolve_and_close,
-    tally,
 )
 
 
@@ -274,6 +273,7 @@ def cast_vote(
         elif phase.pending:
             raise ServiceError(gettext("The vote is over: the day waits for a decision."))
         _refuse_the_change(state, phase, seat, target, round_no)
+        was = votes.previous_target(phase, seat, round_no)
         vote = Vote.objects.create(
             phase=phase,
             voter=seat,
@@ -283,18 +283,8 @@ def cast_vote(
             cast_at=timezone.now(),
         )
         submissions.remember(user, game, key, choice, "vote", vote.pk)
-        change.log(
-            "vote",
-            "public",
-            {
-                "voter": seat.name,
-                "target": target,
-                "round": round_no,
-                "fast": fast,
-                "tally": tally(phase, round_no),
-            },
-            phase=phase,
-        )
+        # The change alone: the tally is counted where it is shown (services/votes.py).
+        votes.log_vote(change, phase, seat, target, round_no, was, fast)
         if fast_close is not None and not phase.pending and fast_close_now(state, phase):
             resolve_and_close(change, phase, reason="fast", now=timezone.now())
         else:

@@ -25,7 +25,7 @@ from games.viewer import (
     visible_events,
     visible_posts,
 )
-from games.web import cogms, desk, export, roulette, thread, wills
+from games.web import cogms, desk, export, roulette, thread, votes, wills
 
 
 def game_page(request, game_id: int):
@@ -46,6 +46,7 @@ def game_page(request, game_id: int):
         context.update(game_over_context(game, ruleset, state, context["played_by"]))
         return render(request, "games/game_over.html", context)
     context.update(phase_context(game, viewer, ruleset, state))
+    context.update(votes.votes_context(game, context["phase"], viewer, streams, state))
     return render(request, "games/running.html", context)
 
 
@@ -144,7 +145,9 @@ def log_context(game: Game, viewer, streams) -> dict:
     line = line_for(viewer.is_gm, viewer.audiences())
     for event in events:
         event.key = "{}:{}".format(*streams.key(event))
-        event.line = with_accounts(line(event), accounts, event.kind)
+        # A vote's line is the vote history's (votes_context), not the log's.
+        quiet = event.kind in game_text.VOTE_HISTORY_KINDS
+        event.line = "" if quiet else with_accounts(line(event), accounts, event.kind)
     return context
 
 
@@ -285,10 +288,9 @@ def vote_context(phase: Phase, viewer, ruleset, round_no) -> dict:
     context["fast_votes"] = ruleset.fast_close is not None and not round_no
     # Public: a round's choices and voters; who must decide an action stays private.
     context["waits_for_decision"] = bool(phase.pending) and not round_no
-    context["tally"] = services.tally(phase, round_no) if phase.kind == Phase.DAY else {}
-    context["my_vote"] = (
-        services.current_votes(phase, round_no).get(viewer.seat.name) if viewer.seat else None
-    )
+    current = services.current_votes(phase, round_no) if phase.kind == Phase.DAY else {}
+    context["tally"] = services.counted(current)
+    context["my_vote"] = current.get(viewer.seat.name) if viewer.seat else None
     return context
 
 

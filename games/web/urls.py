@@ -14,6 +14,7 @@ from games.web import (
     standings,
     thread,
     views,
+    votes,
 )
 
 urlpatterns = [
@@ -38,6 +39,7 @@ urlpatterns = [
     path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("games/<int:game_id>/act/", views.act, name="act"),
     path("games/<int:game_id>/vote/", views.vote, name="vote"),
+    path("games/<int:game_id>/votes/<int:seq>/", votes.day_votes, name="day_votes"),
     path("games/<int:game_id>/post/", views.post, name="post"),
     path("games/<int:game_id>/watch/", views.watch, name="watch"),
     path("games/<int:game_id>/note/", views.note, name="note"),

@@ -1464,5 +1464,6 @@ RULESET = register(
         headline=headline,
         describe=rules.describe,
         reveal_of=reveal_of,
+        lynch_need=day.lynch_need,
     )
 )

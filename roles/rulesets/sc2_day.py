@@ -8,7 +8,17 @@ the deadline (its default).
 
 from __future__ import annotations
 
-from ..day import final_ballots, leaders, lynch, round_events, tally, vote_weight, voters_for
+from ..day import (
+    final_ballots,
+    leaders,
+    living_votes,
+    lynch,
+    majority_votes,
+    round_events,
+    tally,
+    vote_weight,
+    voters_for,
+)
 from ..errors import IllegalAction, Reason
 from ..model import GameState, Player
 from ..night import PhaseContext
@@ -70,15 +80,26 @@ def vote(ctx: PhaseContext) -> None:
 
 def _majority(ctx: PhaseContext, events: list[list]) -> tuple[str | None, dict[str, int]]:
     """sc2-reference 3.3: '>=51 % of votes executes immediately' (of all living votes)."""
-    total = sum(vote_weight(ctx, p.name) for p in ctx.state.alive())
+    needed = majority_votes(living_votes(ctx.state.alive()))
     for index in range(len(events)):
         so_far = events[: index + 1]
         counts = tally(ctx, final_ballots(ctx, so_far))
         for name, count in counts.items():
-            if count * 100 >= 51 * total:
+            if count >= needed:
                 ctx.flags["ballots_at_lynch"] = so_far
                 return name, counts
     return None, tally(ctx, final_ballots(ctx, events))
+
+
+def lynch_need(state: GameState) -> dict:
+    """What the day's vote needs (Ruleset.lynch_need): under a majority day type the
+    votes that lynch at once (or put on trial), counted as `_majority` counts them."""
+    day_type = rules.option(state, "day_type")
+    if day_type not in ("majority", "majority_trial"):
+        return {"rule": "plurality"}
+    total = living_votes(state.alive())
+    rule = "trial" if day_type == "majority_trial" else "majority"
+    return {"rule": rule, "votes": majority_votes(total), "of": total}
 
 
 GUILTY, INNOCENT = "execute", "pardon"  # the contract's verdict ballots

@@ -227,8 +227,8 @@
       case "pm":
         addPost(p);
         break;
-      case "vote":
-        renderTally(p.tally || {});
+      case "vote": // a change of one ballot: the history and the tally follow it
+        applyVote(event);
         if (document.getElementById("gm")) scheduleRefresh();
         break;
       case "phase_closed":
@@ -283,9 +283,13 @@
         break;
       case "modkill":
         logLine(event);
-        if (p.tally) renderTally(p.tally);
+        dropBallots(p.player, true);
         toast(event.text, "announce");
         scheduleRefresh();
+        break;
+      case "left_game": // a leaver's ballot is void
+        logLine(event);
+        dropBallots(p.player, false);
         break;
       case "reminder": // the deadline is near and my vote or move is still missing
       case "activity_warning":
@@ -397,6 +401,64 @@
     item.dataset.event = key;
     list.appendChild(item);
     list.scrollTop = list.scrollHeight;
+  }
+
+  // The open round's ballots in the order cast ([voter, target] pairs, as the page gave
+  // them in #vote-history). A vote event says only what changed (games/services/
+  // votes.py); the tally is counted from the ballots as services.tally counts them: a
+  // changed vote keeps its voter's place, a withdrawn one loses it.
+  function readBallots(panel) {
+    try { return new Map(JSON.parse(panel.dataset.ballots || "[]")); } catch (e) { return new Map(); }
+  }
+
+  function keepBallots(panel, ballots) {
+    panel.dataset.ballots = JSON.stringify(Array.from(ballots.entries()));
+    const tally = {};
+    ballots.forEach(function (target, voter) { (tally[target] = tally[target] || []).push(voter); });
+    renderTally(tally);
+  }
+
+  function applyVote(event) {
+    const p = event.payload || {};
+    const panel = document.getElementById("vote-history");
+    if (!panel) return;
+    if (Number(p.round || 0) !== Number(panel.dataset.round)) { scheduleRefresh(); return; }
+    const ballots = readBallots(panel);
+    if (p.target) ballots.set(p.voter, p.target);
+    else ballots.delete(p.voter);
+    keepBallots(panel, ballots);
+    addVoteLine(panel, event);
+  }
+
+  // The vote's line (its text, the server's, in the reader's words) at the end of its
+  // round's list, once; the list is a polite live region.
+  function addVoteLine(panel, event) {
+    const p = event.payload || {};
+    const list = panel.querySelector('.vote-lines[data-round="' + Number(p.round || 0) + '"]');
+    const key = eventKey(event).replace(/"/g, "");
+    if (!list || !event.text || list.querySelector('[data-event="' + key + '"]')) return;
+    const empty = list.querySelector(".empty");
+    if (empty) empty.remove();
+    const item = el("li", "vote-line " + (p.target ? (p.was ? "change" : "vote") : "withdraw") + " fresh");
+    item.dataset.event = key;
+    const time = el("time", "", reader.clockTime(event.at));
+    time.setAttribute("datetime", event.at);
+    time.dataset.format = "clock";
+    item.appendChild(time);
+    item.appendChild(document.createTextNode(" " + event.text));
+    list.appendChild(item);
+    list.scrollTop = list.scrollHeight;
+  }
+
+  // A modkill voids the dead's ballot and those naming him; a leaver's own is void.
+  function dropBallots(player, naming) {
+    const panel = document.getElementById("vote-history");
+    if (!panel || !player) return;
+    const ballots = readBallots(panel);
+    Array.from(ballots.entries()).forEach(function (pair) {
+      if (pair[0] === player || (naming && pair[1] === player)) ballots.delete(pair[0]);
+    });
+    keepBallots(panel, ballots);
   }
 
   function renderTally(tally) {

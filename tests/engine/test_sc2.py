@@ -1163,3 +1163,20 @@ def test_sc2_an_executioner_not_bound_to_town_targets_anyone_but_himself():
     given[0]["target"] = "Bob"
     state = roles.new_game("sc2", given, 0, anyone, "night")
     assert state.player("Ann").memory["exe_target"] == "Bob"
+
+
+def test_sc2_lynch_need_is_the_majority_the_vote_counts():
+    """sc2-reference 3.3 Majority: '>=51 % of votes executes immediately': twelve living
+    votes need seven (`roles.lynch_need`, the count `_majority` lynches at); a revealed
+    Mayor's extra votes count in the total; plurality (the default day type) and the
+    other rulesets need no number (catches: the count of the living, not their votes)."""
+    roster = sc2_roster("jester", "mafioso", "executioner")
+    state = roles.new_game("sc2", roster, 1, {"day_type": "majority"}, "day")
+    assert roles.lynch_need(state) == {"rule": "majority", "votes": 7, "of": 12}
+    state.player("Bob").memory["vote_weight"] = 3  # a revealed Mayor
+    assert roles.lynch_need(state) == {"rule": "majority", "votes": 8, "of": 14}
+    trial = roles.new_game("sc2", roster, 1, {"day_type": "majority_trial"}, "day")
+    assert roles.lynch_need(trial) == {"rule": "trial", "votes": 7, "of": 12}
+    assert roles.lynch_need(roles.new_game("sc2", roster, 1, {}, "day")) == {"rule": "plurality"}
+    seven = [{"name": n, "role": "townie"} for n in "ABCDEFG"]
+    assert roles.lynch_need(roles.new_game("bay12", seven, 1, {}, "day")) == {"rule": "plurality"}

@@ -106,6 +106,17 @@ SAMPLES = [
     ("modkill", {"player": "ann", **DEATHS, "void_votes": ["bob"]}, "bay12"),
     ("modkill", {"player": "ann", "deaths": [{"player": "ann"}]}, "bay12"),
     ("modkill", {"player": "ann", "deaths": [{"player": "ann"}], **BY_COGM}, "bay12"),
+    # A vote is a change (games/services/votes.py); one logged with the whole tally
+    # before says no "was" and reads as cast.
+    ("vote", {"voter": "ann", "target": "bob", "round": 0}, "bay12"),
+    ("vote", {"voter": "ann", "target": "bob", "round": 0, "was": "cat"}, "bay12"),
+    ("vote", {"voter": "ann", "target": "bob", "round": 0, "fast": True}, "ru_classic"),
+    ("vote", {"voter": "ann", "target": "bob", "was": "cat", "fast": True}, "ru_classic"),
+    ("vote", {"voter": "ann", "target": "pass", "round": 0, "was": "bob"}, "ru_sport"),
+    ("vote", {"voter": "ann", "target": "execute", "round": 1}, "ru_sport"),
+    ("vote", {"voter": "ann", "target": None, "round": 0, "was": "bob"}, "bay12"),
+    ("vote", {"voter": "ann", "target": None, "round": 0}, "bay12"),
+    ("vote", {"voter": "ann", "target": "bob", "round": 0, "tally": {"bob": ["ann"]}}, "bay12"),
     ("vote_ruled", {"player": "ann"}, "ru_hunt"),
     ("vote_ruled", {"player": "ann", "ruling": "urged"}, "ru_hunt"),
     ("vote_ruled", {"player": "ann", "ruling": "urged"}, None),
@@ -165,7 +176,6 @@ SAMPLES = [
 UNLISTED = [
     ("post", {"text": "hello"}, "bay12"),
     ("pm", {"text": "hello"}, "bay12"),
-    ("vote", {"voter": "ann", "target": "bob"}, "bay12"),
     ("game_created", {"name": "Friday"}, "bay12"),
     ("check_result", {"kind": "check", "target": "bob", "value": "mafia"}, "bay12"),
     ("notice", {"text": "The text."}, "bay12"),

@@ -69,12 +69,21 @@ def test_the_morning_post_vote_count_and_game_over_post_equal_golden_files(table
 
 @pytest.mark.django_db
 def test_the_vote_count_names_the_majority_where_the_ruleset_has_one(table):
+    """The engine says what a lynch needs (roles.lynch_need): bay12 has no majority day
+    whatever its options say; sc2's majority day type needs 51 % of the living votes."""
     from games.export.posts import votes_needed
+    from games.models import Game
+    from tests.kit.games import sc2_day_one
 
     state = table.state()
-    assert "plurality" in votes_needed(table.game, state)
     state.options["day_type"] = "majority"
-    assert votes_needed(table.game, state) == "With 7 alive, 4 votes lynch."
+    assert "plurality" in votes_needed(table.game, state)
+    game, _gm, _users = sc2_day_one()
+    game = Game.objects.get(pk=game.id)
+    state = services.engine_state(game)
+    assert "plurality" in votes_needed(game, state)
+    state.options["day_type"] = "majority"
+    assert votes_needed(game, state) == "With 15 alive, 8 votes lynch."
 
 
 def test_text_never_becomes_markup():

@@ -201,7 +201,13 @@ def test_a_whole_bay12_game_through_the_views(gemma, players):
         assert role in page
     assert "Night 1" in page and "Day 1" in page and "Night 2" in page and "Day 2" in page
     assert f"{mafioso}: kill → {victim}" in page  # night actions
-    assert f"{consort} → {sheriff}" in page and f"{consort} → {mafioso}" in page  # vote changes
+    # Day 1's vote history, vote changes included, is public after the game: its page
+    # (loaded when opened from the history) is the day's history, read from the log.
+    day1 = game.phases.get(kind="day", number=1)
+    assert reverse("day_votes", args=[game.id, day1.seq]) in page
+    assert Client().get(reverse("day_votes", args=[game.id, day1.seq])).status_code == 200
+    changed = [e for e in services.vote_history(day1) if e["kind"] == "change"]
+    assert [(e["voter"], e["was"], e["target"]) for e in changed] == [(consort, sheriff, mafioso)]
     # Private results, once the game is over, named: the game-over page's own words.
     assert f"{sheriff}&#x27;s check of " in page
     assert "Your check of" not in page  # nobody reads "Your" of another seat
