@@ -43,6 +43,12 @@ def free_port(ports: range) -> int:
     raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
 
 
+# How long a fault test waits for what it expects (a close, a page catching up, a
+# process answering) before it fails: generous, as a loaded machine (four test workers
+# on two busy cores) is slow; a passing test never waits it out.
+WAIT = 60.0
+
+
 def wait_for(check, timeout: float, what: str, interval: float = 0.05):
     """Poll `check` until it returns something true; its value."""
     deadline = time.monotonic() + timeout
@@ -109,7 +115,7 @@ class RedisServer:
 
     def start(self) -> RedisServer:
         self.process.start()
-        wait_for(self.answers, 10, "redis-server to answer")
+        wait_for(self.answers, WAIT, "redis-server to answer")
         return self
 
     def answers(self) -> bool:
@@ -182,7 +188,7 @@ class Site:
         self.start_worker()
         self.beat.start()
         self.wait_web()
-        wait_for(lambda: "Sending due task" in self.beat.log(), 60, "beat's first sweep")
+        wait_for(lambda: "Sending due task" in self.beat.log(), WAIT, "beat's first sweep")
         return self
 
     def ensure_running(self) -> None:
@@ -199,7 +205,7 @@ class Site:
 
     def start_worker(self) -> None:
         self.worker.start()
-        wait_for(lambda: "ready." in self.worker.log().rsplit("== started", 1)[-1], 60, "worker")
+        wait_for(lambda: "ready." in self.worker.log().rsplit("== started", 1)[-1], WAIT, "worker")
 
     def wait_web(self) -> None:
         def answers() -> bool:
@@ -211,7 +217,7 @@ class Site:
             except OSError:
                 return False
 
-        wait_for(answers, 60, "uvicorn", interval=0.2)
+        wait_for(answers, WAIT, "uvicorn", interval=0.2)
 
     def stop(self) -> None:
         for process in (self.beat, self.worker, self.web):
