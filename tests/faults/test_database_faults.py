@@ -30,7 +30,7 @@ from django.urls import reverse
 from games import services
 from games.models import Event, Phase, SubmissionKey, Vote
 from tests.kit.games import PLAYER_NAMES, SEVEN, make_user, new_classic7, seat_players
-from tests.kit.live_site import ROOT, LiveSite, database_url
+from tests.kit.live_site import ROOT, STARTING, LiveSite, database_url
 from tests.kit.pg_proxy import PgProxy
 from tests.kit.site_client import Answer, SiteBrowser
 
@@ -88,7 +88,7 @@ def proxied_site(django_db_setup, django_db_blocker):
             wait_for_sessions_to_end()
 
 
-def wait_for_sessions_to_end(seconds: float = 10) -> None:
+def wait_for_sessions_to_end(seconds: float = STARTING) -> None:
     """The site's backends end a moment after its processes: the test database can
     be dropped only once they have (else the run ends with a teardown error)."""
     from django.db import connection
