@@ -145,7 +145,14 @@ class LiveSite:
                     str(self.tmp / "beat-schedule"),
                 ],
             )
-        self._wait_ready()
+        try:
+            self._wait_ready()
+        except BaseException:
+            # Its fixture never reaches its teardown: left running, these processes
+            # would sweep (and deadlock the migration of) the next run's test database
+            # of the same name.
+            self.stop()
+            raise
         return self
 
     def _wait_ready(self, timeout: float = STARTING) -> None:
