@@ -144,10 +144,6 @@ class Socket:
                 if found(message):
                     return message
 
-    async def membership(self, found: Callable[[dict], bool] = bool, since: int = 0) -> dict:
-        """The first membership message (from the `since`-th on) for which `found` holds."""
-        return await self.until(lambda m: m.get("type") == "membership" and found(m), since)
-
     async def ask(self, frame, answer=ANSWERS, timeout: float = WAIT) -> dict:
         """Send `frame` (a dict, or text sent as it is) and receive until its answer:
         the first message after it whose type is in `answer`."""
