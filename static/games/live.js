@@ -480,8 +480,6 @@
     setStatus(gettext("game over"), "over");
   }
 
-  // After a phase change, the panels (forms, role, players, results) are fetched
-  // again from the server, rendered from this viewer's own view of the game.
   // #live[data-refreshing] while a refresh of the panels is due or under way: what a
   // test waits on before it reads a panel that an event must not have swapped.
   let refreshing = 0;
@@ -492,6 +490,8 @@
     else delete root.dataset.refreshing;
   }
 
+  // After a phase change, the panels (forms, role, players, results) are fetched
+  // again from the server, rendered from this viewer's own view of the game.
   function scheduleRefresh() {
     if (refreshTimer === null) refreshes(1);
     clearTimeout(refreshTimer);
