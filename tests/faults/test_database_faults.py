@@ -351,7 +351,7 @@ def test_the_pages_say_so_in_the_browser(proxied_site, chromium):
         gm.evaluate(
             "document.dispatchEvent(new CustomEvent('mafia:event', {detail: {kind: 'vote'}}))"
         )
-        note = gm.wait_for_selector("#desk-live .outage-note", timeout=10_000)
+        note = gm.wait_for_selector("#desk-live .outage-note")
         assert note.inner_text().startswith("The database is unreachable.")
         submit(player, player.locator("#vote button.primary"))
         outage = player.inner_text("#outage")
