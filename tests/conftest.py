@@ -58,6 +58,21 @@ def pytest_collection_modifyitems(config, items):
         items[:] = selected
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """The test process's own PostgreSQL connection has no statement or lock limit.
+    The site's limits (mafiasite/env.py) are for the site's processes, which the tests
+    start with them as deployed; in the test process they cancelled the creation,
+    flush and drop of a test database that a loaded machine took seconds to do (the
+    next run then found it still there)."""
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        options = database.get("OPTIONS", {})
+        if "options" in options:
+            options["options"] = "-c statement_timeout=0 -c lock_timeout=0"
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _worker_ids_apart(request):
     """On the services run the xdist workers share one Redis, and its pub/sub is not

@@ -556,11 +556,25 @@
     setStatus(gettext("game over"), "over");
   }
 
+  // #live[data-refreshing] while a refresh of the panels is due or under way: what a
+  // test waits on before it reads a panel that an event must not have swapped.
+  let refreshing = 0;
+
+  function refreshes(change) {
+    refreshing += change;
+    if (refreshing > 0) root.dataset.refreshing = String(refreshing);
+    else delete root.dataset.refreshing;
+  }
+
   // After a phase change, the panels (forms, role, players, results) are fetched
   // again from the server, rendered from this viewer's own view of the game.
   function scheduleRefresh() {
+    if (refreshTimer === null) refreshes(1);
     clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(refreshPanels, 150);
+    refreshTimer = setTimeout(function () {
+      refreshTimer = null;
+      refreshPanels();
+    }, 150);
   }
 
   // A panel with words or a number being typed in it is not swapped under the typist
@@ -620,7 +634,8 @@
         if (clock.tick) clock.tick();
         scrollMoves();
       })
-      .catch(function () { /* the next event retries */ });
+      .catch(function () { /* the next event retries */ })
+      .then(function () { refreshes(-1); });
   }
 
   // Chat forms post through the socket when it is open (no reload), else normally.

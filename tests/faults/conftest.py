@@ -18,7 +18,7 @@ import pytest
 from channels.layers import channel_layers
 
 from tests.kit.fault_game import other_sessions
-from tests.kit.live_site import database_url, stop_live_sites
+from tests.kit.live_site import STARTING, database_url, stop_live_sites
 from tests.kit.processes import RedisServer, Site
 
 
@@ -43,7 +43,7 @@ def running_site(django_db_setup, django_db_blocker, tmp_path_factory):
         with django_db_blocker.unblock():
             # The killed processes' backends go a moment later: give them that moment
             # before the test database is dropped.
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + STARTING
             while other_sessions(connection) and time.monotonic() < deadline:
                 time.sleep(0.1)
 

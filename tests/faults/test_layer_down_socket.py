@@ -12,6 +12,7 @@ from channels.testing import WebsocketCommunicator
 
 from tests.kit.fault_game import session_cookie
 from tests.kit.games import SEVEN, make_user, new_classic7, seat_players
+from tests.kit.sockets import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,10 +48,10 @@ def test_a_socket_opened_while_redis_is_down_is_told_to_try_again_later(refusing
 
     async def scenario():
         socket = WebsocketCommunicator(application, f"/ws/games/{game.id}/", headers=headers)
-        connected, _ = await socket.connect(timeout=10)
-        told = await socket.receive_json_from(timeout=5)
-        closed = await socket.receive_output(timeout=5)
-        await socket.disconnect()
+        connected, _ = await socket.connect(timeout=WAIT)
+        told = await socket.receive_json_from(timeout=WAIT)
+        closed = await socket.receive_output(timeout=WAIT)
+        await socket.disconnect(timeout=WAIT)
         return connected, told, closed
 
     connected, told, closed = async_to_sync(scenario)()

@@ -13,7 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.kit.processes import wait_for
+from tests.kit.processes import WAIT, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -27,23 +27,19 @@ def test_phases_keep_closing_and_pages_catch_up_after_a_redis_restart(site, redi
     try:
         # A close and its push before the fault, with the worker holding the next ETA task.
         game.first_close()
-        wait_for(lambda: len(game.closed()) >= 2, 30, "two closes before the fault")
+        wait_for(lambda: len(game.closed()) >= 2, WAIT, "two closes before the fault")
         redis_server.kill()
         down = time.monotonic()
         opening_while_down(site, game)
         time.sleep(max(0.0, 2 - (time.monotonic() - down)))
         redis_server.start()  # the same port, and empty: every queued task is gone
         closed_before = len(game.closed())
-        wait_for(lambda: len(game.closed()) >= closed_before + 2, 40, "closes after the restart")
+        wait_for(lambda: len(game.closed()) >= closed_before + 2, WAIT, "closes after the restart")
         assert site.worker.alive(), "the worker died on the Redis restart"
         assert "Unrecoverable error" not in site.worker.log()
 
         # Every open page catches up on every close, in order, missing nothing.
-        def caught_up() -> bool:
-            wanted = len(game.close_events())
-            return all(len(page.closed_phases()) >= wanted for page in pages)
-
-        wait_for(caught_up, 15, "the pages to show every close")
+        game.shown_everywhere(pages)
         phases_closed = [e.phase_id for e in game.close_events()]
         for page in pages:
             assert page.gaps() == {}
@@ -65,16 +61,16 @@ def opening_while_down(site, game) -> None:
     cookie = session_cookie(game.users["bob"])
     ws_url = site.url.replace("http://", "ws://") + f"/ws/games/{game.id}/"
     with connect(
-        ws_url, additional_headers={"Origin": site.url, "Cookie": cookie}, open_timeout=10
+        ws_url, additional_headers={"Origin": site.url, "Cookie": cookie}, open_timeout=WAIT
     ) as socket:
-        told = json.loads(socket.recv(timeout=10))
+        told = json.loads(socket.recv(timeout=WAIT))
         assert told["type"] == "unavailable"
         with pytest.raises(ConnectionClosed):
-            socket.recv(timeout=10)
+            socket.recv(timeout=WAIT)
         assert socket.close_code == 1013
     request = urllib.request.Request(
         f"{site.url}/games/{game.id}/events/?after=%7B%7D", headers={"Cookie": cookie}
     )
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=WAIT) as response:
         assert response.status == 200
         assert json.loads(response.read())["events"]

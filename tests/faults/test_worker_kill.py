@@ -8,7 +8,7 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from tests.kit.processes import wait_for
+from tests.kit.processes import WAIT, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -25,8 +25,7 @@ def test_a_lost_task_closes_within_two_seconds_and_a_worker_killed_mid_close_los
 
         # The second phase's close starts and waits for the game's lock, which this
         # test holds; the worker is killed right there, mid-close.
-        second = wait_for(lambda: [p for p in game.phases() if p.closed_at is None], 10, "phase 2")
-        second = second[0]
+        second = wait_for(lambda: [p for p in game.phases() if not p.closed_at], WAIT, "phase 2")[0]
         held, release = threading.Event(), threading.Event()
 
         def hold_the_game() -> None:
@@ -34,19 +33,19 @@ def test_a_lost_task_closes_within_two_seconds_and_a_worker_killed_mid_close_los
                 with transaction.atomic():
                     Game.objects.select_for_update().get(pk=game.id)
                     held.set()
-                    release.wait(30)
+                    release.wait(2 * WAIT)  # a test that failed meanwhile lets go
             finally:
                 connection.close()
 
         holder = threading.Thread(target=hold_the_game)
         holder.start()
-        held.wait(10)
-        wait_for(lambda: closes_waiting_on_a_lock(), 20, "the worker's close to wait on the lock")
+        assert held.wait(WAIT), "the test could not lock the game"
+        wait_for(closes_waiting_on_a_lock, WAIT, "the worker's close to wait on the lock")
         site.worker.kill()
         release.set()
         holder.join()
         site.start_worker()  # no ETA task of the killed worker survives: the sweeper's job
-        wait_for(lambda: len(game.closed()) >= 3, 30, "closes after the worker restart")
+        wait_for(lambda: len(game.closed()) >= 3, WAIT, "closes after the worker restart")
 
         # Exactly once: one phase_closed event per closed phase, phases in sequence.
         closes = game.close_events()
@@ -56,10 +55,7 @@ def test_a_lost_task_closes_within_two_seconds_and_a_worker_killed_mid_close_los
         assert len([p for p in phases if p.closed_at is None]) <= 1
         assert second.seq in [p.seq for p in game.closed()]
 
-        def caught_up() -> bool:
-            return all(len(p.closed_phases()) >= len(game.close_events()) for p in pages)
-
-        wait_for(caught_up, 10, "the pages to show every close")
+        game.shown_everywhere(pages)
         for page in pages:
             assert page.gaps() == {}
     finally:

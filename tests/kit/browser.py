@@ -26,7 +26,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PUSH_TIMEOUT = 25_000  # ms: a deadline close on the services run waits for Celery
+# ms: how long a page waits for what a test expects (a push, a deadline close by
+# Celery, a reload) before the test fails. Generous, as a loaded machine (four test
+# workers on two busy cores) is slow: a passing test never waits it out.
+PUSH_TIMEOUT = 60_000
 
 
 user = make_user  # the browser tests' name for a persona
@@ -76,6 +79,37 @@ def wait_live(page) -> None:
     except Exception:
         shot(page, "failed-wait-live")
         raise
+
+
+def caught_up(page, game_id: int, who) -> None:
+    """Wait until the page has handled everything `who` may read of the game's log as
+    it stands now: its cursor (kept by static/games/live.js in #live's data-cursor)
+    covers the cursor his page would be given now. What a test waits on before it
+    asserts that something did not reach the page (it would have come first)."""
+    from games.models import Game
+    from tests.kit.sockets import position_at
+
+    last = Game.objects.get(pk=game_id).last_event_seq
+    target = position_at(game_id, who, last) if last else {}
+    page.wait_for_function(
+        """target => {
+          const root = document.getElementById("live");
+          let held;
+          try { held = JSON.parse(root.dataset.cursor || "{}"); } catch (e) { return false; }
+          return Object.keys(target).every(label => (held[label] || 0) >= target[label]);
+        }""",
+        arg=target,
+    )
+
+
+def settled(page) -> None:
+    """Wait until no refresh of the page's panels is due or under way (live.js marks
+    #live[data-refreshing] meanwhile): once an event has shown, the refresh it asked
+    for has come and gone."""
+    page.wait_for_function(
+        "() => { const root = document.getElementById('live');"
+        " return root && !root.dataset.refreshing; }"
+    )
 
 
 def mark(page) -> None:

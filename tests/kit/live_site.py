@@ -27,6 +27,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# How long a test waits for the site's processes to start (imports, Django's setup) or
+# to be gone: generous, as a loaded machine (four test workers on two busy cores) starts
+# three Python processes slowly; a passing test never waits it out.
+STARTING = 120.0
+
+
 def database_url(settings_dict: dict) -> str:
     """The URL of the database the test process uses (the test database)."""
     if settings_dict["ENGINE"].endswith("sqlite3"):
@@ -139,10 +145,17 @@ class LiveSite:
                     str(self.tmp / "beat-schedule"),
                 ],
             )
-        self._wait_ready()
+        try:
+            self._wait_ready()
+        except BaseException:
+            # Its fixture never reaches its teardown: left running, these processes
+            # would sweep (and deadlock the migration of) the next run's test database
+            # of the same name.
+            self.stop()
+            raise
         return self
 
-    def _wait_ready(self, timeout: float = 30) -> None:
+    def _wait_ready(self, timeout: float = STARTING) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for process in self.processes:
@@ -167,7 +180,7 @@ class LiveSite:
         self.processes = []
         self.start()
 
-    def wait_disconnected(self, connection, timeout: float = 10) -> None:
+    def wait_disconnected(self, connection, timeout: float = STARTING) -> None:
         """Until no other session is connected to the test database (PostgreSQL)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -20,7 +20,7 @@ def sockets_after_catch_up(game_id: int, viewers: dict) -> dict[str, Socket]:
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.2)
+            await sock.catch_up()
             await sock.close()
 
     async_to_sync(scenario)()

@@ -19,6 +19,8 @@ from urllib.parse import quote
 from websockets.exceptions import InvalidStatus, WebSocketException
 from websockets.sync.client import connect
 
+from tests.kit.processes import WAIT
+
 
 class Page(threading.Thread):
     def __init__(
@@ -97,7 +99,7 @@ class Page(threading.Thread):
         with connect(
             f"{ws_url}/ws/games/{self.game_id}/?after={after}",
             additional_headers={"Origin": self.site_url, "Cookie": self.cookie},
-            open_timeout=5,
+            open_timeout=WAIT,  # a loaded server opens a socket slowly, not never
             close_timeout=2,
         ) as socket:
             self.socket = socket

@@ -47,7 +47,8 @@ class PgProxy:
         self.loop.close()
 
     def _run(self, coroutine):
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=10)
+        # Generous: the proxy's loop shares this process with the test's busy threads.
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=60)
 
     # -- in the proxy's loop ---------------------------------------------------
 

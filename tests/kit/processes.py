@@ -19,7 +19,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.kit.live_site import uvicorn_args
+from tests.kit.live_site import STARTING, uvicorn_args
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_PORTS = range(6390, 6400)  # this project's machines give the fault tests these
@@ -41,6 +41,12 @@ def free_port(ports: range) -> int:
                 continue
             return port
     raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
+
+
+# How long a fault test waits for what it expects (a close, a page catching up, a
+# process answering) before it fails: generous, as a loaded machine (four test workers
+# on two busy cores) is slow; a passing test never waits it out.
+WAIT = 60.0
 
 
 def wait_for(check, timeout: float, what: str, interval: float = 0.05):
@@ -109,7 +115,7 @@ class RedisServer:
 
     def start(self) -> RedisServer:
         self.process.start()
-        wait_for(self.answers, 10, "redis-server to answer")
+        wait_for(self.answers, STARTING, "redis-server to answer")
         return self
 
     def answers(self) -> bool:
@@ -182,7 +188,7 @@ class Site:
         self.start_worker()
         self.beat.start()
         self.wait_web()
-        wait_for(lambda: "Sending due task" in self.beat.log(), 60, "beat's first sweep")
+        wait_for(lambda: "Sending due task" in self.beat.log(), STARTING, "beat's first sweep")
         return self
 
     def ensure_running(self) -> None:
@@ -199,7 +205,9 @@ class Site:
 
     def start_worker(self) -> None:
         self.worker.start()
-        wait_for(lambda: "ready." in self.worker.log().rsplit("== started", 1)[-1], 60, "worker")
+        wait_for(
+            lambda: "ready." in self.worker.log().rsplit("== started", 1)[-1], STARTING, "worker"
+        )
 
     def wait_web(self) -> None:
         def answers() -> bool:
@@ -211,7 +219,7 @@ class Site:
             except OSError:
                 return False
 
-        wait_for(answers, 60, "uvicorn", interval=0.2)
+        wait_for(answers, STARTING, "uvicorn", interval=0.2)
 
     def stop(self) -> None:
         for process in (self.beat, self.worker, self.web):

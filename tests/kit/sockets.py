@@ -1,7 +1,10 @@
 """A browser tab's socket in the test process (channels' WebsocketCommunicator on
 mafiasite.asgi), and what a viewer's cursor and the log's seqs are."""
 
+import asyncio
+import contextlib
 import json
+from collections.abc import Callable
 from urllib.parse import quote
 
 from asgiref.sync import async_to_sync
@@ -44,12 +47,30 @@ def log_seqs(game_id: int, user, ids) -> list[int]:
     return [by_gm[n] if label == GM_STREAM else by_stream[label, n] for label, n in ids]
 
 
+# How long a test waits for what it expects before it fails: generous, as a loaded
+# machine (four test workers on two busy cores) is slow; a passing test never waits
+# it out, since every wait ends on what it waits for, never on a quiet spell.
+WAIT = 60.0
+# How long a test that asserts that nothing (more) arrives listens, once everything
+# due has arrived (`Socket.nothing_more`): a frame sent late is missed, a slow machine
+# never fails it.
+QUIET = 0.3
+
+# The socket's answers to a browser's frame (a post, a bad frame).
+ANSWERS = ("posted", "error")
+
+
 class Socket:
-    """A browser tab's socket: collects every event it is sent, in order.
+    """A browser tab's socket: collects every message it is sent, in order.
 
     `after`: a cursor (a dict), a raw query value (a string, as a hostile client
     sends), or the log's game-wide seq the viewer has read up to (turned into his
-    cursor as his page would have had it)."""
+    cursor as his page would have had it).
+
+    Waits end on a condition, never on a quiet spell: `catch_up` (everything the
+    viewer may read of the log as it stands), `until` (a given message), `ask` (a
+    frame's answer), `closed` (the server closed it); `nothing_more` only where a test
+    asserts that nothing more arrives."""
 
     def __init__(
         self, game_id: int, user=None, after=0, origin: bool = True, cookie=b"", headers=()
@@ -57,8 +78,12 @@ class Socket:
         from mafiasite.asgi import application
 
         headers = [HOST, ORIGIN, *headers] if origin else [HOST, *headers]
+        self.client = None  # the browser's session (a test logs it out), if logged in
         if user is not None:  # `cookie`: more of them ("django_language=ru")
-            headers.append((b"cookie", b"; ".join(filter(None, [session_cookie(user), cookie]))))
+            self.client = Client()
+            self.client.force_login(user)
+            session = f"sessionid={self.client.cookies['sessionid'].value}".encode()
+            headers.append((b"cookie", b"; ".join(filter(None, [session, cookie]))))
         if isinstance(after, int):
             after = position_at(game_id, user, after) if after else {}
         raw = after if isinstance(after, str) else json.dumps(after)
@@ -68,38 +93,97 @@ class Socket:
         self.game_id, self.user = game_id, user
         self.messages: list[dict] = []
         self.upto = after if isinstance(after, dict) else None  # None: not known yet
+        self.close_code: int | None = None  # set once the server closed the socket
 
     async def open(self) -> bool:
         # Generous: the test process opens sockets through one database thread with a
         # new connection each (no pool here, unlike the web process: mafiasite/asgi.py),
-        # so fifty opened at once on a loaded machine took more than 5 s.
-        connected, _ = await self.communicator.connect(timeout=30)
+        # and a loaded machine opens fifty at once slowly.
+        connected, _ = await self.communicator.connect(timeout=WAIT)
         return connected
 
-    async def drain(self, quiet: float = 0.3) -> list[dict]:
-        """Everything that arrives until the socket has been quiet for `quiet` seconds."""
+    async def catch_up(self, timeout: float = WAIT) -> list[dict]:
+        """Everything until the socket holds all its viewer may read of the log as it
+        stands now (the cursor his page would be given), in the streams he reads now
+        (a death, a recruit, a co-GM made or unmade: the socket has regrouped),
+        however slow the machine."""
+        from games.models import Game, Status
+
+        def wanted() -> tuple[dict[str, int], bool]:
+            game = Game.objects.get(pk=self.game_id)
+            last = game.last_event_seq
+            target = position_at(self.game_id, self.user, last) if last else {}
+            return target, game.status == Status.FINISHED
+
+        target, finished = await database_sync_to_async(wanted)()
+
+        def held() -> bool:
+            if self.upto is None or _behind(target, self.upto):
+                return False
+            if not target:  # nothing logged yet: the first frame says the streams
+                return True
+            # Its streams are his now. A finished game's reader may also hold streams
+            # first logged after the end (games/viewer.py Streams.key): more, not fewer.
+            return set(target) <= set(self.upto) and (finished or set(self.upto) == set(target))
+
+        got = []
+        async with _deadline(timeout, f"socket {self.who()} to catch up with {target}"):
+            while not held():
+                got.append(await self._receive())
+        return got
+
+    async def until(self, found: Callable[[dict], bool], since: int = 0, timeout: float = WAIT):
+        """The first message, from the `since`-th received on (those held count too),
+        for which `found` holds: received until it arrives."""
+        for message in self.messages[since:]:
+            if found(message):
+                return message
+        async with _deadline(timeout, f"socket {self.who()} to receive the message awaited"):
+            while True:
+                message = await self._receive()
+                if found(message):
+                    return message
+
+    async def ask(self, frame, answer=ANSWERS, timeout: float = WAIT) -> dict:
+        """Send `frame` (a dict, or text sent as it is) and receive until its answer:
+        the first message after it whose type is in `answer`."""
+        since = len(self.messages)
+        if isinstance(frame, str):
+            await self.communicator.send_to(text_data=frame)
+        else:
+            await self.send(frame)
+        return await self.until(lambda m: m.get("type") in answer, since, timeout)
+
+    async def closed(self, timeout: float = WAIT) -> int:
+        """Everything until the server closes the socket; its close code."""
+        async with _deadline(timeout, f"socket {self.who()} to be closed"):
+            while self.close_code is None:
+                await self._receive()
+        return self.close_code
+
+    async def nothing_more(self, quiet: float = QUIET) -> list[dict]:
+        """Catch up, then whatever else arrives within `quiet` seconds: for a test that
+        asserts nothing more comes (what was due has been waited for first)."""
+        await self.catch_up()
         got = []
         while not await self.communicator.receive_nothing(timeout=quiet, interval=0.02):
-            got.append(await self._receive(timeout=5))
+            got.append(await self._receive())
+            if self.close_code is not None:
+                break
         return got
 
-    async def catch_up(self, timeout: float = 30) -> list[dict]:
-        """Everything until the socket holds all its viewer may read of the log as it
-        stands now (the cursor his page would be given), however slow the machine."""
-        from games.models import Game
+    async def _receive(self) -> dict:
+        """The next message (its deadline is the caller's: `_deadline`)."""
+        if self.close_code is not None:
+            raise AssertionError(f"socket {self.who()} was closed ({self.close_code})")
+        return self._record(await self.communicator.receive_output(timeout=WAIT * 10))
 
-        def wanted() -> dict[str, int]:
-            last = Game.objects.get(pk=self.game_id).last_event_seq
-            return position_at(self.game_id, self.user, last) if last else {}
-
-        target = await database_sync_to_async(wanted)()
-        got = []
-        while self.upto is None or _behind(target, self.upto):
-            got.append(await self._receive(timeout=timeout))
-        return got
-
-    async def _receive(self, timeout: float) -> dict:
-        message = await self.communicator.receive_json_from(timeout=timeout)
+    def _record(self, output: dict) -> dict:
+        if output["type"] == "websocket.close":
+            self.close_code = output.get("code", 1000)
+            return output
+        assert output["type"] == "websocket.send", output
+        message = json.loads(output["text"])
         if message.get("type") == "events":
             if self.upto is not None:
                 assert _behind(message["prev"], self.upto) == [], "the consumer skipped"
@@ -108,6 +192,9 @@ class Socket:
             self.upto = message["cursor"]
         self.messages.append(message)
         return message
+
+    def who(self) -> str:
+        return getattr(self.user, "username", "anonymous")
 
     def events(self) -> list[dict]:
         return [e for m in self.messages if m.get("type") == "events" for e in m["events"]]
@@ -123,7 +210,28 @@ class Socket:
         await self.communicator.send_json_to(content)
 
     async def close(self) -> None:
-        await self.communicator.disconnect(timeout=10)
+        """Close it as a browser tab does (or, closed by the server, end it as the
+        server does), once the consumer has handled what it was handling: the frames of
+        a layer message it was handling come before the close, and are kept."""
+        await self.communicator.disconnect(timeout=WAIT)
+        queue = self.communicator.output_queue
+        while not queue.empty():
+            self._record(queue.get_nowait())
+
+
+async def nothing_more_on(sockets, quiet: float = QUIET) -> list[list[dict]]:
+    """`Socket.nothing_more` on each of `sockets` at once (one quiet spell for all)."""
+    return list(await asyncio.gather(*(sock.nothing_more(quiet) for sock in sockets)))
+
+
+@contextlib.asynccontextmanager
+async def _deadline(seconds: float, what: str):
+    """A wait that fails after `seconds`, saying what it waited for."""
+    try:
+        async with asyncio.timeout(seconds):
+            yield
+    except TimeoutError:
+        raise AssertionError(f"waited {seconds:g} s for the {what}") from None
 
 
 def _behind(prev: dict, held: dict) -> list[str]:

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Phase
-from tests.kit.browser import fits, open_page, shot, user, wait_live
+from tests.kit.browser import caught_up, fits, open_page, shot, user, wait_live
 from tests.kit.games import CLASSIC, dealt_game
 
 pytestmark = pytest.mark.browser
@@ -83,7 +83,7 @@ def test_the_counter_follows_my_posts_and_the_reminder_reaches_only_who_owes(
     assert "your vote is still missing" in kay.inner_text("body")
     shot(kay, "activity-reminder-desktop", full_page=False)
     phone.wait_for_selector("text=your vote is still missing")
-    ann.wait_for_timeout(1500)
+    caught_up(ann, game.id, users["ann"])  # a reminder of hers would have come first
     assert "Reminder:" not in ann.inner_text("body")  # ann has voted
 
 

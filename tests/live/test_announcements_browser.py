@@ -14,6 +14,7 @@ import pytest
 from games import services
 from tests.kit.browser import (
     FormSeat,
+    caught_up,
     mark,
     not_reloaded,
     open_page,
@@ -48,7 +49,7 @@ def test_a_lobby_announcement_reaches_the_sign_up_pages_and_a_draft_survives(sit
     FormSeat(browser, site, bob, url).post("join", {})  # through the live server
     player.wait_for_selector(".seats li:has-text('bob')")  # the lobby reloaded
     assert not not_reloaded(player)
-    gm.wait_for_timeout(800)  # the GM's page heard the join too
+    caught_up(gm, game.id, gemma)  # the GM's page heard the join too
     assert not_reloaded(gm) and gm.input_value("#announcements textarea") == DRAFT
 
     mark(player)

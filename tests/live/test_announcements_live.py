@@ -16,7 +16,7 @@ from games.services import push
 from tests.kit.games import make_user, new_classic7
 from tests.kit.play import end_by_modkills
 from tests.kit.roulette import bury_two
-from tests.kit.sockets import Socket, db, run
+from tests.kit.sockets import Socket, db, nothing_more_on, run
 
 
 def posts_in(sock) -> list[dict]:
@@ -42,17 +42,15 @@ def test_a_lobby_announcement_is_pushed_to_every_lobby_socket(transactional_db):
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         await db(
             services.post_message, gemma, game.id, channel="announce", text="<b>20:00</b> start"
         )
         # The GM's form may also go through the socket; a player's is refused.
-        await sockets["gm"].send(
-            {"type": "post", "ref": 1, "channel": "announce", "text": "2 left"}
-        )
-        await sockets["player"].send({"type": "post", "ref": 2, "channel": "announce", "text": "x"})
+        await sockets["gm"].ask({"type": "post", "ref": 1, "channel": "announce", "text": "2 left"})
+        await sockets["player"].ask({"type": "post", "ref": 2, "channel": "announce", "text": "x"})
+        await nothing_more_on(sockets.values())  # the two announcements, and no more
         for sock in sockets.values():
-            await sock.drain(0.3)
             await sock.close()
 
     run(scenario)
@@ -102,13 +100,13 @@ def test_after_the_game_every_socket_follows_the_roulette_and_the_wrap_up(live_t
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         consumers.events_for = live_access.events_for = counting_events_for
         try:
             await db(services.post_message, users[first], gid, channel="graveyard", text="-pull")
             await db(services.post_message, live_table.gm, gid, channel="announce", text="GG!")
+            await nothing_more_on(sockets.values())  # the pull and the post, and no more
             for sock in sockets.values():
-                await sock.drain(0.3)
                 await sock.close()
         finally:
             consumers.events_for = live_access.events_for = real_events_for

@@ -18,10 +18,11 @@ Suspicious"; the town wins when the mafia are eliminated.
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 import roles
 from games import services
-from games.models import Game, Status
+from games.models import Game, Phase, Status
 from tests.kit.browser import (
     FormSeat,
     mark,
@@ -93,8 +94,10 @@ def test_a_bay12_game_live_in_chromium(site, browser):
         name="Live seven",
         ruleset_id="bay12",
         preset_id="classic7",
-        day_seconds=12,
-        night_seconds=60,
+        # Long phases: a slow machine never closes one before its moves are in. A day
+        # closes at its deadline once its votes are in (the deadline is moved to then).
+        day_seconds=600,
+        night_seconds=600,
         reveal_mode="role",
         seed=20261129,
         private_messages="on",
@@ -125,7 +128,7 @@ def test_a_bay12_game_live_in_chromium(site, browser):
         # The players' sign-up pages follow the game live: they open the game by themselves
         # (a start committed while a page's socket opened was once lost: consumers.events_for).
         try:
-            page.wait_for_selector("#phase-banner .phase-name", timeout=20_000)
+            page.wait_for_selector("#phase-banner .phase-name")
         except Exception:
             shot(page, "failed-follow-start")
             raise
@@ -281,7 +284,9 @@ def test_a_bay12_game_live_in_chromium(site, browser):
             )
             phone.context.close()
         # The scripted seats do not vote: day 1 closes at its deadline (the embedded
-        # timer, or Celery on the services run); later days close the same way.
+        # timer, or Celery on the services run), now that the browsers have voted;
+        # later days close the same way.
+        Phase.objects.filter(game_id=game.id, closed_at=None).update(deadline=timezone.now())
         for name, page in [*pages.items(), ("gm", gm), ("watcher", watcher)]:
             headline_shows(page, f"Day {number} ended")
             assert not_reloaded(page), f"{name}'s page was reloaded"

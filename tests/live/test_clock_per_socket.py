@@ -27,10 +27,10 @@ def test_the_gms_extension_reaches_each_socket_on_its_readers_clock(transactiona
     async def extend():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         phase = await db(services.extend_phase, gm, game.id, 600)
         for sock in sockets.values():
-            await sock.drain(0.3)
+            await sock.catch_up()
             await sock.close()
         return phase
 

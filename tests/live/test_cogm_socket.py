@@ -21,18 +21,19 @@ def test_a_co_gms_socket_hears_the_gm_group_until_he_is_removed(live_table):
 
     async def scenario():
         assert await sock.open()
-        await sock.drain(0.1)
+        await sock.catch_up()
         await db(services.add_cogm, live_table.gm, gid, "heidi")
-        await sock.drain(0.3)
+        await sock.catch_up()  # in the GM's stream now
         await db(services.submit_action, users[mafioso], gid, ability="kill", targets=[victim])
-        await sock.drain(0.3)
+        await sock.catch_up()
         heard = len(sock.events())
         await db(services.remove_cogm, live_table.gm, gid, "heidi")
-        await sock.drain(0.3)
+        await sock.catch_up()  # back in the public's streams (read again from the log)
         removed_at = len(sock.events())
         await db(services.withdraw_action, users[mafioso], gid)
         await db(services.extend_phase, live_table.gm, gid, 600)
-        await sock.drain(0.3)
+        # The withdrawal commits first: had it reached her, it would have come first.
+        await sock.catch_up()
         await sock.close()
         return heard, removed_at
 

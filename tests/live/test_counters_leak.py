@@ -30,7 +30,7 @@ from games.models import Post
 from tests.kit.games import make_user
 from tests.kit.matrix import observe
 from tests.kit.rooms import CAST, jail, new_sc2_rooms_game
-from tests.kit.sockets import Socket, db
+from tests.kit.sockets import Socket, db, nothing_more_on
 
 VIEWERS = [
     "gemma",  # the GM
@@ -126,13 +126,16 @@ def test_no_number_moves_for_a_viewer_who_may_not_read_a_hidden_event(night_tabl
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         for what, (do, readers) in HIDDEN.items():
             before = await db(observe_all, gid, users)
             frames = {who: len(sock.messages) for who, sock in sockets.items()}
             await db(do, users, gid)
-            for sock in sockets.values():
-                await sock.drain(0.1)
+            for who, sock in sockets.items():
+                if who in readers:
+                    await sock.catch_up()
+            # The readers have theirs: nothing comes to anyone else.
+            await nothing_more_on(s for who, s in sockets.items() if who not in readers)
             after = await db(observe_all, gid, users)
             for who in VIEWERS:
                 pushed = sockets[who].messages[frames[who] :]
@@ -175,7 +178,7 @@ def test_after_the_night_every_stream_a_viewer_reads_is_gap_free(night_table):
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
             await sock.close()
 
     async_to_sync(scenario)()
@@ -211,7 +214,7 @@ def test_a_reconnect_is_gap_free_for_players_whose_audiences_change(night_table)
     async def open_and_drop(sockets):
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.nothing_more()  # and nothing twice
             await sock.close()
 
     async_to_sync(open_and_drop)(first)

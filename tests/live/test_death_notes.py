@@ -70,9 +70,9 @@ def test_ru_19_note_is_private_while_alive_and_shown_with_the_death(transactiona
 
     async def scenario():
         assert await listener.open()
-        await listener.drain(0.1)
+        await listener.catch_up()
         await db(_eliminate_by_day, game, gm, users, victim)
-        await listener.drain(0.2)
+        await listener.catch_up()
         await listener.close()
 
     run(scenario)

@@ -78,7 +78,7 @@ def test_each_socket_reads_the_night_in_its_own_language(transactional_db):
     async def night():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         move = services.submit_action
         await db(move, users[commissar], game.id, ability="check", targets=[mafia[0]])
         for name in mafia:
@@ -88,7 +88,7 @@ def test_each_socket_reads_the_night_in_its_own_language(transactional_db):
                 pass  # one shot for the team is enough
         await db(services.gm_close_phase, gm, game.id)
         for sock in sockets.values():
-            await sock.drain(0.3)
+            await sock.catch_up()
             await sock.close()
 
     run(night)

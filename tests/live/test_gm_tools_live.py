@@ -8,7 +8,7 @@ Issue 7: a replaced player's old account loses all access at once (pages and soc
 
 from games import services
 from tests.kit.games import make_user
-from tests.kit.sockets import Socket, db, run
+from tests.kit.sockets import Socket, db, nothing_more_on, run
 
 
 def role_holders(table) -> dict[str, str]:
@@ -23,12 +23,12 @@ def test_the_clock_tools_reach_every_socket(live_table):
     async def scenario():
         for sock in sockets:
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         await db(services.extend_phase, live_table.gm, gid, 300)
         await db(services.pause_phase, live_table.gm, gid)
         await db(services.resume_phase, live_table.gm, gid)
         for sock in sockets:
-            await sock.drain(0.2)
+            await sock.catch_up()
             await sock.close()
 
     run(scenario)
@@ -51,15 +51,15 @@ def test_a_modkilled_player_leaves_the_night_chat_and_enters_the_graveyard_live(
     async def scenario():
         for sock in [*sockets.values(), gm]:
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         await db(services.modkill_player, live_table.gm, gid, mafioso)
         for sock in [*sockets.values(), gm]:
-            await sock.drain(0.2)
+            await sock.catch_up()  # the modkilled one's: in the graveyard now
         before = {n: len(s.events()) for n, s in sockets.items()}
         await db(services.post_message, users[consort], gid, channel="faction", text="alone now")
         await db(services.post_message, live_table.sam, gid, channel="graveyard", text="welcome")
+        await nothing_more_on([*sockets.values(), gm])  # "alone now" never reaches him
         for sock in [*sockets.values(), gm]:
-            await sock.drain(0.2)
             await sock.close()
         return before
 
@@ -89,15 +89,15 @@ def test_a_replaced_players_old_socket_stops_hearing_the_seat_and_the_new_one_st
     async def scenario():
         for sock in (old_sock, new_sock):
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         await db(services.replace_player, live_table.gm, gid, mafioso, "zoe")
         for sock in (old_sock, new_sock):
-            await sock.drain(0.2)
+            await sock.catch_up()  # each in its new streams
         before = {"old": len(old_sock.events()), "new": len(new_sock.events())}
         await db(services.post_message, users[consort], gid, channel="faction", text="plan")
         await db(services.submit_action, newcomer, gid, ability="kill", targets=[sheriff])
+        await nothing_more_on((old_sock, new_sock))  # nothing of the seat for the old one
         for sock in (old_sock, new_sock):
-            await sock.drain(0.3)
             await sock.close()
         return before
 

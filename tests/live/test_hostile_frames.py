@@ -8,7 +8,10 @@ from asgiref.sync import async_to_sync
 from django.test import Client
 from django.urls import reverse
 
-from tests.kit.sockets import Socket
+from tests.kit.sockets import ANSWERS, Socket
+
+# Whatever the socket answers a resync with: an error, or the events (a good one).
+ANSWERS_AND_EVENTS = (*ANSWERS, "events")
 
 HOSTILE_AFTERS = [
     "1e400",  # float overflow: int(inf) raised OverflowError
@@ -39,16 +42,15 @@ def test_hostile_resync_numbers_get_an_error_and_the_socket_lives(live_table):
 
     async def scenario():
         assert await sock.open()
-        await sock.drain(0.1)
+        await sock.catch_up()
         replies = {}
         for raw in HOSTILE_AFTERS:
-            await sock.communicator.send_to(text_data='{"type": "resync", "after": ' + raw + "}")
-            replies[raw] = await sock.communicator.receive_json_from(timeout=5)
+            frame = '{"type": "resync", "after": ' + raw + "}"
+            replies[raw] = await sock.ask(frame, answer=ANSWERS_AND_EVENTS)
         # Deeply nested JSON: a RecursionError in the decoder is not a ValueError.
-        await sock.communicator.send_to(text_data="[" * 100_000 + "]" * 100_000)
-        replies["nested"] = await sock.communicator.receive_json_from(timeout=5)
-        await sock.send({"type": "resync", "after": 0})
-        good = await sock.communicator.receive_json_from(timeout=5)
+        nested = "[" * 100_000 + "]" * 100_000
+        replies["nested"] = await sock.ask(nested, answer=ANSWERS_AND_EVENTS)
+        good = await sock.ask({"type": "resync", "after": 0}, answer=ANSWERS_AND_EVENTS)
         await sock.close()
         return replies, good
 
@@ -66,7 +68,7 @@ def test_a_hostile_cursor_on_connect_reads_from_the_start(live_table, after):
 
     async def scenario():
         assert await sock.open()
-        first = await sock.communicator.receive_json_from(timeout=5)
+        first = await sock.until(bool)
         await sock.close()
         return first
 

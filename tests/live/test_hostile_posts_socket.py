@@ -32,23 +32,15 @@ def test_hostile_socket_posts_never_kill_the_socket(live_table, texts):
 
     async def scenario():
         assert await sock.open()
-        await sock.drain(0.1)
+        await sock.catch_up()
         replies = []
         for ref, (channel, text) in enumerate(texts):
             frame = {"type": "post", "channel": channel, "text": text, "ref": ref, "to": text}
             if channel == "room":
                 frame["room"] = text
-            await sock.send(frame)
-            while True:
-                reply = await sock.communicator.receive_json_from(timeout=5)
-                if reply.get("type") in ("posted", "error"):
-                    break
-            replies.append(reply)
-        await sock.send({"type": "resync", "after": 0})
-        while True:
-            good = await sock.communicator.receive_json_from(timeout=5)
-            if good.get("type") == "events":
-                break
+            replies.append(await sock.ask(frame))
+        await sock.catch_up()  # what the posts pushed back
+        good = await sock.ask({"type": "resync", "after": 0}, answer=("events",))
         await sock.close()
         return replies, good
 

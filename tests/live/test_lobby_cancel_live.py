@@ -9,7 +9,7 @@ refused with the cancelled game's message.
 from games import services
 from games.models import Game
 from tests.kit.games import make_user, new_classic7
-from tests.kit.sockets import Socket, db, run
+from tests.kit.sockets import Socket, db, nothing_more_on, run
 
 
 def test_the_cancellation_is_pushed_to_every_lobby_socket(transactional_db):
@@ -30,14 +30,13 @@ def test_the_cancellation_is_pushed_to_every_lobby_socket(transactional_db):
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         await db(services.cancel_game, gemma, game.id, "Two short.")
         for sock in sockets.values():
-            await sock.drain(0.3)
-        await sockets["gm"].send(
-            {"type": "post", "ref": 1, "channel": "announce", "text": "Back on?"}
-        )
-        await sockets["gm"].drain(0.3)
+            await sock.catch_up()
+        post = {"type": "post", "ref": 1, "channel": "announce", "text": "Back on?"}
+        await sockets["gm"].ask(post)
+        await nothing_more_on(sockets.values())  # the cancellation, and nothing else
         for sock in sockets.values():
             await sock.close()
 

@@ -64,7 +64,7 @@ def _read(game_id: int, user) -> str:
 
     async def listen():
         assert await socket.open()
-        await socket.drain(0.2)
+        await socket.catch_up()
         await socket.close()
 
     async_to_sync(listen)()
@@ -205,9 +205,9 @@ def test_the_gm_reads_each_mask_with_its_account_in_lines_posts_and_pushes(trans
 
     async def listen():
         assert await socket.open()
-        await socket.drain(0.2)
+        await socket.catch_up()
         await services_post()
-        await socket.drain(0.3)
+        await socket.catch_up()
         await socket.close()
 
     from channels.db import database_sync_to_async
@@ -236,7 +236,7 @@ def test_the_gm_reads_each_mask_with_its_account_in_lines_posts_and_pushes(trans
 
     async def listen_seat():
         assert await seat_socket.open()
-        await seat_socket.drain(0.2)
+        await seat_socket.catch_up()
         await seat_socket.close()
 
     async_to_sync(listen_seat)()

@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 
-from tests.kit.sockets import session_cookie
+from tests.kit.sockets import WAIT, session_cookie
 
 
 def opens(game_id, user, *, origin=None, host=b"localhost:8000", extra=()) -> bool:
@@ -23,8 +23,8 @@ def opens(game_id, user, *, origin=None, host=b"localhost:8000", extra=()) -> bo
     communicator = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
 
     async def attempt():
-        connected, _ = await communicator.connect(timeout=5)
-        await communicator.disconnect()
+        connected, _ = await communicator.connect(timeout=WAIT)
+        await communicator.disconnect(timeout=WAIT)
         return connected
 
     return async_to_sync(attempt)()

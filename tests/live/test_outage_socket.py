@@ -19,14 +19,13 @@ def test_a_socket_opened_while_the_session_cannot_be_read_says_so(live_table):
     async def scenario():
         with mock.patch("channels.auth.get_user", side_effect=REFUSED):
             assert await sock.open()
-            frame = await sock.communicator.receive_json_from(timeout=5)
-            closed = await sock.communicator.receive_output(timeout=5)
-        return frame, closed
+            closed = await sock.closed()
+        return sock.messages, closed
 
-    frame, closed = run(scenario)
+    (frame,), closed = run(scenario)  # one frame, then the close
     assert frame["type"] == "error" and frame["database"] == "unreachable"
     assert frame["message"].startswith("The database is unreachable")
-    assert closed == {"type": "websocket.close", "code": DATABASE_DOWN_CODE}
+    assert closed == DATABASE_DOWN_CODE
 
 
 def test_a_socket_whose_game_cannot_be_read_says_so(live_table):
@@ -35,13 +34,12 @@ def test_a_socket_whose_game_cannot_be_read_says_so(live_table):
     async def scenario():
         with mock.patch("games.live.consumers.opening", side_effect=REFUSED):
             assert await sock.open()
-            frame = await sock.communicator.receive_json_from(timeout=5)
-            closed = await sock.communicator.receive_output(timeout=5)
-        return frame, closed
+            closed = await sock.closed()
+        return sock.messages, closed
 
-    frame, closed = run(scenario)
+    (frame,), closed = run(scenario)  # one frame, then the close
     assert frame["type"] == "error" and "unreachable" in frame["message"]
-    assert closed["code"] == DATABASE_DOWN_CODE
+    assert closed == DATABASE_DOWN_CODE
 
 
 def test_a_post_sent_while_the_database_is_down_is_not_recorded_and_says_so(live_table):
@@ -50,15 +48,12 @@ def test_a_post_sent_while_the_database_is_down_is_not_recorded_and_says_so(live
 
     async def scenario():
         assert await sock.open()
-        await sock.drain()
+        await sock.catch_up()
         with mock.patch("games.services.post_message", side_effect=REFUSED):
-            await sock.send({"type": "post", "ref": 1, "channel": "announce", "text": "hi"})
-            frame = await sock.communicator.receive_json_from(timeout=5)
+            frame = await sock.ask({"type": "post", "ref": 1, "channel": "announce", "text": "hi"})
         # The socket lives on: the same post, sent again, goes through.
-        await sock.send({"type": "post", "ref": 2, "channel": "announce", "text": "hi"})
-        answer = await sock.communicator.receive_json_from(timeout=5)
-        while answer.get("type") != "posted":
-            answer = await sock.communicator.receive_json_from(timeout=5)
+        post = {"type": "post", "ref": 2, "channel": "announce", "text": "hi"}
+        answer = await sock.ask(post, answer=("posted",))
         await sock.close()
         return frame, answer
 
@@ -77,16 +72,11 @@ def test_a_post_sent_twice_on_the_socket_with_its_key_is_posted_once(live_table)
 
     async def scenario():
         assert await sock.open()
-        await sock.drain()
+        await sock.catch_up()
         answers = []
         for ref in (1, 2):
-            await sock.send(
-                {"type": "post", "ref": ref, "channel": "announce", "text": "once", "key": key}
-            )
-            answer = await sock.communicator.receive_json_from(timeout=5)
-            while answer.get("type") != "posted":
-                answer = await sock.communicator.receive_json_from(timeout=5)
-            answers.append(answer)
+            post = {"type": "post", "ref": ref, "channel": "announce", "text": "once", "key": key}
+            answers.append(await sock.ask(post, answer=("posted",)))
         await sock.close()
         return answers
 
@@ -107,9 +97,8 @@ def test_the_error_frame_is_in_the_readers_language(live_table):
     async def opening():
         with mock.patch("channels.auth.get_user", side_effect=REFUSED):
             assert await sock.open()
-            frame = await sock.communicator.receive_json_from(timeout=5)
-            closed = await sock.communicator.receive_output(timeout=5)
-        assert closed["code"] == DATABASE_DOWN_CODE
+            assert await sock.closed() == DATABASE_DOWN_CODE
+        (frame,) = sock.messages
         return frame
 
     frame = run(opening)
@@ -120,10 +109,10 @@ def test_the_error_frame_is_in_the_readers_language(live_table):
 
     async def posting():
         assert await gm_sock.open()
-        await gm_sock.drain()
+        await gm_sock.catch_up()
         with mock.patch("games.services.post_message", side_effect=REFUSED):
-            await gm_sock.send({"type": "post", "ref": 1, "channel": "announce", "text": "hi"})
-            answer = await gm_sock.communicator.receive_json_from(timeout=5)
+            post = {"type": "post", "ref": 1, "channel": "announce", "text": "hi"}
+            answer = await gm_sock.ask(post)
         await gm_sock.close()
         return answer
 

@@ -30,7 +30,7 @@ def test_the_catastrophe_question_reaches_each_socket_in_its_language(transactio
     async def tie():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         others = [n for n in users if n not in ("p01", "p04")]
         await db(services.cast_vote, users["p01"], game.id, "p04")
         await db(services.cast_vote, users["p04"], game.id, "p01")
@@ -38,7 +38,7 @@ def test_the_catastrophe_question_reaches_each_socket_in_its_language(transactio
             await db(services.cast_vote, users[voter], game.id, "p01" if index % 2 else "p04")
         await db(services.gm_close_phase, gm, game.id)
         for sock in sockets.values():
-            await sock.drain(0.3)
+            await sock.catch_up()
             await sock.close()
 
     run(tie)

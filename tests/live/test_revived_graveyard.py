@@ -63,20 +63,20 @@ def test_a_revived_player_reads_nothing_of_the_graveyard(ann_killed):
 
     async def scenario():
         assert await sock.open()
-        await sock.drain()
+        await sock.catch_up()
         await database_sync_to_async(services.post_message)(
             sam, game.id, channel="graveyard", text="before the revival"
         )
-        await sock.drain()
+        await sock.catch_up()
         await database_sync_to_async(services.submit_action)(
             users["jon"], game.id, ability="revive", targets=["ann"]
         )
         await database_sync_to_async(services.gm_close_phase)(gm, game.id)
-        await sock.drain()
+        await sock.catch_up()  # out of the graveyard's stream now
         await database_sync_to_async(services.post_message)(
             sam, game.id, channel="graveyard", text="after the revival"
         )
-        await sock.drain()
+        await sock.nothing_more()  # not a word of it
         await sock.close()
 
     async_to_sync(scenario)()
@@ -100,7 +100,7 @@ def test_a_revived_player_reads_nothing_of_the_graveyard(ann_killed):
 
     async def reopen():
         assert await fresh.open()
-        await fresh.drain()
+        await fresh.nothing_more()
         await fresh.close()
 
     async_to_sync(reopen)()

@@ -18,7 +18,7 @@ from games.models import Event
 from tests.kit.games import make_user
 from tests.kit.matrix import checked_page, expected_seqs, sockets_after_catch_up
 from tests.kit.rooms import CAST, jail, new_sc2_rooms_game
-from tests.kit.sockets import Socket, db
+from tests.kit.sockets import Socket, db, nothing_more_on
 
 JAIL_QUESTION = "jailor asks a question"
 JAIL_ANSWER = "prisoner answers"
@@ -115,9 +115,9 @@ def test_a_jailing_and_a_recruit_regroup_open_sockets(rooms_table):
     gid, users = t["game"].id, t["users"]
     sockets = {name: Socket(gid, users[name]) for name in ("bob", "gus", "hal")}
 
-    async def drain_all():
+    async def catch_up_all():
         for sock in sockets.values():
-            await sock.drain(0.15)
+            await sock.catch_up()
 
     def texts(name: str, start: int) -> list[tuple[str, str]]:
         return [
@@ -129,21 +129,21 @@ def test_a_jailing_and_a_recruit_regroup_open_sockets(rooms_table):
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-        await drain_all()
+        await catch_up_all()
         await db(jail, users, gid)
         await db(services.gm_close_phase, t["gm"], gid)  # night 1: bob in jail
-        await drain_all()
+        await catch_up_all()  # bob's socket in the jail's room now
         marks = {n: len(s.events()) for n, s in sockets.items()}
         await db(say, t, "xena", "jail:1", "talk")
         await db(services.submit_action, users["eve"], gid, ability="recruit", targets=["gus"])
-        await drain_all()
+        await nothing_more_on(sockets.values())  # the jail's talk for bob alone
         jail_texts = {n: texts(n, marks[n]) for n in sockets}
         await db(services.gm_close_phase, t["gm"], gid)  # day 2: gus is a Mason
         await db(services.gm_close_phase, t["gm"], gid)  # night 2
-        await drain_all()
+        await catch_up_all()  # gus's socket in the Masons' room now
         marks = {n: len(s.events()) for n, s in sockets.items()}
         await db(say, t, "dan", "masons", "welcome gus")
-        await drain_all()
+        await nothing_more_on(sockets.values())  # the Masons' word for gus alone
         for sock in sockets.values():
             await sock.close()
         return jail_texts, {n: texts(n, marks[n]) for n in sockets}

@@ -21,6 +21,7 @@ from tests.kit.browser import (
     mark,
     not_reloaded,
     open_page,
+    settled,
     shot,
     submit,
     user,
@@ -86,7 +87,7 @@ def test_two_dead_players_open_and_start_a_table_live(site, browser):
     host.fill(bet_field, "5")
     submit(host, host.locator("#roulette form:has(input[name=amount]) button[type=submit]"))
     guest.wait_for_selector(f"#roulette-moves li:has-text('{first} bets 5.')")
-    guest.wait_for_timeout(800)  # the refresh after that event has come and gone
+    settled(guest)  # the refresh after that event has come and gone
     assert guest.input_value(bet_field) == "7"
     guest.keyboard.press("Tab")
     submit(host, host.get_by_role("button", name="Start the round"))
@@ -127,7 +128,7 @@ def test_the_game_over_page_follows_the_table_live(site, browser):
     assert table.refresh().status == Status.FINISHED
     FormSeat(browser, site, players[first], url).post("roulette", {"command": "bet", "amount": 6})
     guest.wait_for_selector(f"#roulette-moves li:has-text('{first} bets 6.')")
-    guest.wait_for_timeout(800)  # the refresh after that event has come and gone
+    settled(guest)  # the refresh after that event has come and gone
     assert guest.locator("#game-over:not(.hidden)").count() == 1
     assert guest.locator("#phase-banner").count() == 1  # no game-over panel swapped in
     assert not_reloaded(guest)
@@ -150,7 +151,7 @@ def test_the_game_over_page_follows_the_table_live(site, browser):
     submit(host, host.locator("#roulette form:has(input[name=amount]) button[type=submit]"))
     panel_shows(winner, f"{first} bets 9.")
     guest.wait_for_selector(f"#roulette-moves li:has-text('{first} bets 9.')")
-    guest.wait_for_timeout(800)  # the refresh after that event has come and gone
+    settled(guest)  # the refresh after that event has come and gone
     assert guest.input_value(bet_field) == "7"  # not swapped under the typist
     guest.keyboard.press("Tab")
     submit(host, host.get_by_role("button", name="Start the round"))

@@ -7,7 +7,7 @@ receives a roulette event, while the dead and spectators see the table move.
 """
 
 from games import services
-from tests.kit.sockets import Socket, db, roles_of, run
+from tests.kit.sockets import Socket, db, nothing_more_on, roles_of, run
 
 
 def test_roulette_commands_reach_the_dead_and_spectators_live_never_the_living(live_table):
@@ -30,14 +30,14 @@ def test_roulette_commands_reach_the_dead_and_spectators_live_never_the_living(l
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         marks = {who: len(sock.events()) for who, sock in sockets.items()}
         await db(services.post_message, users[victim], gid, channel="graveyard", text="-roulette")
         await db(services.post_message, live_table.sam, gid, channel="graveyard", text="-observe")
         # a living player's command is refused on the socket, and changes nothing
-        await sockets["living"].send({"type": "post", "channel": "graveyard", "text": "-join"})
+        await sockets["living"].ask({"type": "post", "channel": "graveyard", "text": "-join"})
+        await nothing_more_on(sockets.values())  # the table's readers have it, no one else
         for sock in sockets.values():
-            await sock.drain(0.3)
             await sock.close()
         return marks
 
@@ -91,17 +91,16 @@ def test_a_spectator_plays_with_two_dead_over_the_socket_and_the_living_get_noth
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         marks = {who: len(sock.events()) for who, sock in sockets.items()}
         for ref, (who, text) in enumerate(moves):
             post = {"type": "post", "channel": "graveyard", "text": text, "ref": ref}
-            await sockets[who].send(post)
-            await sockets[who].drain(0.1)
+            await sockets[who].ask(post)  # made (or refused) before the next
         # the GM's option, told to the graveyard; a living player tries to join
         await db(services.set_roulette_spectators, live_table.gm, gid, False)
-        await sockets["living"].send({"type": "post", "channel": "graveyard", "text": "-join"})
+        await sockets["living"].ask({"type": "post", "channel": "graveyard", "text": "-join"})
+        await nothing_more_on(sockets.values())  # the table's readers have it, no one else
         for sock in sockets.values():
-            await sock.drain(0.3)
             await sock.close()
         return marks
 

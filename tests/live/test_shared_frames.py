@@ -20,7 +20,7 @@ def test_the_gm_and_a_player_reading_one_event_after_the_game_read_their_own_lin
     async def scenario():
         for sock in (player, gm):  # the player's encoding first: the GM must not reuse it
             assert await sock.open()
-            await sock.drain(0.3)
+            await sock.catch_up()
             await sock.close()
 
     async_to_sync(scenario)()

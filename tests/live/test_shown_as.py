@@ -79,13 +79,13 @@ def test_a_hidden_role_never_reaches_its_holder_and_the_gm_reads_it(
     async def night_one():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         move = await database_sync_to_async(first_move)(game, holder)
         if move:  # his first conditional move (the Paranoid has none by night)
             await database_sync_to_async(services.submit_action)(users[holder], game.id, **move)
         await database_sync_to_async(services.gm_close_phase)(gm, game.id)
         for sock in sockets.values():
-            await sock.drain()
+            await sock.catch_up()
             await sock.close()
 
     async_to_sync(night_one)()

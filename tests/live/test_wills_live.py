@@ -38,15 +38,15 @@ def test_a_will_reaches_only_its_writer_and_the_gm_until_it_is_read_out(transact
     async def scenario():
         for sock in sockets.values():
             assert await sock.open()
-            await sock.drain(0.1)
+            await sock.catch_up()
         await db(services.write_will, users[writer], game.id, WILL)
         await db(services.write_will, users[writer], game.id, WILL + " (edited)")
         for sock in sockets.values():
-            await sock.drain(0.2)
+            await sock.catch_up()
         before = {who: list(sock.messages) for who, sock in sockets.items()}
         await db(lynch, game, gm, users, writer)
         for sock in sockets.values():
-            await sock.drain(0.3)
+            await sock.catch_up()
             await sock.close()
         return before
 
